@@ -1,0 +1,8 @@
+// Package applog sets up Yui's app log: log/slog JSON lines, one file per
+// local day in the log directory (yui-YYYY-MM-DD.log), with the keys ts,
+// level and event (the slog message) followed by named fields.
+//
+// Attributes named like secrets (key, token, api_key, authorization) are
+// replaced by "[redacted]" so no secret reaches a log even by mistake.
+// A DailyFile may be written from any goroutine.
+package applog

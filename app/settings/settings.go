@@ -1,0 +1,70 @@
+package settings
+
+// Settings is the whole settings file.
+type Settings struct {
+	// Version is the file format version; this build writes 1.
+	Version int `json:"version"`
+	// ActivePreset is the id of the preset whose pet window is main.
+	ActivePreset string `json:"active_preset"`
+	// Presets are the characters, in the order the user arranged them.
+	Presets []Preset `json:"presets"`
+}
+
+// Preset is one character and its backend settings (client-notes §1).
+type Preset struct {
+	ID      string `json:"id"`
+	Name    string `json:"name"`
+	Enabled bool   `json:"enabled"`
+	// Look names the character art the pet window draws.
+	Look string `json:"look"`
+	// ChatAPI is one of ChatAPIs.
+	ChatAPI     string `json:"chat_api"`
+	ChatBaseURL string `json:"chat_base_url"`
+	// Key is the chat API key. It is never logged.
+	Key string `json:"key"`
+	// ChatID is generated once per preset ("yui-" + 8 hex digits) and kept.
+	ChatID          string `json:"chat_id"`
+	Model           string `json:"model"`
+	ReasoningEffort string `json:"reasoning_effort"`
+	// Card is the persona text sent by the request transports.
+	Card string `json:"card"`
+	// ContextWindow is the model's context size in tokens, shown beside the
+	// usage readout; 0 means unknown.
+	ContextWindow int         `json:"context_window"`
+	Permissions   Permissions `json:"permissions"`
+	// Window is where the pet window was last placed; nil until it moved.
+	Window *Position `json:"window,omitempty"`
+}
+
+// Permissions are what the user allowed this preset's character to do.
+type Permissions struct {
+	// Screen is "ask", "allow" or "deny".
+	Screen string `json:"screen"`
+	// ScreenshotEachTurn sends a screenshot with every turn.
+	ScreenshotEachTurn bool `json:"screenshot_each_turn"`
+}
+
+// Position is a window's top-left corner in absolute screen pixels.
+type Position struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+// ChatAPIs are the accepted values of Preset.ChatAPI.
+var ChatAPIs = []string{"push", "responses", "chat_completions", "standard_agents"}
+
+// ReasoningEfforts are the accepted values of Preset.ReasoningEffort.
+var ReasoningEfforts = []string{"", "minimal", "low", "medium", "high"}
+
+// ScreenModes are the accepted values of Permissions.Screen.
+var ScreenModes = []string{"ask", "allow", "deny"}
+
+// Preset returns the preset with the given id.
+func (s *Settings) Preset(id string) (Preset, bool) {
+	for _, p := range s.Presets {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return Preset{}, false
+}

@@ -1,0 +1,8 @@
+// Package supervisor keeps the core's child processes (the window
+// processes) running: it starts each one, restarts it when it dies with a
+// growing delay (0.5 s doubling to 8 s), and gives up on a child that failed
+// 5 times within one minute, logging window_give_up.
+//
+// Stop ends every child (SIGTERM, then SIGKILL after a grace period) and
+// waits for them. A Supervisor's methods may be called from any goroutine.
+package supervisor

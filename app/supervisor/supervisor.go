@@ -1,0 +1,193 @@
+package supervisor
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Limits of the restart policy.
+const (
+	FirstDelay   = 500 * time.Millisecond
+	MaxDelay     = 8 * time.Second
+	GiveUpCount  = 5
+	GiveUpWindow = time.Minute
+	StopGrace    = 3 * time.Second
+)
+
+// Spec describes one child.
+type Spec struct {
+	// Name identifies the child in logs, e.g. "pet:p-1a2b3c4d".
+	Name string
+	Path string
+	Args []string
+	// Env is added to the core's environment.
+	Env []string
+}
+
+// Process is a started child.
+type Process interface {
+	// Wait blocks until the child exits.
+	Wait() error
+	// Signal asks the child to stop (SIGTERM) or kills it (SIGKILL).
+	Signal(os.Signal) error
+	Pid() int
+}
+
+// Launcher starts a child. Exec is the real one; tests pass their own.
+type Launcher func(Spec) (Process, error)
+
+// Supervisor runs children. The zero value is not usable; call New.
+type Supervisor struct {
+	launch Launcher
+	log    *slog.Logger
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	mu    sync.Mutex
+	procs map[string]Process
+}
+
+// New returns a Supervisor using launch (nil means Exec).
+func New(launch Launcher, log *slog.Logger) *Supervisor {
+	if launch == nil {
+		launch = Exec
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	return &Supervisor{launch: launch, log: log, ctx: ctx, cancel: cancel, procs: map[string]Process{}}
+}
+
+// Run starts the child and keeps it running until Stop or give-up.
+func (s *Supervisor) Run(spec Spec) {
+	s.wg.Go(func() { s.keep(spec) })
+}
+
+// Running reports whether the named child is alive now.
+func (s *Supervisor) Running(name string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.procs[name] != nil
+}
+
+// Stop ends every child and waits for the supervision loops to return.
+func (s *Supervisor) Stop() {
+	s.cancel()
+	s.mu.Lock()
+	for _, p := range s.procs {
+		p.Signal(syscall.SIGTERM)
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+func (s *Supervisor) keep(spec Spec) {
+	var failures []time.Time
+	delay := FirstDelay
+	for {
+		if s.ctx.Err() != nil {
+			return
+		}
+		started := time.Now()
+		p, err := s.launch(spec)
+		if err == nil {
+			s.log.Info("window_start", "window", spec.Name, "pid", p.Pid())
+			err = s.wait(spec, p)
+			if s.ctx.Err() != nil {
+				s.log.Info("window_stopped", "window", spec.Name)
+				return
+			}
+		}
+		now := time.Now()
+		s.log.Warn("window_exit", "window", spec.Name, "err", errString(err), "ran_ms", now.Sub(started).Milliseconds())
+		// A child that ran a full window since it started resets the policy.
+		if now.Sub(started) >= GiveUpWindow {
+			delay = FirstDelay
+		}
+		failures = append(failures, now)
+		for len(failures) > 0 && now.Sub(failures[0]) > GiveUpWindow {
+			failures = failures[1:]
+		}
+		if len(failures) >= GiveUpCount {
+			s.log.Error("window_give_up", "window", spec.Name, "failures", len(failures), "within_s", int(GiveUpWindow.Seconds()))
+			return
+		}
+		s.log.Info("window_restart", "window", spec.Name, "delay_ms", delay.Milliseconds())
+		t := time.NewTimer(delay)
+		select {
+		case <-s.ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+		delay = min(delay*2, MaxDelay)
+	}
+}
+
+// wait waits for p, killing it if it ignores SIGTERM for StopGrace after
+// Stop.
+func (s *Supervisor) wait(spec Spec, p Process) error {
+	s.mu.Lock()
+	s.procs[spec.Name] = p
+	stopping := s.ctx.Err() != nil
+	s.mu.Unlock()
+	if stopping {
+		p.Signal(syscall.SIGTERM)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- p.Wait() }()
+	var err error
+	select {
+	case err = <-exited:
+	case <-s.ctx.Done():
+		t := time.NewTimer(StopGrace)
+		select {
+		case err = <-exited:
+			t.Stop()
+		case <-t.C:
+			s.log.Warn("window_kill", "window", spec.Name)
+			p.Signal(syscall.SIGKILL)
+			err = <-exited
+		}
+	}
+	s.mu.Lock()
+	delete(s.procs, spec.Name)
+	s.mu.Unlock()
+	return err
+}
+
+func errString(err error) string {
+	if err == nil {
+		return "exited 0"
+	}
+	return err.Error()
+}
+
+type execProcess struct{ cmd *exec.Cmd }
+
+func (p execProcess) Wait() error                { return p.cmd.Wait() }
+func (p execProcess) Signal(sig os.Signal) error { return p.cmd.Process.Signal(sig) }
+func (p execProcess) Pid() int                   { return p.cmd.Process.Pid }
+
+// Exec starts spec as an OS process sharing the core's stdout and stderr.
+func Exec(spec Spec) (Process, error) {
+	cmd := exec.Command(spec.Path, spec.Args...)
+	cmd.Env = append(os.Environ(), spec.Env...)
+	cmd.Stdout = os.Stdout
+	cmd.Stderr = os.Stderr
+	// The child dies with the core even if the core is killed hard.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("supervisor: start %s: %w", spec.Name, err)
+	}
+	return execProcess{cmd}, nil
+}

@@ -1,0 +1,186 @@
+package supervisor
+
+import (
+	"bytes"
+	"errors"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// fakeProc exits when told to, or on SIGTERM unless stubborn.
+type fakeProc struct {
+	exit     chan error
+	stubborn bool
+	mu       sync.Mutex
+	signals  []os.Signal
+}
+
+func (p *fakeProc) Wait() error { return <-p.exit }
+func (p *fakeProc) Pid() int    { return 42 }
+func (p *fakeProc) Signal(s os.Signal) error {
+	p.mu.Lock()
+	p.signals = append(p.signals, s)
+	p.mu.Unlock()
+	if s == syscall.SIGKILL || !p.stubborn {
+		select {
+		case p.exit <- errors.New("signalled"):
+		default:
+		}
+	}
+	return nil
+}
+
+type fakeLauncher struct {
+	mu     sync.Mutex
+	starts []time.Time
+	procs  []*fakeProc
+	stub   bool
+}
+
+func (l *fakeLauncher) launch(Spec) (Process, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	p := &fakeProc{exit: make(chan error, 1), stubborn: l.stub}
+	l.starts = append(l.starts, time.Now())
+	l.procs = append(l.procs, p)
+	return p, nil
+}
+
+func (l *fakeLauncher) last() *fakeProc {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.procs[len(l.procs)-1]
+}
+
+func (l *fakeLauncher) count() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.procs)
+}
+
+func TestRestartsWithGrowingDelay(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		defer s.Stop()
+		s.Run(Spec{Name: "pet:a"})
+		synctest.Wait()
+		var crashes []time.Time
+		for range 4 {
+			crashes = append(crashes, time.Now())
+			l.last().exit <- errors.New("crash")
+			time.Sleep(14 * time.Second) // fake time: let the restart happen
+			synctest.Wait()
+		}
+		if l.count() != 5 {
+			t.Fatalf("starts %d, want 5", l.count())
+		}
+		want := []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second}
+		for i := range want {
+			if got := l.starts[i+1].Sub(crashes[i]); got != want[i] {
+				t.Fatalf("restart %d after %v, want %v", i, got, want[i])
+			}
+		}
+	})
+}
+
+func TestGivesUpAfterFiveFailuresInAMinute(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var buf bytes.Buffer
+		l := &fakeLauncher{}
+		s := New(l.launch, slog.New(slog.NewJSONHandler(&buf, nil)))
+		defer s.Stop()
+		s.Run(Spec{Name: "pet:a"})
+		for range 5 {
+			synctest.Wait()
+			l.last().exit <- errors.New("crash")
+			time.Sleep(10 * time.Second)
+		}
+		time.Sleep(5 * time.Minute)
+		synctest.Wait()
+		if l.count() != 5 {
+			t.Fatalf("starts %d, want 5 then give up", l.count())
+		}
+		if !strings.Contains(buf.String(), `"window_give_up"`) {
+			t.Fatalf("no give-up line: %s", buf.String())
+		}
+		s.Stop()
+	})
+}
+
+func TestSlowFailuresNeverGiveUp(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		s.Run(Spec{Name: "pet:a"})
+		for range 8 {
+			synctest.Wait()
+			time.Sleep(20 * time.Second) // one failure per 20 s: 3 a minute
+			l.last().exit <- errors.New("crash")
+		}
+		time.Sleep(10 * time.Second)
+		synctest.Wait()
+		if l.count() != 9 {
+			t.Fatalf("starts %d, want 9", l.count())
+		}
+		s.Stop()
+	})
+}
+
+func TestStopTerminatesAndKillsStubborn(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{stub: true}
+		s := New(l.launch, nil)
+		s.Run(Spec{Name: "pet:a"})
+		synctest.Wait()
+		t0 := time.Now()
+		s.Stop()
+		if d := time.Since(t0); d != StopGrace {
+			t.Fatalf("stop took %v, want the %v grace", d, StopGrace)
+		}
+		p := l.last()
+		if len(p.signals) != 2 || p.signals[0] != syscall.SIGTERM || p.signals[1] != syscall.SIGKILL {
+			t.Fatalf("signals %v", p.signals)
+		}
+		if l.count() != 1 {
+			t.Fatal("restarted while stopping")
+		}
+	})
+}
+
+func TestStopIsPromptForObedientChild(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		s.Run(Spec{Name: "pet:a"})
+		s.Run(Spec{Name: "pet:b"})
+		synctest.Wait()
+		t0 := time.Now()
+		s.Stop()
+		if time.Since(t0) != 0 {
+			t.Fatal("stop waited for an obedient child")
+		}
+		if s.Running("pet:a") || s.Running("pet:b") {
+			t.Fatal("still running")
+		}
+	})
+}
+
+func TestExecRunsRealProcess(t *testing.T) {
+	p, err := Exec(Spec{Name: "true", Path: "/bin/sh", Args: []string{"-c", "exit 3"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Wait(); err == nil || !strings.Contains(err.Error(), "exit status 3") {
+		t.Fatalf("wait: %v", err)
+	}
+	if _, err := Exec(Spec{Name: "missing", Path: "/nonexistent/yui"}); err == nil {
+		t.Fatal("started a missing binary")
+	}
+}

@@ -1,0 +1,284 @@
+package view
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// Peer identifies one connection.
+type Peer struct {
+	ID     uint64
+	Role   string
+	Preset string
+}
+
+// Config configures a Server.
+type Config struct {
+	// Token every connection must present. Required.
+	Token string
+	// Pages, when set, are served as static files under / (the built web
+	// UI), so a browser can load the pages straight from the core.
+	Pages fs.FS
+	// Logger receives view_connect, view_disconnect and view_refused lines.
+	Logger *slog.Logger
+	// OnMessage receives every message a connection sends, on that
+	// connection's read goroutine.
+	OnMessage func(Peer, Message)
+	// OnConnect runs after a connection is registered and, for pages, after
+	// the sticky messages were queued to it.
+	OnConnect func(Peer)
+	// OnDisconnect runs once when a connection ends.
+	OnDisconnect func(Peer)
+}
+
+// Server is the core's view-protocol endpoint. See the package doc.
+type Server struct {
+	cfg Config
+	log *slog.Logger
+
+	mu     sync.Mutex
+	nextID uint64
+	conns  map[uint64]*conn
+	sticky map[string]map[string]stickyMsg // preset -> topic -> message
+	seq    uint64
+	closed bool
+
+	ln  net.Listener
+	srv *http.Server
+}
+
+type stickyMsg struct {
+	seq uint64
+	msg Message
+}
+
+type conn struct {
+	peer Peer
+	ws   *websocket.Conn
+	out  chan []byte
+	done chan struct{}
+	once sync.Once
+}
+
+const sendQueue = 512
+
+// NewServer returns a Server; call Listen to start it.
+func NewServer(cfg Config) *Server {
+	lg := cfg.Logger
+	if lg == nil {
+		lg = slog.New(slog.DiscardHandler)
+	}
+	return &Server{cfg: cfg, log: lg, conns: map[uint64]*conn{}, sticky: map[string]map[string]stickyMsg{}}
+}
+
+// Listen binds 127.0.0.1 on a random port and serves in the background.
+func (s *Server) Listen() error {
+	if s.cfg.Token == "" {
+		return errors.New("view: listen: empty token")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return fmt.Errorf("view: listen: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/view", s.serveView)
+	if s.cfg.Pages != nil {
+		mux.Handle("/", http.FileServerFS(s.cfg.Pages))
+	}
+	s.ln = ln
+	s.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go s.srv.Serve(ln)
+	return nil
+}
+
+// Addr returns the listening address, host:port.
+func (s *Server) Addr() string { return s.ln.Addr().String() }
+
+// URL returns the WebSocket URL windows dial, without the token.
+func (s *Server) URL() string { return "ws://" + s.Addr() + "/view" }
+
+// Publish makes m the sticky message of topic for preset and sends it to
+// every page of that preset now connected.
+func (s *Server) Publish(preset, topic string, m Message) {
+	s.mu.Lock()
+	s.seq++
+	if s.sticky[preset] == nil {
+		s.sticky[preset] = map[string]stickyMsg{}
+	}
+	s.sticky[preset][topic] = stickyMsg{seq: s.seq, msg: m}
+	// Sending under the lock keeps every page's order equal to the
+	// publication order; send never blocks.
+	for _, c := range s.matching(func(p Peer) bool { return p.Preset == preset && p.Role == RolePet }) {
+		c.send(m.Body)
+	}
+	s.mu.Unlock()
+}
+
+// Sticky returns the current sticky message of topic for preset.
+func (s *Server) Sticky(preset, topic string) (Message, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	sm, ok := s.sticky[preset][topic]
+	return sm.msg, ok
+}
+
+// Send sends m, not sticky, to every connection of role for preset.
+func (s *Server) Send(role, preset string, m Message) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.matching(func(p Peer) bool { return p.Preset == preset && p.Role == role }) {
+		c.send(m.Body)
+	}
+}
+
+// Close ends every connection with 1001 (going away) and stops listening.
+// Window processes exit when their shell connection ends.
+func (s *Server) Close() {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return
+	}
+	s.closed = true
+	all := s.matching(func(Peer) bool { return true })
+	s.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, c := range all {
+		wg.Go(func() { c.ws.Close(websocket.StatusGoingAway, "core exiting") })
+	}
+	wg.Wait()
+	if s.srv != nil {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		s.srv.Shutdown(ctx)
+	}
+}
+
+// matching must be called with s.mu held.
+func (s *Server) matching(pred func(Peer) bool) []*conn {
+	var out []*conn
+	for _, c := range s.conns {
+		if pred(c.peer) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (s *Server) serveView(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	if !tokenMatches(q.Get("token"), s.cfg.Token) {
+		s.log.Warn("view_refused", "reason", "bad token", "remote", r.RemoteAddr)
+		http.Error(w, "forbidden", http.StatusForbidden)
+		return
+	}
+	role, preset := q.Get("role"), q.Get("preset")
+	if role != RolePet && role != RoleShell {
+		http.Error(w, "unknown role", http.StatusBadRequest)
+		return
+	}
+	// The token is the gate: pages load from wails:// (WebKitGTK) or from
+	// this server, so the Origin header is not a useful check.
+	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
+	if err != nil {
+		return
+	}
+	ws.SetReadLimit(1 << 20)
+
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		ws.Close(websocket.StatusGoingAway, "core exiting")
+		return
+	}
+	s.nextID++
+	c := &conn{peer: Peer{ID: s.nextID, Role: role, Preset: preset}, ws: ws, out: make(chan []byte, sendQueue), done: make(chan struct{})}
+	s.conns[c.peer.ID] = c
+	if role == RolePet {
+		var replay []stickyMsg
+		for _, sm := range s.sticky[preset] {
+			replay = append(replay, sm)
+		}
+		sort.Slice(replay, func(i, j int) bool { return replay[i].seq < replay[j].seq })
+		for _, sm := range replay {
+			c.send(sm.msg.Body)
+		}
+	}
+	s.mu.Unlock()
+	s.log.Info("view_connect", "role", role, "preset", preset, "peer", c.peer.ID)
+
+	ctx := r.Context()
+	go c.writeLoop(ctx)
+	if s.cfg.OnConnect != nil {
+		s.cfg.OnConnect(c.peer)
+	}
+	s.readLoop(ctx, c)
+
+	c.stop()
+	s.mu.Lock()
+	delete(s.conns, c.peer.ID)
+	s.mu.Unlock()
+	s.log.Info("view_disconnect", "role", role, "preset", preset, "peer", c.peer.ID)
+	if s.cfg.OnDisconnect != nil {
+		s.cfg.OnDisconnect(c.peer)
+	}
+}
+
+func (s *Server) readLoop(ctx context.Context, c *conn) {
+	for {
+		typ, b, err := c.ws.Read(ctx)
+		if err != nil {
+			return
+		}
+		if typ != websocket.MessageText {
+			s.log.Warn("view_malformed", "peer", c.peer.ID, "reason", "binary frame")
+			continue
+		}
+		m, err := Decode(b)
+		if err != nil {
+			s.log.Warn("view_malformed", "peer", c.peer.ID, "err", err.Error())
+			continue
+		}
+		if s.cfg.OnMessage != nil {
+			s.cfg.OnMessage(c.peer, m)
+		}
+	}
+}
+
+// send queues b; a connection that cannot keep up is closed rather than
+// allowed to block the core.
+func (c *conn) send(b []byte) {
+	select {
+	case <-c.done:
+	case c.out <- b:
+	default:
+		c.ws.Close(websocket.StatusPolicyViolation, "view: too slow")
+		c.stop()
+	}
+}
+
+func (c *conn) stop() { c.once.Do(func() { close(c.done) }) }
+
+func (c *conn) writeLoop(ctx context.Context) {
+	for {
+		select {
+		case <-c.done:
+			return
+		case b := <-c.out:
+			if err := c.ws.Write(ctx, websocket.MessageText, b); err != nil {
+				c.stop()
+				return
+			}
+		}
+	}
+}

@@ -1,0 +1,165 @@
+package view
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+func startServer(t *testing.T, cfg Config) *Server {
+	t.Helper()
+	if cfg.Token == "" {
+		cfg.Token = NewToken()
+	}
+	s := NewServer(cfg)
+	if err := s.Listen(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+func dial(t *testing.T, s *Server, token, role, preset string) (*websocket.Conn, *http.Response, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	u := s.URL() + "?token=" + token + "&role=" + role + "&preset=" + preset
+	return websocket.Dial(ctx, u, nil)
+}
+
+func readMsg(t *testing.T, c *websocket.Conn) map[string]any {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_, b, err := c.Read(ctx)
+	if err != nil {
+		t.Fatalf("read: %v", err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestTokensAreFreshAndLong(t *testing.T) {
+	a, b := NewToken(), NewToken()
+	if a == b || len(a) < 43 {
+		t.Fatalf("tokens %q %q", a, b)
+	}
+}
+
+func TestWrongTokenRefused(t *testing.T) {
+	s := startServer(t, Config{Token: "right-token"})
+	for _, tok := range []string{"", "wrong", "right-toke", "right-token2"} {
+		c, resp, err := dial(t, s, tok, RolePet, "p")
+		if err == nil {
+			c.CloseNow()
+			t.Fatalf("token %q accepted", tok)
+		}
+		if resp == nil || resp.StatusCode != http.StatusForbidden {
+			t.Fatalf("token %q: resp %v", tok, resp)
+		}
+	}
+	c, _, err := dial(t, s, "right-token", RolePet, "p")
+	if err != nil {
+		t.Fatalf("right token refused: %v", err)
+	}
+	c.CloseNow()
+}
+
+func TestEmptyTokenCannotListen(t *testing.T) {
+	if err := NewServer(Config{}).Listen(); err == nil {
+		t.Fatal("listened with an empty token")
+	}
+}
+
+func TestListensOnLoopbackOnly(t *testing.T) {
+	s := startServer(t, Config{})
+	if !strings.HasPrefix(s.Addr(), "127.0.0.1:") {
+		t.Fatalf("addr %s", s.Addr())
+	}
+}
+
+func TestStickyReplayInOrderAndLive(t *testing.T) {
+	s := startServer(t, Config{})
+	s.Publish("p1", "plate", MustEncode("plate", map[string]any{"text": "a"}))
+	s.Publish("p1", "composer", MustEncode("composer", map[string]any{"locked": false}))
+	s.Publish("p1", "plate", MustEncode("plate", map[string]any{"text": "b"}))
+	s.Publish("p2", "plate", MustEncode("plate", map[string]any{"text": "other"}))
+	c, _, err := dial(t, s, s.cfg.Token, RolePet, "p1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	if m := readMsg(t, c); m["type"] != "composer" {
+		t.Fatalf("first replay %v", m)
+	}
+	if m := readMsg(t, c); m["type"] != "plate" || m["text"] != "b" {
+		t.Fatalf("second replay %v", m)
+	}
+	s.Publish("p1", "plate", MustEncode("plate", map[string]any{"text": "live"}))
+	if m := readMsg(t, c); m["text"] != "live" {
+		t.Fatalf("live %v", m)
+	}
+}
+
+func TestMessagesReachHandlerWithPeer(t *testing.T) {
+	got := make(chan string, 4)
+	s := startServer(t, Config{OnMessage: func(p Peer, m Message) {
+		got <- p.Role + "/" + p.Preset + "/" + m.Type + "/" + string(m.Body)
+	}})
+	c, _, err := dial(t, s, s.cfg.Token, RolePet, "p9")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	ctx := context.Background()
+	c.Write(ctx, websocket.MessageText, []byte(`not json`))
+	c.Write(ctx, websocket.MessageText, []byte(`{"no":"type"}`))
+	c.Write(ctx, websocket.MessageText, []byte(`{"type":"send_text","text":"hi"}`))
+	select {
+	case g := <-got:
+		if g != `pet/p9/send_text/{"type":"send_text","text":"hi"}` {
+			t.Fatalf("got %s", g)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no message")
+	}
+}
+
+func TestCloseEndsConnectionsGoingAway(t *testing.T) {
+	s := startServer(t, Config{})
+	c, _, err := dial(t, s, s.cfg.Token, RoleShell, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	readErr := make(chan error, 1)
+	go func() { _, _, err := c.Read(ctx); readErr <- err }()
+	s.Close()
+	if err := <-readErr; websocket.CloseStatus(err) != websocket.StatusGoingAway {
+		t.Fatalf("read after close: %v", err)
+	}
+}
+
+func TestEncodeAddsType(t *testing.T) {
+	m := MustEncode("plate", struct {
+		Text string `json:"text"`
+	}{"x"})
+	if string(m.Body) != `{"type":"plate","text":"x"}` {
+		t.Fatalf("%s", m.Body)
+	}
+	if e := MustEncode("ping", struct{}{}); string(e.Body) != `{"type":"ping"}` {
+		t.Fatalf("%s", e.Body)
+	}
+	if _, err := Encode("x", 3); err == nil {
+		t.Fatal("encoded a non-object")
+	}
+}
