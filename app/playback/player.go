@@ -1,0 +1,298 @@
+package playback
+
+import (
+	"context"
+	"log/slog"
+	"sync"
+
+	"yui/app/cue"
+)
+
+// Options configures a Player.
+type Options struct {
+	// Voice speaks sentences. Required.
+	Voice Voice
+	// Shown paces sentences that are shown but not voiced (muted, or the
+	// voice failed). Nil means Silent{} (instant).
+	Shown Voice
+	// Ahead is how many sentences past the playing one may synthesise ahead.
+	// Zero means 2; a negative value means none.
+	Ahead int
+	// OnEvent receives every event; see the concurrency contract. Nil drops
+	// events.
+	OnEvent func(Event)
+	// Logger gets voice failures. Nil means slog.Default().
+	Logger *slog.Logger
+}
+
+// Player plays utterances in order. Create it with New and stop it with
+// Close.
+type Player struct {
+	voice, shown Voice
+	ahead        int
+	onEvent      func(Event)
+	log          *slog.Logger
+
+	emitMu sync.Mutex // held while events are delivered; taken before mu
+
+	mu         sync.Mutex
+	gen        uint64
+	genCtx     context.Context
+	genCancel  context.CancelFunc
+	queue      []*utterance
+	waiting    []silentCue // cues waiting on a boundary
+	due        []silentCue // cues to fire at once
+	current    *item       // the sentence being prepared or played
+	playCancel context.CancelFunc
+	muted      bool
+	idle       bool // no sentence played since the last idle event
+	closed     bool
+
+	wake chan struct{}
+	stop chan struct{}
+	done chan struct{}
+}
+
+// New starts a player.
+func New(o Options) *Player {
+	p := &Player{
+		voice:   o.Voice,
+		shown:   o.Shown,
+		ahead:   o.Ahead,
+		onEvent: o.OnEvent,
+		log:     o.Logger,
+		idle:    true,
+		wake:    make(chan struct{}, 1),
+		stop:    make(chan struct{}),
+		done:    make(chan struct{}),
+	}
+	if p.shown == nil {
+		p.shown = Silent{}
+	}
+	if p.ahead == 0 {
+		p.ahead = 2
+	} else if p.ahead < 0 {
+		p.ahead = 0
+	}
+	if p.onEvent == nil {
+		p.onEvent = func(Event) {}
+	}
+	if p.log == nil {
+		p.log = slog.Default()
+	}
+	p.genCtx, p.genCancel = context.WithCancel(context.Background())
+	go p.run()
+	return p
+}
+
+// Speech adds the segments of one speech frame to the turn's open
+// utterance, opening one when needed.
+func (p *Player) Speech(turnID string, segs []Segment) {
+	p.add(turnID, segs, false)
+}
+
+// Render adds the segments of one render frame to the turn's open
+// utterance (or a new one) and closes it.
+func (p *Player) Render(turnID string, segs []Segment) {
+	p.add(turnID, segs, true)
+}
+
+// EndUtterance closes the turn's open utterance, if any. The sentences
+// already queued finish playing.
+func (p *Player) EndUtterance(turnID string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if u := p.openUtterance(); u != nil && u.turnID == turnID {
+		u.closed = true
+		p.signal()
+	}
+}
+
+// SetMuted switches between voiced and shown-only playback. Muting stops
+// the voice of the sentence playing now; it still gets its speech_end.
+func (p *Player) SetMuted(on bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.muted = on
+	if on {
+		if p.playCancel != nil {
+			p.playCancel()
+		}
+		if p.current != nil && p.current.fut != nil && !p.current.started {
+			p.current.fut.cancel()
+		}
+	}
+	p.signal()
+}
+
+// Muted reports whether playback is shown-only.
+func (p *Player) Muted() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.muted
+}
+
+// Owed reports whether speech is playing or queued.
+func (p *Player) Owed() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.owed()
+}
+
+// Idle reports whether nothing is playing, queued, due or waiting on a
+// boundary.
+func (p *Player) Idle() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return !p.owed() && len(p.due) == 0 && len(p.waiting) == 0
+}
+
+// Interrupt drops everything queued and returns what each dropped
+// utterance had spoken and still owed, in queue order.
+func (p *Player) Interrupt() []Cut {
+	p.emitMu.Lock()
+	defer p.emitMu.Unlock()
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return nil
+	}
+	var cuts []Cut
+	for _, u := range p.queue {
+		if c, ok := u.cut(); ok {
+			cuts = append(cuts, c)
+		}
+	}
+	p.genCancel()
+	p.gen++
+	p.genCtx, p.genCancel = context.WithCancel(context.Background())
+	p.queue, p.waiting, p.due = nil, nil, nil
+	p.current, p.playCancel = nil, nil
+	p.signal()
+	return cuts
+}
+
+// Close stops the player. Queued speech is dropped without events.
+func (p *Player) Close() {
+	p.emitMu.Lock()
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		p.emitMu.Unlock()
+		return
+	}
+	p.closed = true
+	p.genCancel()
+	close(p.stop)
+	p.mu.Unlock()
+	p.emitMu.Unlock()
+	<-p.done
+}
+
+func (p *Player) add(turnID string, segs []Segment, render bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return
+	}
+	wasOwed := p.owed()
+	u := p.openUtterance()
+	if u != nil && u.turnID != turnID {
+		u.closed = true // another turn's frame closes the open utterance
+		u = nil
+	}
+	created := false
+	if u == nil {
+		u = &utterance{turnID: turnID}
+		created = true
+	}
+	pl := u.add(segs, render)
+	if render {
+		u.closed = true
+	}
+	if created && (len(u.items) > 0 || !render) {
+		p.queue = append(p.queue, u)
+	}
+	for _, sc := range pl.silent {
+		if wasOwed || sc.after > 0 {
+			p.waiting = append(p.waiting, sc)
+		} else {
+			p.due = append(p.due, sc)
+		}
+	}
+	p.prefetch()
+	p.signal()
+}
+
+// openUtterance returns the last queued utterance when it is still open.
+func (p *Player) openUtterance() *utterance {
+	if n := len(p.queue); n > 0 && !p.queue[n-1].closed {
+		return p.queue[n-1]
+	}
+	return nil
+}
+
+func (p *Player) owed() bool {
+	if p.current != nil {
+		return true
+	}
+	for _, u := range p.queue {
+		if u.owed() {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *Player) signal() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// prefetch starts synthesis for the sentence about to play and up to
+// p.ahead more. Called with mu held.
+func (p *Player) prefetch() {
+	if p.muted {
+		return
+	}
+	budget := p.ahead + 1
+	for _, u := range p.queue {
+		for _, it := range u.items[u.next:] {
+			if budget == 0 {
+				return
+			}
+			budget--
+			if it.fut == nil && !it.started {
+				it.fut = p.synthesize(p.voice, p.genCtx, it)
+			}
+		}
+	}
+}
+
+// synthesize runs v.Synthesize for it on its own goroutine.
+func (p *Player) synthesize(v Voice, parent context.Context, it *item) *future {
+	ctx, cancel := context.WithCancel(parent)
+	f := &future{done: make(chan struct{}), cancel: cancel}
+	line := Line{TurnID: it.turnID, Text: it.speech, Cue: it.lineCue}
+	go func() {
+		defer close(f.done)
+		f.clip, f.err = v.Synthesize(ctx, line)
+		if f.err == nil && f.clip == nil {
+			f.err = errNilClip
+		}
+	}()
+	return f
+}
+
+// fire delivers events; called with emitMu held and mu not held.
+func (p *Player) fire(evs ...Event) {
+	for _, ev := range evs {
+		p.onEvent(ev)
+	}
+}
+
+func cueEvent(turnID string, c cue.Cue) Event {
+	return Event{Kind: CueFired, TurnID: turnID, Cue: c}
+}
