@@ -1,0 +1,144 @@
+package push
+
+import "sync"
+
+// Handler receives what the client reads and what happens to the
+// connection. The client calls it from one goroutine, one call at a time, in
+// event order; a call may take as long as it likes without stalling the
+// socket (events queue behind it), and may call any Client method except Close.
+type Handler interface {
+	// HandleFrame receives every readable inbound frame of a ready socket
+	// except ready (see HandleState) and tool_call (the client's tool runner
+	// answers those): Render, Speech, TurnEnd, ErrorFrame, ToolStatus,
+	// Reasoning and Delegations values.
+	HandleFrame(f Frame)
+	// HandleState receives every state transition.
+	HandleState(c StateChange)
+	// HandleTurnWait receives the end of a turn's frame wait: the wait
+	// passed, or the socket left ready while the turn was running. Each turn
+	// sent with SendTurn gets at most one such call, and none when SendTurn
+	// returned an error, when its turn_end arrived first, or after ForgetTurn.
+	HandleTurnWait(w TurnWaitEnded)
+}
+
+// WaitEndReason says why a turn's frame wait ended.
+type WaitEndReason int
+
+const (
+	// WaitPassed: TurnFrameWait passed with no frame of the turn.
+	WaitPassed WaitEndReason = iota + 1
+	// SocketLeftReady: the socket left ready while the turn was running.
+	SocketLeftReady
+)
+
+func (r WaitEndReason) String() string {
+	if r == WaitPassed {
+		return "wait_passed"
+	}
+	return "socket_left_ready"
+}
+
+// TurnWaitEnded reports a turn that ended without its turn_end. Rendered
+// says whether a render or speech frame of the turn had arrived (the spec's
+// "after the first render": the turn counts as delivered). The turn stays
+// outstanding for the session; a late render still plays.
+type TurnWaitEnded struct {
+	TurnID   string
+	Rendered bool
+	Reason   WaitEndReason
+}
+
+// HandlerFuncs adapts optional functions to [Handler]; nil fields ignore
+// their events.
+type HandlerFuncs struct {
+	Frame    func(Frame)
+	State    func(StateChange)
+	TurnWait func(TurnWaitEnded)
+}
+
+func (h HandlerFuncs) HandleFrame(f Frame) {
+	if h.Frame != nil {
+		h.Frame(f)
+	}
+}
+
+func (h HandlerFuncs) HandleState(c StateChange) {
+	if h.State != nil {
+		h.State(c)
+	}
+}
+
+func (h HandlerFuncs) HandleTurnWait(w TurnWaitEnded) {
+	if h.TurnWait != nil {
+		h.TurnWait(w)
+	}
+}
+
+// dispatcher runs queued handler calls on one goroutine, in order.
+type dispatcher struct {
+	mu      sync.Mutex
+	q       []func()
+	spare   []func()
+	wake    chan struct{}
+	done    chan struct{}
+	closing bool
+}
+
+func newDispatcher() *dispatcher {
+	d := &dispatcher{wake: make(chan struct{}, 1), done: make(chan struct{})}
+	go d.loop()
+	return d
+}
+
+// push queues fn; it never blocks on the handler. Calls after close are dropped.
+func (d *dispatcher) push(fn func()) {
+	d.mu.Lock()
+	if d.closing {
+		d.mu.Unlock()
+		return
+	}
+	d.q = append(d.q, fn)
+	d.mu.Unlock()
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (d *dispatcher) loop() {
+	defer close(d.done)
+	for {
+		d.mu.Lock()
+		for len(d.q) == 0 {
+			if d.closing {
+				d.mu.Unlock()
+				return
+			}
+			d.mu.Unlock()
+			<-d.wake
+			d.mu.Lock()
+		}
+		batch := d.q
+		d.q = d.spare[:0]
+		d.mu.Unlock()
+		for i, fn := range batch {
+			fn()
+			batch[i] = nil
+		}
+		d.mu.Lock()
+		d.spare = batch
+		d.mu.Unlock()
+	}
+}
+
+// close lets the queued calls run, then stops the goroutine and waits for it.
+func (d *dispatcher) close() {
+	d.mu.Lock()
+	d.closing = true
+	d.mu.Unlock()
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+	<-d.done
+}

@@ -1,0 +1,404 @@
+package push_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"yui/transport/push"
+	"yui/transport/pushserver"
+)
+
+const (
+	testKey    = "sekrit-key-value"
+	testChatID = "yui-3f9a2c1d"
+)
+
+// ---- log capture ----
+
+type logRec struct {
+	Msg   string
+	Attrs map[string]any
+	Time  time.Time
+}
+
+type logRecorder struct {
+	mu   sync.Mutex
+	recs []logRec
+}
+
+func (l *logRecorder) Enabled(context.Context, slog.Level) bool { return true }
+func (l *logRecorder) WithAttrs([]slog.Attr) slog.Handler        { return l }
+func (l *logRecorder) WithGroup(string) slog.Handler             { return l }
+func (l *logRecorder) Handle(_ context.Context, r slog.Record) error {
+	rec := logRec{Msg: r.Message, Attrs: map[string]any{}, Time: time.Now()}
+	r.Attrs(func(a slog.Attr) bool {
+		rec.Attrs[a.Key] = a.Value.Resolve().Any()
+		return true
+	})
+	l.mu.Lock()
+	l.recs = append(l.recs, rec)
+	l.mu.Unlock()
+	return nil
+}
+
+func (l *logRecorder) all(msg string) []logRec {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []logRec
+	for _, r := range l.recs {
+		if r.Msg == msg {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (l *logRecorder) count(msg string) int { return len(l.all(msg)) }
+
+func (l *logRecorder) len() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.recs)
+}
+
+func (l *logRecorder) dump() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var b strings.Builder
+	for _, r := range l.recs {
+		fmt.Fprintf(&b, "%s %v\n", r.Msg, r.Attrs)
+	}
+	return b.String()
+}
+
+// ---- handler capture ----
+
+type recorder struct {
+	mu     sync.Mutex
+	frames []push.Frame
+	states []push.StateChange
+	waits  []push.TurnWaitEnded
+}
+
+func (r *recorder) HandleFrame(f push.Frame) {
+	r.mu.Lock()
+	r.frames = append(r.frames, f)
+	r.mu.Unlock()
+}
+
+func (r *recorder) HandleState(c push.StateChange) {
+	r.mu.Lock()
+	r.states = append(r.states, c)
+	r.mu.Unlock()
+}
+
+func (r *recorder) HandleTurnWait(w push.TurnWaitEnded) {
+	r.mu.Lock()
+	r.waits = append(r.waits, w)
+	r.mu.Unlock()
+}
+
+func (r *recorder) Frames() []push.Frame {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]push.Frame(nil), r.frames...)
+}
+
+func (r *recorder) States() []push.StateChange {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]push.StateChange(nil), r.states...)
+}
+
+func (r *recorder) Waits() []push.TurnWaitEnded {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]push.TurnWaitEnded(nil), r.waits...)
+}
+
+func (r *recorder) lastState() push.StateChange {
+	s := r.States()
+	if len(s) == 0 {
+		return push.StateChange{}
+	}
+	return s[len(s)-1]
+}
+
+// ---- environment ----
+
+type envOpts struct {
+	handler   http.Handler // replaces the pushserver when set
+	server    pushserver.Config
+	tools     []push.Tool
+	fitter    push.ImageFitter
+	vocab     push.Vocabulary
+	endpoint  string
+	noStart   bool
+	clientKey string
+}
+
+type env struct {
+	t    *testing.T
+	srv  *pushserver.Server
+	c    *push.Client
+	logs *logRecorder
+	slog *logRecorder // server logs
+	rec  *recorder
+
+	mu       sync.Mutex
+	endpoint string
+	key      string
+	dials    []time.Time
+	open     int
+	maxOpen  int
+}
+
+func (e *env) setEndpoint(s string) { e.mu.Lock(); e.endpoint = s; e.mu.Unlock() }
+func (e *env) setKey(s string)      { e.mu.Lock(); e.key = s; e.mu.Unlock() }
+func (e *env) Dials() []time.Time {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return append([]time.Time(nil), e.dials...)
+}
+
+// newEnv builds a client wired to a pushserver (or opts.handler) over the
+// in-memory transport. Call it inside a synctest bubble.
+func newEnv(t *testing.T, opts envOpts) *env {
+	t.Helper()
+	e := &env{t: t, logs: &logRecorder{}, slog: &logRecorder{}, rec: &recorder{}, endpoint: "http://backend.test:8646", key: testKey}
+	if opts.endpoint != "" {
+		e.endpoint = opts.endpoint
+	}
+	if opts.clientKey != "" {
+		e.key = opts.clientKey
+	}
+	h := opts.handler
+	if h == nil {
+		cfg := opts.server
+		if cfg.Key == "" && cfg.CheckKey == nil {
+			cfg.Key = testKey
+		}
+		cfg.Logger = slog.New(e.slog)
+		e.srv = pushserver.New(cfg)
+		h = e.srv
+	}
+	inner := pushserver.InMemoryClient(h).Transport
+	counting := roundTripFunc(func(r *http.Request) (*http.Response, error) {
+		// Counts client-side connections from the dial to the client's
+		// close of the connection.
+		e.mu.Lock()
+		e.dials = append(e.dials, time.Now())
+		e.open++
+		e.maxOpen = max(e.maxOpen, e.open)
+		e.mu.Unlock()
+		resp, err := inner.RoundTrip(r)
+		if err != nil || resp.StatusCode != http.StatusSwitchingProtocols {
+			e.mu.Lock()
+			e.open--
+			e.mu.Unlock()
+			return resp, err
+		}
+		resp.Body = &countedBody{ReadWriteCloser: resp.Body.(io.ReadWriteCloser), done: func() { e.mu.Lock(); e.open--; e.mu.Unlock() }}
+		return resp, nil
+	})
+	vocab := opts.vocab
+	if vocab.EmotionIDs == nil {
+		vocab = push.Vocabulary{EmotionIDs: []string{"neutral", "happy"}, MotionIDs: []string{"idle"}, EmotionTextMode: "free"}
+	}
+	c, err := push.New(push.Config{
+		Endpoint:    func() string { e.mu.Lock(); defer e.mu.Unlock(); return e.endpoint },
+		Key:         func() string { e.mu.Lock(); defer e.mu.Unlock(); return e.key },
+		ChatID:      testChatID,
+		Vocabulary:  vocab,
+		Tools:       opts.tools,
+		ImageFitter: opts.fitter,
+		Handler:     e.rec,
+		Logger:      slog.New(e.logs),
+		HTTPClient:  &http.Client{Transport: counting},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.c = c
+	t.Cleanup(func() {
+		c.Close()
+		if e.srv != nil {
+			e.srv.Close()
+		}
+	})
+	if !opts.noStart {
+		c.Start()
+		synctest.Wait()
+	}
+	return e
+}
+
+type roundTripFunc func(*http.Request) (*http.Response, error)
+
+func (f roundTripFunc) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+type countedBody struct {
+	io.ReadWriteCloser
+	once sync.Once
+	done func()
+}
+
+func (b *countedBody) Close() error {
+	b.once.Do(b.done)
+	return b.ReadWriteCloser.Close()
+}
+
+// wantState fails unless the client is in st.
+func (e *env) wantState(st push.State) {
+	e.t.Helper()
+	synctest.Wait()
+	if got := e.c.State(); got != st {
+		e.t.Fatalf("state = %v, want %v\nlogs:\n%s", got, st, e.logs.dump())
+	}
+}
+
+func (e *env) close() {
+	e.c.Close()
+	if e.srv != nil {
+		e.srv.Close()
+	}
+}
+
+// ---- bare adversarial servers ----
+
+// bare is a websocket server that reads hello and hands the socket to fn.
+type bare struct {
+	mu     sync.Mutex
+	hellos []push.Hello
+	raw    [][]byte
+	fn     func(n int, c *websocket.Conn, h push.Hello)
+	count  int
+}
+
+func (b *bare) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(-1)
+	_, raw, err := c.Read(context.Background())
+	if err != nil {
+		return
+	}
+	f, err := push.DecodeOutbound(raw)
+	if err != nil {
+		return
+	}
+	b.mu.Lock()
+	b.hellos = append(b.hellos, f.(push.Hello))
+	b.raw = append(b.raw, raw)
+	b.count++
+	n := b.count
+	b.mu.Unlock()
+	b.fn(n, c, f.(push.Hello))
+}
+
+func (b *bare) Hellos() []push.Hello {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]push.Hello(nil), b.hellos...)
+}
+
+func writeRaw(c *websocket.Conn, s string) error {
+	return c.Write(context.Background(), websocket.MessageText, []byte(s))
+}
+
+func writeFrame(t *testing.T, c *websocket.Conn, f push.Frame) {
+	t.Helper()
+	b, err := push.Encode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Write(context.Background(), websocket.MessageText, b); err != nil {
+		t.Errorf("write %s: %v", f.FrameType(), err)
+	}
+}
+
+// readClient reads one client frame (decoded) from a bare server's socket.
+func readClient(c *websocket.Conn) (push.Frame, error) {
+	_, b, err := c.Read(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	return push.DecodeOutbound(b)
+}
+
+// drain reads client frames into a channel until the socket ends.
+func drain(c *websocket.Conn) <-chan push.Frame {
+	ch := make(chan push.Frame, 64)
+	go func() {
+		defer close(ch)
+		for {
+			f, err := readClient(c)
+			if err != nil {
+				var de *push.DecodeError
+				if errors.As(err, &de) {
+					continue
+				}
+				return
+			}
+			ch <- f
+		}
+	}()
+	return ch
+}
+
+// serverHooks records what the pushserver hooks receive.
+type serverHooks struct {
+	mu        sync.Mutex
+	hellos    []push.Hello
+	turns     []push.Turn
+	stops     [][]string
+	resets    int
+	playbacks []push.Playback
+	vocabs    []push.Vocabulary
+	discs     []int
+}
+
+func (h *serverHooks) hooks() pushserver.Hooks {
+	return pushserver.Hooks{
+		Connected:    func(_ string, x push.Hello) { h.mu.Lock(); h.hellos = append(h.hellos, x); h.mu.Unlock() },
+		Disconnected: func(_ string, code int) { h.mu.Lock(); h.discs = append(h.discs, code); h.mu.Unlock() },
+		Turn:         func(_ string, x push.Turn) { h.mu.Lock(); h.turns = append(h.turns, x); h.mu.Unlock() },
+		Stop:         func(_ string, ids []string) { h.mu.Lock(); h.stops = append(h.stops, ids); h.mu.Unlock() },
+		Reset:        func(string) { h.mu.Lock(); h.resets++; h.mu.Unlock() },
+		Playback:     func(_ string, p push.Playback) { h.mu.Lock(); h.playbacks = append(h.playbacks, p); h.mu.Unlock() },
+		Vocabulary:   func(_ string, v push.Vocabulary) { h.mu.Lock(); h.vocabs = append(h.vocabs, v); h.mu.Unlock() },
+	}
+}
+
+func (h *serverHooks) get() serverHooks {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return serverHooks{hellos: append([]push.Hello(nil), h.hellos...), turns: append([]push.Turn(nil), h.turns...),
+		stops: append([][]string(nil), h.stops...), resets: h.resets, playbacks: append([]push.Playback(nil), h.playbacks...),
+		vocabs: append([]push.Vocabulary(nil), h.vocabs...), discs: append([]int(nil), h.discs...)}
+}
+
+func mustJSON(v any) json.RawMessage {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+func bubble(t *testing.T, f func(t *testing.T)) { synctest.Test(t, f) }

@@ -1,0 +1,35 @@
+package push
+
+import "time"
+
+// The numbers of the spec's limits table that concern the wire.
+const (
+	// ReconnectFirst is the delay before the first reconnect attempt, and the
+	// value the schedule returns to after a ready.
+	ReconnectFirst = 1 * time.Second
+	// ReconnectCap is the largest reconnect delay.
+	ReconnectCap = 30 * time.Second
+	// HelloWait is how long the client waits for ready after sending hello.
+	// The client also bounds the opening handshake (dial) by it.
+	HelloWait = 10 * time.Second
+	// TurnFrameWait is the per-turn frame wait, counted from the turn frame
+	// and again from every frame carrying its turn_id.
+	TurnFrameWait = 240 * time.Second
+
+	// MaxFrameBytes caps every text frame in either direction except a turn
+	// frame and a tool_result frame carrying images.
+	MaxFrameBytes = 256 << 10
+
+	// MaxDelegationTitle and MaxDelegationSummary are in Unicode code points.
+	MaxDelegationTitle   = 120
+	MaxDelegationSummary = 2000
+	// MaxDelegationItems caps the items of one delegations frame.
+	MaxDelegationItems = 50
+)
+
+// Accepts is what this client lists in hello.accepts.
+var Accepts = []string{TypeError}
+
+// BaseSet is the set of frame types every client reads; a backend sends
+// nothing outside it and the client's accepts.
+var BaseSet = []string{TypeReady, TypeRender, TypeSpeech, TypeTurnEnd, TypeToolStatus, TypeToolCall, TypeReasoning, TypeDelegations}
