@@ -1,0 +1,211 @@
+package delegation
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"time"
+
+	"yui/app/atomicfile"
+)
+
+// History is the persisted record of every delegation seen for a preset.
+type History struct {
+	path string
+	log  *slog.Logger
+
+	mu    sync.Mutex
+	items []Item // ordered by started_at, then id
+}
+
+type historyFile struct {
+	Items []Item `json:"items"`
+}
+
+// OpenHistory loads the history of preset from dir. The History is never
+// nil: a read error leaves it empty and is returned for logging; a corrupt
+// file is set aside (.bad), logged, and is not an error.
+func OpenHistory(dir, preset string, log *slog.Logger) (*History, error) {
+	if log == nil {
+		log = slog.Default()
+	}
+	h := &History{path: filepath.Join(dir, "delegation-history-"+fileSafe(preset)+".json"), log: log}
+	items, err := h.read()
+	h.items = items
+	return h, err
+}
+
+// Path is the file the history writes.
+func (h *History) Path() string { return h.path }
+
+// Items returns the history, newest started first.
+func (h *History) Items() []Item {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := slices.Clone(h.items)
+	slices.Reverse(out)
+	return out
+}
+
+// Merge applies one delegations frame at now and saves the result when it
+// changed.
+func (h *History) Merge(frame []Item, now time.Time) error {
+	frame = Clean(frame)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	before, _ := json.Marshal(h.items)
+	nowMS := now.UnixMilli()
+	index := map[string]int{}
+	for i, it := range h.items {
+		index[it.ID] = i
+	}
+	inFrame := map[string]bool{}
+	for _, it := range frame {
+		inFrame[it.ID] = true
+		if i, ok := index[it.ID]; ok {
+			old := h.items[i]
+			if it.State == Done && it.EndedAt == 0 {
+				it.EndedAt = nowMS
+				if old.State == Done && old.EndedAt != 0 {
+					it.EndedAt = old.EndedAt
+				}
+			}
+			h.items[i] = it
+			continue
+		}
+		if it.State == Done && it.EndedAt == 0 {
+			it.EndedAt = nowMS
+		}
+		index[it.ID] = len(h.items)
+		h.items = append(h.items, it)
+	}
+	for i, it := range h.items {
+		if it.State == Running && !inFrame[it.ID] {
+			h.items[i].State, h.items[i].Status, h.items[i].EndedAt = Done, StatusUnknown, nowMS
+		}
+	}
+	h.items = trim(sortItems(h.items))
+	after, _ := json.Marshal(h.items)
+	if bytes.Equal(before, after) {
+		return nil
+	}
+	return h.save()
+}
+
+// Reload merges the file into memory: items only the file holds are added,
+// items memory holds win. A corrupt file is set aside and memory is kept.
+func (h *History) Reload() error {
+	items, err := h.read()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	have := map[string]bool{}
+	for _, it := range h.items {
+		have[it.ID] = true
+	}
+	for _, it := range items {
+		if !have[it.ID] {
+			h.items = append(h.items, it)
+		}
+	}
+	h.items = trim(sortItems(h.items))
+	return err
+}
+
+// read loads and cleans the file; a missing or corrupt file gives nil.
+func (h *History) read() ([]Item, error) {
+	data, err := os.ReadFile(h.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("delegation: read history %s: %w", h.path, err)
+	}
+	var f historyFile
+	if err := json.Unmarshal(data, &f); err != nil {
+		h.setAside(err)
+		return nil, nil
+	}
+	return trim(sortItems(cleanHistory(f.Items))), nil
+}
+
+// save writes the history; called with mu held.
+func (h *History) save() error {
+	data, err := json.Marshal(historyFile{Items: h.items})
+	if err != nil {
+		return fmt.Errorf("delegation: encode history: %w", err)
+	}
+	if err := atomicfile.Write(h.path, data, 0o600); err != nil {
+		return fmt.Errorf("delegation: save history: %w", err)
+	}
+	return nil
+}
+
+func (h *History) setAside(cause error) {
+	bad := h.path + ".bad"
+	if err := os.Rename(h.path, bad); err != nil {
+		h.log.Warn("delegation_history.corrupt", "path", h.path, "err", cause.Error(), "set_aside_err", err.Error())
+		return
+	}
+	h.log.Warn("delegation_history.corrupt", "path", h.path, "err", cause.Error(), "kept_as", bad)
+}
+
+// cleanHistory applies Clean's per-item rules without the 50-item cap.
+func cleanHistory(items []Item) []Item {
+	var out []Item
+	for start := 0; start < len(items); start += MaxItems {
+		out = append(out, Clean(items[start:min(start+MaxItems, len(items))])...)
+	}
+	seen := map[string]bool{}
+	return slices.DeleteFunc(out, func(it Item) bool {
+		dup := seen[it.ID]
+		seen[it.ID] = true
+		return dup
+	})
+}
+
+func sortItems(items []Item) []Item {
+	slices.SortStableFunc(items, func(a, b Item) int {
+		return cmp.Or(cmp.Compare(a.StartedAt, b.StartedAt), cmp.Compare(a.ID, b.ID))
+	})
+	return items
+}
+
+// trim drops the oldest done items past MaxHistory; running items stay.
+func trim(items []Item) []Item {
+	extra := len(items) - MaxHistory
+	if extra <= 0 {
+		return items
+	}
+	return slices.DeleteFunc(items, func(it Item) bool {
+		if extra > 0 && it.State == Done {
+			extra--
+			return true
+		}
+		return false
+	})
+}
+
+// fileSafe keeps [A-Za-z0-9_-] and percent-encodes every other byte, so
+// any preset name maps to one plain file name.
+func fileSafe(preset string) string {
+	const hex = "0123456789ABCDEF"
+	b := make([]byte, 0, len(preset))
+	for i := 0; i < len(preset); i++ {
+		c := preset[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '-':
+			b = append(b, c)
+		default:
+			b = append(b, '%', hex[c>>4], hex[c&15])
+		}
+	}
+	return string(b)
+}

@@ -1,0 +1,320 @@
+package delegation
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func quiet() *slog.Logger { return slog.New(slog.NewTextHandler(&bytes.Buffer{}, nil)) }
+
+func open(t *testing.T, dir string) *History {
+	t.Helper()
+	h, err := OpenHistory(dir, "yui", quiet())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+func byID(items []Item) map[string]Item {
+	m := map[string]Item{}
+	for _, it := range items {
+		m[it.ID] = it
+	}
+	return m
+}
+
+func TestHistoryKeepsEveryItemSeen(t *testing.T) {
+	h := open(t, t.TempDir())
+	h.Merge([]Item{{ID: "a", State: Running, StartedAt: 1}}, t0)
+	h.Merge([]Item{{ID: "a", State: Done, StartedAt: 1, EndedAt: 5, Status: StatusOK, Summary: "fine"}, {ID: "b", State: Running, StartedAt: 2}}, t0)
+	got := byID(h.Items())
+	if len(got) != 2 || got["a"].Summary != "fine" || got["a"].State != Done || got["b"].State != Running {
+		t.Fatalf("history %+v", h.Items())
+	}
+}
+
+func TestHistoryItemsNewestFirst(t *testing.T) {
+	h := open(t, t.TempDir())
+	h.Merge([]Item{{ID: "old", State: Running, StartedAt: 1}, {ID: "new", State: Running, StartedAt: 9}, {ID: "mid", State: Running, StartedAt: 5}}, t0)
+	items := h.Items()
+	if items[0].ID != "new" || items[1].ID != "mid" || items[2].ID != "old" {
+		t.Fatalf("order %+v", items)
+	}
+}
+
+func TestRunningItemLeftOutBecomesUnknown(t *testing.T) {
+	h := open(t, t.TempDir())
+	h.Merge([]Item{{ID: "a", State: Running, StartedAt: 1}, {ID: "b", State: Running, StartedAt: 2}}, t0)
+	later := t0.Add(time.Minute)
+	h.Merge([]Item{{ID: "b", State: Running, StartedAt: 2}}, later)
+	a := byID(h.Items())["a"]
+	if a.State != Done || a.Status != StatusUnknown || a.EndedAt != later.UnixMilli() {
+		t.Fatalf("left-out running item %+v", a)
+	}
+	if b := byID(h.Items())["b"]; b.State != Running {
+		t.Fatalf("listed item changed %+v", b)
+	}
+}
+
+func TestDoneItemLeftOutStaysAsIs(t *testing.T) {
+	h := open(t, t.TempDir())
+	h.Merge([]Item{{ID: "a", State: Done, EndedAt: 7, Status: StatusError}}, t0)
+	h.Merge(nil, t0.Add(time.Hour))
+	if a := byID(h.Items())["a"]; a.Status != StatusError || a.EndedAt != 7 {
+		t.Fatalf("done item rewritten %+v", a)
+	}
+}
+
+func TestHistoryCapDropsOldestDoneFirst(t *testing.T) {
+	h := open(t, t.TempDir())
+	// 5 running items that are the oldest of all, then done items in frames.
+	var running []Item
+	for i := range 5 {
+		running = append(running, Item{ID: fmt.Sprintf("run%d", i), State: Running, StartedAt: int64(i)})
+	}
+	n := 0
+	for frame := 0; frame < 5; frame++ {
+		items := append([]Item(nil), running...)
+		for range 45 {
+			items = append(items, Item{ID: fmt.Sprintf("done%03d", n), State: Done, StartedAt: int64(100 + n), EndedAt: int64(100 + n), Status: StatusOK})
+			n++
+		}
+		if err := h.Merge(items, t0); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := byID(h.Items())
+	if len(got) != MaxHistory {
+		t.Fatalf("history holds %d, want %d", len(got), MaxHistory)
+	}
+	for i := range 5 {
+		if _, ok := got[fmt.Sprintf("run%d", i)]; !ok {
+			t.Fatalf("running item run%d dropped", i)
+		}
+	}
+	// 225 done seen, 195 fit: the 30 oldest are gone.
+	if _, ok := got["done029"]; ok {
+		t.Fatal("oldest done item kept")
+	}
+	if _, ok := got["done030"]; !ok {
+		t.Fatal("a newer done item was dropped")
+	}
+}
+
+func TestHistoryNeverDropsRunningEvenPastCap(t *testing.T) {
+	h := open(t, t.TempDir())
+	h.Merge([]Item{{ID: "done", State: Done, StartedAt: 0, EndedAt: 1}}, t0)
+	// A frame lists at most 50 items, so 250 running items are put in
+	// place directly; trim is what Merge and load both run.
+	var items []Item
+	for i := range 250 {
+		items = append(items, Item{ID: fmt.Sprintf("r%03d", i), State: Running, StartedAt: int64(10 + i)})
+	}
+	h.mu.Lock()
+	h.items = append(h.items, items...)
+	h.items = trim(sortItems(h.items))
+	h.mu.Unlock()
+	got := byID(h.Items())
+	if len(got) != 250 {
+		t.Fatalf("holds %d, want all 250 running", len(got))
+	}
+	if _, ok := got["done"]; ok {
+		t.Fatal("done item should go first")
+	}
+}
+
+func TestHistoryPersistsAcrossRestart(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	h.Merge([]Item{{ID: "a", Title: "Sort the list", State: Done, StartedAt: 1, EndedAt: 2, Status: StatusOK, Summary: "done"}}, t0)
+	st, err := os.Stat(h.Path())
+	if err != nil || st.Mode().Perm() != 0o600 {
+		t.Fatalf("file %v %v", err, st)
+	}
+	h2 := open(t, dir)
+	if got := h2.Items(); len(got) != 1 || got[0].Summary != "done" || got[0].Title != "Sort the list" {
+		t.Fatalf("after restart %+v", got)
+	}
+}
+
+func TestHistoryFileFormat(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	h.Merge([]Item{{ID: "a", State: Running, StartedAt: 3, Title: "x"}}, t0)
+	data, _ := os.ReadFile(h.Path())
+	want := `{"items":[{"id":"a","title":"x","started_at":3,"state":"running"}]}`
+	if string(data) != want {
+		t.Fatalf("file %s, want %s", data, want)
+	}
+}
+
+func TestHistoryWritesOnlyOnChange(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	frame := []Item{{ID: "a", State: Running, StartedAt: 3}}
+	h.Merge(frame, t0)
+	os.Remove(h.Path())
+	if err := h.Merge(frame, t0.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(h.Path()); !os.IsNotExist(err) {
+		t.Fatal("unchanged history was written")
+	}
+}
+
+func TestCorruptHistorySetAsideAtOpen(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	os.WriteFile(h.Path(), []byte("{garbage"), 0o600)
+	var logBuf bytes.Buffer
+	h2, err := OpenHistory(dir, "yui", slog.New(slog.NewTextHandler(&logBuf, nil)))
+	if err != nil {
+		t.Fatalf("corrupt file is an error: %v", err)
+	}
+	if len(h2.Items()) != 0 {
+		t.Fatal("items from a corrupt file")
+	}
+	if b, err := os.ReadFile(h2.Path() + ".bad"); err != nil || string(b) != "{garbage" {
+		t.Fatalf("not set aside: %v %q", err, b)
+	}
+	if !strings.Contains(logBuf.String(), "delegation_history.corrupt") {
+		t.Fatal("not logged")
+	}
+	if err := h2.Merge([]Item{{ID: "a", State: Running}}, t0); err != nil {
+		t.Fatalf("history unusable after corrupt file: %v", err)
+	}
+}
+
+func TestCorruptFileNeverWipesMemory(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	h.Merge([]Item{{ID: "keep", State: Done, StartedAt: 1, EndedAt: 2, Status: StatusOK}}, t0)
+	os.WriteFile(h.Path(), []byte("not json at all"), 0o600)
+	if err := h.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if got := byID(h.Items()); len(got) != 1 || got["keep"].Status != StatusOK {
+		t.Fatalf("memory wiped: %+v", h.Items())
+	}
+	if _, err := os.Stat(h.Path() + ".bad"); err != nil {
+		t.Fatal("corrupt file not set aside on reload")
+	}
+	// the next change rewrites a good file from memory
+	h.Merge([]Item{{ID: "new", State: Running, StartedAt: 5}}, t0)
+	h2 := open(t, dir)
+	if got := byID(h2.Items()); len(got) != 2 {
+		t.Fatalf("rewritten file holds %+v", h2.Items())
+	}
+}
+
+func TestReloadAddsItemsOnlyTheFileHas(t *testing.T) {
+	dir := t.TempDir()
+	a := open(t, dir)
+	b := open(t, dir)
+	a.Merge([]Item{{ID: "x", State: Done, StartedAt: 1, EndedAt: 2, Status: StatusOK}}, t0)
+	b.Merge([]Item{{ID: "y", State: Running, StartedAt: 2}}, t0) // overwrites the file
+	a.Reload()
+	if got := byID(a.Items()); len(got) != 2 {
+		t.Fatalf("reload merged %+v", a.Items())
+	}
+}
+
+func TestHistoryLoadCleansFile(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	f := historyFile{Items: []Item{
+		{ID: "", State: Running},
+		{ID: "a", State: "weird"},
+		{ID: "b", State: Done, Title: strings.Repeat("t", 200)},
+		{ID: "b", State: Running},
+	}}
+	data, _ := json.Marshal(f)
+	os.WriteFile(h.Path(), data, 0o600)
+	got := open(t, dir).Items()
+	if len(got) != 1 || got[0].ID != "b" || len(got[0].Title) != MaxTitle || got[0].Status != StatusUnknown {
+		t.Fatalf("loaded %+v", got)
+	}
+}
+
+func TestHistoryLoadKeepsMoreThanFiftyItems(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	var f historyFile
+	for i := range 120 {
+		f.Items = append(f.Items, Item{ID: fmt.Sprint(i), State: Done, StartedAt: int64(i), EndedAt: int64(i), Status: StatusOK})
+	}
+	data, _ := json.Marshal(f)
+	os.WriteFile(h.Path(), data, 0o600)
+	if got := open(t, dir).Items(); len(got) != 120 {
+		t.Fatalf("loaded %d items, want 120", len(got))
+	}
+}
+
+func TestHistoryWriteFailureKeepsMemory(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	os.MkdirAll(h.Path(), 0o700)
+	os.WriteFile(filepath.Join(h.Path(), "x"), nil, 0o600)
+	err := h.Merge([]Item{{ID: "a", State: Running}}, t0)
+	if err == nil || !strings.Contains(err.Error(), "delegation: save history") {
+		t.Fatalf("want wrapped save error, got %v", err)
+	}
+	if len(h.Items()) != 1 {
+		t.Fatal("merged item lost on write failure")
+	}
+}
+
+func TestHistoryReadErrorStillUsable(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	os.MkdirAll(h.Path(), 0o700)
+	h2, err := OpenHistory(dir, "yui", quiet())
+	if err == nil || h2 == nil {
+		t.Fatalf("want usable history and error, got %v %v", h2, err)
+	}
+}
+
+func TestHistoryPerPreset(t *testing.T) {
+	dir := t.TempDir()
+	a, _ := OpenHistory(dir, "a", quiet())
+	b, _ := OpenHistory(dir, "a/../b", quiet())
+	if a.Path() == b.Path() || filepath.Dir(b.Path()) != dir {
+		t.Fatalf("paths %s %s", a.Path(), b.Path())
+	}
+	a.Merge([]Item{{ID: "x", State: Running}}, t0)
+	b2, _ := OpenHistory(dir, "a/../b", quiet())
+	if len(b2.Items()) != 0 {
+		t.Fatal("presets share a history")
+	}
+}
+
+func TestDoneWithoutEndedAtInHistory(t *testing.T) {
+	h := open(t, t.TempDir())
+	h.Merge([]Item{{ID: "a", State: Done}}, t0)
+	h.Merge([]Item{{ID: "a", State: Done}}, t0.Add(time.Hour))
+	if a := byID(h.Items())["a"]; a.EndedAt != t0.UnixMilli() {
+		t.Fatalf("ended_at %d, want first seen", a.EndedAt)
+	}
+}
+
+func TestHistoryConcurrentUse(t *testing.T) {
+	h := open(t, t.TempDir())
+	var wg sync.WaitGroup
+	for i := range 6 {
+		wg.Go(func() {
+			h.Merge([]Item{{ID: fmt.Sprint(i), State: Running, StartedAt: int64(i)}}, t0)
+			h.Items()
+			h.Reload()
+		})
+	}
+	wg.Wait()
+}
