@@ -24,7 +24,7 @@ func TestInterruptReturnsSpokenAndUnspoken(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p, _ := newSilent(t, 10)
 		p.Render("1", []Segment{seg("One. Two. Three.")}) // 4 chars each: 400ms
-		time.Sleep(500 * time.Millisecond)                  // One done, Two playing
+		time.Sleep(500 * time.Millisecond)                // One done, Two playing
 		cuts := p.Interrupt()
 		want := []Cut{{TurnID: "1", Spoken: "One. Two.", Unspoken: "Three."}}
 		if !slices.Equal(cuts, want) {
