@@ -80,6 +80,13 @@ func (s *socket) closeConn(code websocket.StatusCode, reason string, now bool) {
 	})
 }
 
+// finishConn closes conn at once unless a close is already under way, and
+// in that case waits for it to complete (sync.Once), so that the next
+// attempt starts only after this connection is fully closed.
+func (s *socket) finishConn(conn *websocket.Conn) {
+	s.once.Do(func() { _ = conn.CloseNow() })
+}
+
 // run dials, sends hello, and reads until the socket ends. prev is the done
 // channel of the previous attempt: an attempt starts only after the previous
 // one has fully ended, so at most one is ever on the wire.
@@ -127,7 +134,7 @@ func (s *socket) run(prev chan struct{}) {
 		err = conn.Write(context.Background(), websocket.MessageText, b)
 	}
 	if err != nil {
-		_ = conn.CloseNow()
+		s.finishConn(conn)
 		c.socketEnded(s, -1, fmt.Errorf("push: send hello: %w", err))
 		return
 	}
@@ -141,7 +148,7 @@ func (s *socket) run(prev chan struct{}) {
 		by = "client"
 	}
 	c.log.Info(EventClose, "code", code, "by", by)
-	_ = conn.CloseNow()
+	s.finishConn(conn)
 	c.socketEnded(s, code, err)
 }
 

@@ -55,8 +55,8 @@ func (s *Server) Send(chatID string, f push.Frame) error {
 		}
 		return nil
 	}
-	if a := s.adaptLocked(ch, f); a != f {
-		b = mustEncode(a)
+	if _, isErr := f.(push.ErrorFrame); isErr {
+		b = mustEncode(s.adaptLocked(ch, f))
 	}
 	ch.conn.enqueue(b)
 	return nil
