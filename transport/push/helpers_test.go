@@ -402,3 +402,5 @@ func mustJSON(v any) json.RawMessage {
 }
 
 func bubble(t *testing.T, f func(t *testing.T)) { synctest.Test(t, f) }
+
+func newLogger(l *logRecorder) *slog.Logger { return slog.New(l) }
