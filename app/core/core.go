@@ -1,0 +1,146 @@
+package core
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"sync"
+
+	"yui/app/settings"
+	"yui/app/supervisor"
+	"yui/app/view"
+)
+
+// Pet window size in CSS pixels. The page lays itself out inside it; the
+// transparent parts let clicks through.
+const (
+	PetWidth  = 300
+	PetHeight = 420
+)
+
+// Options configure a core run.
+type Options struct {
+	// ConfigDir holds settings.json (and, later, histories).
+	ConfigDir string
+	// Exe is the binary window processes are started from (normally
+	// os.Executable()).
+	Exe string
+	// LogDir is handed to the window processes.
+	LogDir string
+	// NoWindows runs the core without starting window processes: pages
+	// are loaded by a browser from the view server (tests, development).
+	NoWindows bool
+	// Pages are the built web UI, served by the view server.
+	Pages fs.FS
+	// Logger is the app logger.
+	Logger *slog.Logger
+	// Trace, when set, receives one JSON line per view message the core
+	// receives ({"event":"view_in","role":…,"preset":…,"message":…}) and
+	// one "core_ready" line with the view URL and token. Tests and
+	// `yui --trace-view` use it; it is never the log file.
+	Trace io.Writer
+	// Launch starts window processes; nil means supervisor.Exec.
+	Launch supervisor.Launcher
+}
+
+// Core is one running core. Create it with New, then Run it.
+type Core struct {
+	opts  Options
+	log   *slog.Logger
+	store *settings.Store
+	view  *view.Server
+	sup   *supervisor.Supervisor
+	token string
+
+	traceMu sync.Mutex
+}
+
+// New loads the settings and prepares the view server; nothing listens yet.
+func New(opts Options) (*Core, error) {
+	lg := opts.Logger
+	if lg == nil {
+		lg = slog.New(slog.DiscardHandler)
+	}
+	store, rep, err := settings.Open(opts.ConfigDir)
+	if err != nil {
+		return nil, fmt.Errorf("core: %w", err)
+	}
+	c := &Core{opts: opts, log: lg, store: store, token: view.NewToken()}
+	switch {
+	case rep.Created:
+		lg.Info("settings_created", "path", store.Path())
+	case rep.Problem != nil:
+		lg.Error("settings_bad", "path", store.Path(), "problem", rep.Problem.Error(), "kept_as", rep.KeptAs)
+	}
+	c.view = view.NewServer(view.Config{
+		Token:     c.token,
+		Pages:     opts.Pages,
+		Logger:    lg,
+		OnMessage: c.onMessage,
+		OnConnect: c.onConnect,
+	})
+	c.sup = supervisor.New(opts.Launch, lg)
+	for _, p := range store.Get().Presets {
+		if p.Enabled {
+			c.publishInitial(p, rep)
+		}
+	}
+	return c, nil
+}
+
+// Settings returns the settings store.
+func (c *Core) Settings() *settings.Store { return c.store }
+
+// Run serves the view protocol, starts the pet windows, and blocks until
+// ctx ends; then it closes every window and returns nil.
+func (c *Core) Run(ctx context.Context) error {
+	if err := c.view.Listen(); err != nil {
+		return fmt.Errorf("core: %w", err)
+	}
+	c.log.Info("core_ready", "view", c.view.URL())
+	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/", "token": c.token})
+	if !c.opts.NoWindows {
+		for _, p := range c.store.Get().Presets {
+			if p.Enabled {
+				c.sup.Run(c.petSpec(p))
+			}
+		}
+	}
+	<-ctx.Done()
+	c.log.Info("core_stopping")
+	// Closing the view server ends every shell connection, and a window
+	// process exits when its connection ends; the supervisor then reaps
+	// them (and terminates any that linger).
+	c.view.Close()
+	c.sup.Stop()
+	c.log.Info("core_stopped")
+	return nil
+}
+
+func (c *Core) petSpec(p settings.Preset) supervisor.Spec {
+	args := []string{"window", "--role", view.RolePet, "--preset", p.ID, "--core", c.view.URL()}
+	if c.opts.LogDir != "" {
+		args = append(args, "--log-dir", c.opts.LogDir)
+	}
+	return supervisor.Spec{
+		Name: "pet:" + p.ID,
+		Path: c.opts.Exe,
+		Args: args,
+		// The token travels in the environment, not argv, which other
+		// local users can read.
+		Env: []string{"YUI_CORE_TOKEN=" + c.token},
+	}
+}
+
+func (c *Core) trace(v any) {
+	if c.opts.Trace == nil {
+		return
+	}
+	b, _ := json.Marshal(v)
+	c.traceMu.Lock()
+	c.opts.Trace.Write(append(b, '\n'))
+	c.traceMu.Unlock()
+}

@@ -1,0 +1,64 @@
+package shell
+
+import (
+	"net/url"
+	"sync"
+
+	"yui/app/x11"
+)
+
+// PageConfig is what the page needs to connect to the core.
+type PageConfig struct {
+	// ViewURL is the core's view WebSocket URL with token, role and preset.
+	ViewURL string `json:"view_url"`
+	Role    string `json:"role"`
+	Preset  string `json:"preset"`
+}
+
+// Rect is a rectangle in CSS pixels of the page.
+type Rect struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+	W int `json:"w"`
+	H int `json:"h"`
+}
+
+// Bridge is bound into the page (window.go.shell.Bridge). Its methods are
+// called by the Wails runtime from its own goroutines.
+type Bridge struct {
+	cfg PageConfig
+
+	mu      sync.Mutex
+	onShape func([]x11.Rect)
+}
+
+func newBridge(coreURL, token, role, preset string) *Bridge {
+	q := url.Values{"token": {token}, "role": {role}, "preset": {preset}}
+	return &Bridge{cfg: PageConfig{ViewURL: coreURL + "?" + q.Encode(), Role: role, Preset: preset}}
+}
+
+// Config returns the page's connection settings.
+func (b *Bridge) Config() PageConfig { return b.cfg }
+
+// SetInputRegion sets the parts of the window that take clicks: the page
+// calls it with the boxes of everything visible whenever its layout
+// changes. Everything else is click-through (X11 only).
+func (b *Bridge) SetInputRegion(rects []Rect) {
+	b.mu.Lock()
+	f := b.onShape
+	b.mu.Unlock()
+	if f == nil {
+		return
+	}
+	xr := make([]x11.Rect, len(rects))
+	for i, r := range rects {
+		xr[i] = x11.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H}
+	}
+	f(xr)
+}
+
+func (b *Bridge) setShapeFunc(f func([]x11.Rect)) {
+	b.mu.Lock()
+	b.onShape = f
+	b.mu.Unlock()
+}

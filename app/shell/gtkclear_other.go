@@ -1,0 +1,5 @@
+//go:build !(linux && cgo && desktop)
+
+package shell
+
+func installClearOnDraw() {}

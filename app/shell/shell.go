@@ -1,0 +1,221 @@
+package shell
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/url"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/wailsapp/wails/v2"
+	"github.com/wailsapp/wails/v2/pkg/options"
+	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	"github.com/wailsapp/wails/v2/pkg/options/linux"
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"yui/app/view"
+	"yui/app/x11"
+)
+
+// Options configure a window process.
+type Options struct {
+	CoreURL string
+	Token   string
+	Role    string
+	Preset  string
+	Assets  fs.FS
+	Logger  *slog.Logger
+}
+
+// positionPoll is how often the shell reads the window position to notice
+// a drag (Wails v2 has no move events). One cheap call every 2 s.
+const positionPoll = 2 * time.Second
+
+// Run opens the window and blocks until it closes: when the core goes away,
+// on SIGTERM/SIGINT, or on a fatal error.
+func Run(opts Options) error {
+	lg := opts.Logger
+	if lg == nil {
+		lg = slog.New(slog.DiscardHandler)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	q := url.Values{"token": {opts.Token}, "role": {view.RoleShell}, "preset": {opts.Preset}}
+	ws, _, err := websocket.Dial(ctx, opts.CoreURL+"?"+q.Encode(), nil)
+	if err != nil {
+		cancel()
+		return fmt.Errorf("shell: dial core: %w", err)
+	}
+	var cfg view.WindowConfig
+	_, b, err := ws.Read(ctx)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("shell: read window config: %w", err)
+	}
+	if err := json.Unmarshal(b, &cfg); err != nil {
+		return fmt.Errorf("shell: window config: %w", err)
+	}
+
+	bridge := newBridge(opts.CoreURL, opts.Token, opts.Role, opts.Preset)
+	w := &window{log: lg, ws: ws, cfg: cfg, bridge: bridge}
+	bridge.setShapeFunc(w.setShape)
+
+	return wails.Run(&options.App{
+		Title:            cfg.Title,
+		Width:            cfg.Width,
+		Height:           cfg.Height,
+		DisableResize:    true,
+		Frameless:        true,
+		AlwaysOnTop:      true,
+		BackgroundColour: &options.RGBA{R: 0, G: 0, B: 0, A: 0},
+		AssetServer:      &assetserver.Options{Assets: opts.Assets},
+		Linux: &linux.Options{
+			WindowIsTranslucent: true,
+			WebviewGpuPolicy:    gpuPolicy(),
+			ProgramName:         "yui",
+		},
+		OnStartup:  w.startup,
+		OnDomReady: w.domReady,
+		OnShutdown: func(context.Context) { ws.Close(websocket.StatusNormalClosure, "window closing") },
+		Bind:       []any{bridge},
+	})
+}
+
+type window struct {
+	log    *slog.Logger
+	ws     *websocket.Conn
+	cfg    view.WindowConfig
+	bridge *Bridge
+
+	ctx context.Context
+
+	mu      sync.Mutex
+	disp    *x11.Display
+	xwin    uint32
+	pending []x11.Rect
+	hasPend bool
+}
+
+func (w *window) startup(ctx context.Context) {
+	w.ctx = ctx
+	installClearOnDraw()
+	if w.cfg.X != nil && w.cfg.Y != nil {
+		runtime.WindowSetPosition(ctx, *w.cfg.X, *w.cfg.Y)
+	}
+	// The core going away ends the window.
+	go func() {
+		for {
+			if _, _, err := w.ws.Read(context.Background()); err != nil {
+				w.log.Info("window_core_gone", "err", err.Error())
+				runtime.Quit(ctx)
+				return
+			}
+		}
+	}()
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
+	go func() {
+		<-sig
+		runtime.Quit(ctx)
+	}()
+	go w.pollPosition(ctx)
+}
+
+func (w *window) pollPosition(ctx context.Context) {
+	lastX, lastY := -1<<30, -1<<30
+	if w.cfg.X != nil {
+		lastX, lastY = *w.cfg.X, *w.cfg.Y
+	}
+	t := time.NewTicker(positionPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		x, y := runtime.WindowGetPosition(ctx)
+		if x == lastX && y == lastY {
+			continue
+		}
+		first := lastX == -1<<30
+		lastX, lastY = x, y
+		if first {
+			continue // where the window manager first put it, not a move
+		}
+		m := view.MustEncode(view.TypeWindowPosition, view.WindowPosition{X: x, Y: y})
+		wctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		w.ws.Write(wctx, websocket.MessageText, m.Body)
+		cancel()
+	}
+}
+
+// domReady finds the X11 window (GTK has mapped it by now) to keep it out of
+// the task bar and apply the input shape.
+func (w *window) domReady(ctx context.Context) {
+	go func() {
+		d, err := x11.Open("")
+		if err != nil {
+			w.log.Warn("x11_unavailable", "err", err.Error())
+			return
+		}
+		var xw uint32
+		for range 50 {
+			win, err := d.FindWindow(os.Getpid(), w.cfg.Title)
+			if err == nil {
+				xw = uint32(win)
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		if xw == 0 {
+			w.log.Warn("x11_window_not_found")
+			d.Close()
+			return
+		}
+		if err := d.SkipTaskbar(xwindow(xw)); err != nil {
+			w.log.Warn("x11_skip_taskbar_failed", "err", err.Error())
+		}
+		w.mu.Lock()
+		w.disp, w.xwin = d, xw
+		pend, has := w.pending, w.hasPend
+		w.mu.Unlock()
+		if has {
+			w.setShape(pend)
+		}
+	}()
+}
+
+func (w *window) setShape(rects []x11.Rect) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.disp == nil {
+		w.pending, w.hasPend = rects, true
+		return
+	}
+	if err := w.disp.SetInputShape(xwindow(w.xwin), rects); err != nil {
+		w.log.Warn("x11_input_shape_failed", "err", err.Error())
+	}
+}
+
+// gpuPolicy picks WebKit's hardware acceleration policy. Always is the
+// default because WebKitGTK's non-composited path never clears a
+// transparent window's old pixels (moved content leaves ghosts, measured
+// under Xvfb + xcompmgr); the compositing path, even on software GL, does.
+// YUI_WEBVIEW_GPU=never|ondemand overrides it for drivers where
+// compositing misbehaves.
+func gpuPolicy() linux.WebviewGpuPolicy {
+	switch os.Getenv("YUI_WEBVIEW_GPU") {
+	case "never":
+		return linux.WebviewGpuPolicyNever
+	case "ondemand":
+		return linux.WebviewGpuPolicyOnDemand
+	}
+	return linux.WebviewGpuPolicyAlways
+}

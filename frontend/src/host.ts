@@ -1,0 +1,43 @@
+// Where the page runs: inside a Wails window (the shell binds
+// window.go.shell.Bridge and the runtime), or in a plain browser loading the
+// page from the core's view server (tests, development), with the connection
+// settings in the query string.
+
+export interface PageConfig { view_url: string; role: string; preset: string }
+export interface Rect { x: number; y: number; w: number; h: number }
+
+interface WailsWindow {
+  go?: { shell?: { Bridge?: { Config(): Promise<PageConfig>; SetInputRegion(r: Rect[]): Promise<void> } } };
+  runtime?: {
+    WindowSetPosition(x: number, y: number): void;
+    WindowGetPosition(): Promise<{ x: number; y: number }>;
+  };
+}
+
+const w = window as unknown as WailsWindow;
+
+export const inWails = (): boolean => !!w.go?.shell?.Bridge;
+
+export async function pageConfig(loc: Location = window.location): Promise<PageConfig> {
+  if (w.go?.shell?.Bridge) return w.go.shell.Bridge.Config();
+  const q = new URLSearchParams(loc.search);
+  const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';
+  const view = new URL(`${scheme}//${loc.host}/view`);
+  view.searchParams.set('token', q.get('token') ?? '');
+  view.searchParams.set('role', q.get('role') ?? 'pet');
+  view.searchParams.set('preset', q.get('preset') ?? '');
+  return { view_url: view.toString(), role: q.get('role') ?? 'pet', preset: q.get('preset') ?? '' };
+}
+
+/** Tells the shell which parts of the window take clicks (X11 input shape). */
+export function setInputRegion(rects: Rect[]): void {
+  w.go?.shell?.Bridge?.SetInputRegion(rects);
+}
+
+export async function windowPosition(): Promise<{ x: number; y: number } | null> {
+  return w.runtime ? w.runtime.WindowGetPosition() : null;
+}
+
+export function moveWindow(x: number, y: number): void {
+  w.runtime?.WindowSetPosition(Math.round(x), Math.round(y));
+}

@@ -1,0 +1,134 @@
+// Command yui is the Yui desktop pet. One binary, several processes:
+//
+//	yui [run] [flags]                          the core: settings, sockets, windows
+//	yui window --role pet --preset ID --core URL   one window (started by the core)
+//	yui version
+//
+// See README.md and docs/ for the architecture.
+package main
+
+import (
+	"context"
+	"embed"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"yui/app/applog"
+	"yui/app/core"
+	"yui/app/shell"
+)
+
+//go:embed all:frontend/dist
+var dist embed.FS
+
+// version is set by the build (-ldflags "-X main.version=...").
+var version = "dev"
+
+func main() {
+	args := os.Args[1:]
+	cmd := "run"
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "run":
+		err = runCore(args)
+	case "window":
+		err = runWindow(args)
+	case "version":
+		fmt.Println("yui", version)
+	default:
+		err = fmt.Errorf("unknown command %q (want run, window or version)", cmd)
+	}
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(2)
+		}
+		fmt.Fprintln(os.Stderr, "yui:", err)
+		os.Exit(1)
+	}
+}
+
+func pages() fs.FS {
+	sub, err := fs.Sub(dist, "frontend/dist")
+	if err != nil {
+		panic(err) // the embed pattern guarantees the directory
+	}
+	return sub
+}
+
+func defaultConfigDir() string {
+	d, err := os.UserConfigDir()
+	if err != nil {
+		return filepath.Join(os.TempDir(), "yui-config")
+	}
+	return filepath.Join(d, "yui")
+}
+
+func openLog(dir string, level slog.Level) (*slog.Logger, io.Closer) {
+	f := applog.NewDailyFile(dir, "yui", nil)
+	return applog.New(f, level), f
+}
+
+func runCore(args []string) error {
+	fl := flag.NewFlagSet("yui", flag.ContinueOnError)
+	configDir := fl.String("config-dir", defaultConfigDir(), "directory holding settings.json")
+	logDir := fl.String("log-dir", applog.DefaultDir(), "directory for the daily app log")
+	noWindows := fl.Bool("no-windows", false, "run the core only; load pages in a browser from the printed pages_url")
+	traceView := fl.Bool("trace-view", false, "print core_ready and every received view message as JSON lines on stdout")
+	debug := fl.Bool("debug", false, "log debug lines")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	level := slog.LevelInfo
+	if *debug {
+		level = slog.LevelDebug
+	}
+	lg, closer := openLog(*logDir, level)
+	defer closer.Close()
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("find own binary: %w", err)
+	}
+	opts := core.Options{ConfigDir: *configDir, LogDir: *logDir, Exe: exe, NoWindows: *noWindows, Pages: pages(), Logger: lg.With("proc", "core")}
+	if *traceView || *noWindows {
+		opts.Trace = os.Stdout
+	}
+	c, err := core.New(opts)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return c.Run(ctx)
+}
+
+func runWindow(args []string) error {
+	fl := flag.NewFlagSet("yui window", flag.ContinueOnError)
+	role := fl.String("role", "pet", "window role: pet")
+	preset := fl.String("preset", "", "preset id")
+	coreURL := fl.String("core", "", "core view URL (ws://127.0.0.1:PORT/view); the token comes in $YUI_CORE_TOKEN")
+	logDir := fl.String("log-dir", applog.DefaultDir(), "directory for the daily app log")
+	if err := fl.Parse(args); err != nil {
+		return err
+	}
+	token := os.Getenv("YUI_CORE_TOKEN")
+	if *coreURL == "" || *preset == "" || token == "" {
+		return errors.New("window: --core, --preset and $YUI_CORE_TOKEN are required")
+	}
+	lg, closer := openLog(*logDir, slog.LevelInfo)
+	defer closer.Close()
+	return shell.Run(shell.Options{
+		CoreURL: *coreURL, Token: token, Role: *role, Preset: *preset,
+		Assets: pages(), Logger: lg.With("proc", "window", "role", *role, "preset", *preset),
+	})
+}
