@@ -8,9 +8,7 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
-	"os/signal"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -118,12 +116,7 @@ func (w *window) startup(ctx context.Context) {
 			}
 		}
 	}()
-	sig := make(chan os.Signal, 1)
-	signal.Notify(sig, syscall.SIGTERM, syscall.SIGINT)
-	go func() {
-		<-sig
-		runtime.Quit(ctx)
-	}()
+	// SIGINT and SIGTERM are handled by Wails itself (it quits the app).
 	go w.pollPosition(ctx)
 }
 

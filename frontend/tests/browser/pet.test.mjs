@@ -1,0 +1,61 @@
+// The pet page in Debian's Chromium against a real core process.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { startCore } from './core.mjs';
+
+let core;
+let browser;
+
+before(async () => {
+  core = await startCore();
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  if (core) assert.equal(await core.stop(), 0, 'core exits 0 on SIGTERM');
+});
+
+function petURL(token) {
+  const preset = core.settings.presets[0].id;
+  return `${core.ready.pages_url}?role=pet&preset=${preset}&token=${encodeURIComponent(token)}`;
+}
+
+test('renders the character and the core state, then sends a typed line', async () => {
+  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  await page.goto(petURL(core.ready.token));
+  await page.waitForSelector('.character svg');
+  await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
+  const box = await page.locator('.character svg').boundingBox();
+  assert.ok(box && box.width > 100 && box.height > 100, `character drawn at ${JSON.stringify(box)}`);
+  await page.waitForSelector('.plate:not([hidden])');
+  assert.equal(await page.locator('.plate-text').textContent(), 'not connected');
+  assert.equal(await page.locator('.character').getAttribute('data-emotion'), 'neutral');
+
+  await page.locator('.character svg').click();
+  await page.waitForSelector('.composer:not([hidden])');
+  await page.keyboard.type('hello from chromium');
+  await page.keyboard.press('Enter');
+  const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'send_text', 'send_text');
+  assert.equal(e.message.text, 'hello from chromium');
+  assert.equal(e.role, 'pet');
+  assert.equal(e.preset, core.settings.presets[0].id);
+  // The core answers with the composer error line (nothing to send to yet).
+  await page.waitForSelector('.composer-error:not([hidden])');
+  assert.equal(await page.locator('.composer-input').inputValue(), '');
+  await page.screenshot({ path: process.env.YUI_BROWSER_SHOT ?? '/tmp/yui-browser-pet.png' });
+  await page.close();
+});
+
+test('a page with a wrong token gets no state', async () => {
+  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  await page.goto(petURL('not-the-token'));
+  await page.waitForFunction(() => document.documentElement.dataset.core === 'closed');
+  assert.equal(await page.locator('.plate').isHidden(), true);
+  await page.close();
+});
