@@ -1,0 +1,101 @@
+package demobackend
+
+import (
+	"strings"
+	"unicode"
+)
+
+// kind is the scenario a turn's text selects.
+type kind int
+
+const (
+	kindSmallTalk kind = iota
+	kindHelp
+	kindError
+	kindSilent
+	kindSlow
+	kindDelegate
+	kindLook
+	kindTool
+)
+
+func (k kind) String() string {
+	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool"}[k]
+}
+
+// plan is what a turn will do, read from its text alone.
+type plan struct {
+	kind   kind
+	toolID string // kindTool: "weather" or "read_file"
+	fail   bool   // kindTool: the tool fails; kindDelegate: the task fails
+	screen bool   // kindLook: look at the screen rather than the body
+	echo   bool   // the closing render repeats the streamed sentences
+}
+
+// Trigger words, matched as whole words, case-insensitively. The first rule
+// in planFor's order that matches wins; docs/demo-backend.md lists them.
+var (
+	wordsError    = []string{"error", "errors"}
+	wordsSilent   = []string{"silent", "silence", "shh"}
+	wordsSlow     = []string{"slow", "slowly"}
+	wordsDelegate = []string{"delegate", "background"}
+	wordsLook     = []string{"look", "screen"}
+	wordsScreen   = []string{"screen"}
+	wordsFail     = []string{"fail", "failed", "failure"}
+	wordsWeather  = []string{"weather"}
+	wordsTool     = []string{"tool", "tools", "check", "weather"}
+	wordsHelp     = []string{"help", "demo"}
+	wordsEcho     = []string{"echo", "repeat"}
+	wordsGreeting = []string{"hello", "hi", "hey", "morning", "evening"}
+)
+
+// words splits text into lower-case words of letters and digits.
+func words(text string) map[string]bool {
+	out := make(map[string]bool)
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}) {
+		out[w] = true
+	}
+	return out
+}
+
+func hasAny(ws map[string]bool, list []string) bool {
+	for _, w := range list {
+		if ws[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// planFor reads a turn's text. Order: error, silent, slow, delegate, look,
+// tool (fail alone is a failing tool), help, small talk.
+func planFor(text string) plan {
+	ws := words(text)
+	p := plan{echo: hasAny(ws, wordsEcho), fail: hasAny(ws, wordsFail)}
+	switch {
+	case hasAny(ws, wordsError):
+		p.kind = kindError
+	case hasAny(ws, wordsSilent):
+		p.kind = kindSilent
+	case hasAny(ws, wordsSlow):
+		p.kind = kindSlow
+	case hasAny(ws, wordsDelegate):
+		p.kind = kindDelegate
+	case hasAny(ws, wordsLook):
+		p.kind = kindLook
+		p.screen = hasAny(ws, wordsScreen)
+	case hasAny(ws, wordsTool) || p.fail:
+		p.kind = kindTool
+		p.toolID = "read_file"
+		if hasAny(ws, wordsWeather) {
+			p.toolID = "weather"
+		}
+	case hasAny(ws, wordsHelp):
+		p.kind = kindHelp
+	default:
+		p.kind = kindSmallTalk
+	}
+	return p
+}

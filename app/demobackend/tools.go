@@ -1,0 +1,135 @@
+package demobackend
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"yui/transport/pushserver"
+)
+
+// playTool runs a fake backend tool: tool_status running, a pause, then done
+// (or failed), and a reply about its answer.
+func (b *Backend) playTool(r *run, p plan) bool {
+	if !r.think(thinkStep, fmt.Sprintf("To answer that I need the %s tool. ", p.toolID)) ||
+		!r.toolStatus("running", p.toolID) || !r.pause(toolTime) {
+		return false
+	}
+	var lines []line
+	switch {
+	case p.fail:
+		if !r.toolStatus("failed", p.toolID) {
+			return false
+		}
+		if !r.note("It failed (on purpose).") {
+			return false
+		}
+		lines = []line{
+			{text: fmt.Sprintf("Hmm, the %s tool failed on me.", p.toolID), emotion: "sad", motion: "sulk"},
+			{text: "That one was on purpose, it's a demo.", emotion: "embarrassed", motion: "sheepish"},
+		}
+	case p.toolID == "weather":
+		if !r.toolStatus("done", p.toolID) {
+			return false
+		}
+		if !r.note("It says: sunny, 22 °C, light breeze.") {
+			return false
+		}
+		lines = []line{
+			{text: "The weather tool says it's sunny and 22 degrees.", emotion: "happy", motion: "happy"},
+			{text: "A light breeze, too, perfect for a walk.", emotion: "relaxed", motion: "calm"},
+		}
+	default:
+		if !r.toolStatus("done", p.toolID) {
+			return false
+		}
+		if !r.note("notes.txt: three to-dos, two done.") {
+			return false
+		}
+		lines = []line{
+			{text: "I read notes.txt: three to-dos, and two are done.", emotion: "thinking"},
+			{text: "Only one left, you've got this!", emotion: "happy", motion: "happy", tone: "joyfully"},
+		}
+	}
+	return r.say(speakStep, lines...) && r.closeWith(p.echo, r.pal.segment(line{emotion: lines[len(lines)-1].emotion}))
+}
+
+// playLook calls the client's look tool when its hello declared one.
+func (b *Backend) playLook(r *run, p plan) bool {
+	b.mu.Lock()
+	hasLook := r.ch.hasLook
+	b.mu.Unlock()
+	at := "body"
+	if p.screen {
+		at = "screen"
+	}
+	if !hasLook {
+		return r.think(thinkStep, "They want me to look, but this client declared no look tool.") &&
+			r.say(speakStep,
+				line{text: "I'd love to look, but this window gave me no look tool.", emotion: "sad"},
+				line{text: "Only the main pet window lends me its eyes.", emotion: "relaxed"}) &&
+			r.closeWith(p.echo, r.pal.segment(line{emotion: "relaxed"}))
+	}
+	if !r.think(thinkStep, fmt.Sprintf("I'll call the client's look tool with at=%s. ", at)) || !r.toolStatus("running", "look") {
+		return false
+	}
+	result, images, err := b.srv.CallTool(r.ctx, r.ch.id, r.id, "look", map[string]string{"at": at})
+	if r.ctx.Err() != nil || result == pushserver.ResultTurnStopped {
+		return false // stopped, interrupted or closed: nothing more for this turn
+	}
+	if err != nil {
+		b.log.Warn("demo.look_failed", "chat_id", r.ch.id, "turn_id", r.id, "error", err.Error())
+		if errors.Is(err, pushserver.ErrNotDeclared) {
+			result = "error: unknown tool"
+		} else {
+			result = "error: " + err.Error()
+		}
+	}
+	failed := strings.HasPrefix(result, "error:")
+	state := "done"
+	if failed {
+		state = "failed"
+	}
+	if !r.toolStatus(state, "look") {
+		return false
+	}
+	if !r.note(fmt.Sprintf("The look tool answered %q with %s.", quote(result), plural(len(images), "image"))) {
+		return false
+	}
+	return r.say(speakStep, lookLines(result, len(images), failed)...) &&
+		r.closeWith(p.echo, r.pal.segment(line{emotion: "happy"}))
+}
+
+// lookLines reports the look tool's answer.
+func lookLines(result string, images int, failed bool) []line {
+	switch {
+	case result == "error: permission denied":
+		return []line{
+			{text: "Okay, no peeking, you said no.", emotion: "embarrassed", motion: "sheepish"},
+			{text: "I'll keep my eyes to myself.", emotion: "relaxed"},
+		}
+	case failed:
+		return []line{
+			{text: "I tried to look, but it didn't work.", emotion: "sad"},
+			{text: fmt.Sprintf("The tool said: %s.", strings.TrimSuffix(quote(result), ".")), emotion: "thinking"},
+		}
+	case images > 0:
+		return []line{
+			{text: fmt.Sprintf("Thanks for the screenshot, I got %s.", plural(images, "image")), emotion: "happy", motion: "happy"},
+			{text: "I'm only a demo, so I can't really see it, but it looks lovely.", emotion: "embarrassed", motion: "sheepish"},
+		}
+	default:
+		return []line{
+			{text: "I had a look around.", emotion: "curious"},
+			{text: fmt.Sprintf("Here's what I found: %s.", strings.TrimSuffix(quote(result), ".")), emotion: "thinking"},
+		}
+	}
+}
+
+// plural returns "1 image" or "n images".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
