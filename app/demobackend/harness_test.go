@@ -93,6 +93,7 @@ type env struct {
 	b   *demobackend.Backend
 	c   *push.Client
 	rec *recorder
+	o   envOpt
 }
 
 type envOpt struct {
@@ -107,7 +108,15 @@ func newEnv(t *testing.T, o envOpt) *env {
 	if o.cfg.Key == "" {
 		o.cfg.Key = testKey
 	}
-	e := &env{t: t, b: demobackend.New(o.cfg), rec: &recorder{start: time.Now()}}
+	e := &env{t: t, b: demobackend.New(o.cfg), rec: &recorder{start: time.Now()}, o: o}
+	e.connect()
+	return e
+}
+
+// connect starts a new push client for the chat and waits for ready.
+func (e *env) connect() {
+	t, o := e.t, e.o
+	t.Helper()
 	c, err := push.New(push.Config{
 		Endpoint:   func() string { return "http://demo.test" },
 		Key:        func() string { return testKey },
@@ -126,8 +135,15 @@ func newEnv(t *testing.T, o envOpt) *env {
 	if c.State() != push.StateReady {
 		t.Fatalf("client state %v, want ready", c.State())
 	}
-	t.Cleanup(func() {})
-	return e
+}
+
+// disconnect closes the client; the backend holds renders meanwhile.
+func (e *env) disconnect() {
+	e.t.Helper()
+	if err := e.c.Close(); err != nil {
+		e.t.Fatal(err)
+	}
+	synctest.Wait()
 }
 
 // close ends the client and the backend; the bubble then checks that no
@@ -215,3 +231,5 @@ func run(t *testing.T, o envOpt, body func(e *env)) {
 }
 
 func cfgScale(s float64) demobackend.Config { return demobackend.Config{TimeScale: s} }
+
+func equalLines(a, b []string) bool { return strings.Join(a, "\n") == strings.Join(b, "\n") }

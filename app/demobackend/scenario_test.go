@@ -151,7 +151,7 @@ func TestSlowReplyTakesEightSeconds(t *testing.T) {
 		e.turn("100", "slow")
 		e.after(7900 * time.Millisecond)
 		if got := e.take(); len(got) != 6 { // two reasoning frames, four speech frames
-			t.Fatalf("after 7.9 s: %q", got)
+			e.t.Fatalf("after 7.9 s: %q", got)
 		}
 		e.after(time.Second)
 		e.expect(
@@ -186,7 +186,7 @@ func TestTimeScaleShortensEveryDelay(t *testing.T) {
 		e.after(10 * time.Second)
 		got := e.take()
 		if len(got) != 8 || got[1] != "   200 tool_status 100 running read_file" || got[2] != "   950 tool_status 100 done read_file" || got[7][:6] != "  1650" {
-			t.Fatalf("transcript at half speed:\n%s", quoteLines(got))
+			e.t.Fatalf("transcript at half speed:\n%s", quoteLines(got))
 		}
 	})
 }
