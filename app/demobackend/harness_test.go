@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -233,3 +234,5 @@ func run(t *testing.T, o envOpt, body func(e *env)) {
 func cfgScale(s float64) demobackend.Config { return demobackend.Config{TimeScale: s} }
 
 func equalLines(a, b []string) bool { return strings.Join(a, "\n") == strings.Join(b, "\n") }
+
+func pushClient(b *demobackend.Backend) *http.Client { return pushserver.InMemoryClient(b) }

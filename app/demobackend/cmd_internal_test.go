@@ -1,0 +1,164 @@
+package demobackend
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"yui/transport/push"
+)
+
+// lineWriter hands every written line to a channel.
+type lineWriter struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	lines chan string
+}
+
+func (w *lineWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.buf.Write(p)
+	for {
+		l, err := w.buf.ReadString('\n')
+		if err != nil {
+			w.buf.WriteString(l)
+			return len(p), nil
+		}
+		select {
+		case w.lines <- strings.TrimSpace(l):
+		default:
+		}
+	}
+}
+
+func TestMainUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{},                      // no key
+		{"--key", "k", "extra"}, // stray argument
+		{"--bogus"},             // unknown flag
+		{"--key", "k", "--time-scale", "-1"},
+	} {
+		var stderr bytes.Buffer
+		if code := runMain(context.Background(), args, io.Discard, &stderr); code != 2 {
+			t.Errorf("%q: exit %d, want 2 (stderr %q)", args, code, stderr.String())
+		}
+	}
+	if code := runMain(context.Background(), []string{"--help"}, io.Discard, io.Discard); code != 0 {
+		t.Errorf("--help: exit %d", code)
+	}
+}
+
+func TestMainCannotListen(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	var stderr bytes.Buffer
+	if code := runMain(context.Background(), []string{"--addr", ln.Addr().String(), "--key", "k"}, io.Discard, &stderr); code != 1 {
+		t.Fatalf("exit %d, want 1 (stderr %q)", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "listen on "+ln.Addr().String()) {
+		t.Fatalf("stderr %q", stderr.String())
+	}
+}
+
+// TestMainServesATurnOverRealTCP runs the command on a real socket, talks
+// to it with the push client, and stops it by cancelling (as a signal does).
+func TestMainServesATurnOverRealTCP(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stdout := &lineWriter{lines: make(chan string, 4)}
+	exit := make(chan int, 1)
+	go func() {
+		exit <- runMain(ctx, []string{"--addr", "127.0.0.1:0", "--key", "secret", "--time-scale", "0.01"}, stdout, io.Discard)
+	}()
+	var first string
+	select {
+	case first = <-stdout.lines:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no listening line")
+	}
+	const prefix = "Yui demo backend listening on ws://"
+	if !strings.HasPrefix(first, prefix) || !strings.HasSuffix(first, "/ws") {
+		t.Fatalf("stdout %q", first)
+	}
+	addr := strings.TrimSuffix(strings.TrimPrefix(first, prefix), "/ws")
+
+	frames := make(chan push.Frame, 32)
+	c, err := push.New(push.Config{
+		Endpoint: func() string { return "http://" + addr },
+		Key:      func() string { return "secret" },
+		ChatID:   "yui-0000tcp0",
+		Handler:  push.HandlerFuncs{Frame: func(f push.Frame) { frames <- f }},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Start()
+	defer c.Close()
+	deadline := time.After(10 * time.Second)
+	for c.State() != push.StateReady {
+		select {
+		case <-deadline:
+			t.Fatalf("state %v", c.State())
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+	if err := c.SendTurn(ctx, push.Turn{TurnID: "1", Text: "silent"}); err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for done := false; !done; {
+		select {
+		case f := <-frames:
+			types = append(types, f.FrameType())
+			done = f.FrameType() == push.TypeTurnEnd
+		case <-deadline:
+			t.Fatalf("frames so far %q", types)
+		}
+	}
+	if got := strings.Join(types, " "); got != "delegations reasoning render turn_end" {
+		t.Fatalf("frames %q", got)
+	}
+	cancel()
+	select {
+	case code := <-exit:
+		if code != 0 {
+			t.Fatalf("exit %d", code)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("did not stop")
+	}
+}
+
+func TestRunReportsListenError(t *testing.T) {
+	b := New(Config{Key: "k"})
+	err := b.Run(context.Background(), "256.0.0.1:1")
+	if err == nil || !strings.Contains(err.Error(), "demobackend: listen on 256.0.0.1:1") {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestRunServesUntilContextEnds(t *testing.T) {
+	b := New(Config{Key: "k"})
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- b.Run(ctx, "127.0.0.1:0") }()
+	time.Sleep(50 * time.Millisecond)
+	cancel()
+	select {
+	case err := <-errc:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("Run did not return")
+	}
+}
