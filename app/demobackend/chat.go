@@ -45,6 +45,9 @@ func (b *Backend) endActiveLocked(ch *chat, usage *push.Usage) {
 // stopLocked ends the named turns the chat still holds; others are ignored.
 func (b *Backend) stopLocked(ch *chat, ids []string) (stopped []string) {
 	for _, id := range ids {
+		if ch.active != nil && ch.active.id == id && ch.active.stubborn {
+			continue // the stubborn scenario ignores stop, as a backend may
+		}
 		if ch.active != nil && ch.active.id == id {
 			deferred := ch.deferred
 			b.endActiveLocked(ch, nil)

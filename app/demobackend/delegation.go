@@ -21,7 +21,9 @@ func (b *Backend) playDelegate(r *run, p plan) bool {
 		b.mu.Unlock()
 		return false
 	}
-	b.startDelegationLocked(r.ch, r.text, p.fail)
+	if r.ch.gen == r.gen { // a reset meanwhile ended this turn's conversation
+		b.startDelegationLocked(r.ch, r.text, p.fail)
+	}
 	b.mu.Unlock()
 	return r.say(speakStep,
 		line{text: "Okay, I've handed that to a background worker.", emotion: "happy", motion: "happy"},

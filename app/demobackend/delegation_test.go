@@ -2,6 +2,7 @@ package demobackend_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -125,6 +126,23 @@ func TestResetCancelsDelegationsAndStartsOver(t *testing.T) {
 		got := e.take()
 		if len(got) < 2 || got[1] != " 35400 delegations [d-2 running \"delegate again\" started=946684835400]" {
 			e.t.Fatalf("the new conversation's list should hold only the new item:\n%s", quoteLines(got))
+		}
+	})
+}
+
+func TestResetBeforeTheHandOffStartsNoDelegation(t *testing.T) {
+	run(t, envOpt{cfg: demobackend.Config{DelegationDelay: 5 * time.Second}}, func(e *env) {
+		e.take()
+		e.turn("100", "delegate x")
+		e.after(200 * time.Millisecond)
+		if err := e.c.SendReset(context.Background()); err != nil {
+			e.t.Fatal(err)
+		}
+		e.after(30 * time.Second)
+		for _, l := range e.take() {
+			if strings.Contains(l, "delegations [d-") || strings.Contains(l, "demo-") {
+				e.t.Fatalf("the old conversation's delegation started: %s", l)
+			}
 		}
 	})
 }

@@ -20,7 +20,9 @@ type run struct {
 	ctx    context.Context
 	cancel context.CancelFunc
 
-	halted    bool // guarded by Backend.mu
+	gen       uint64 // the conversation the turn belongs to
+	stubborn  bool   // ignores stop
+	halted    bool   // guarded by Backend.mu
 	reasoning strings.Builder
 	spoken    []push.Segment // speech frames sent, for an echoing render
 	outChars  int

@@ -78,7 +78,11 @@ var slowLines = []line{
 }
 
 func (b *Backend) playSlow(r *run, p plan) bool {
-	return r.think(slowThink, "This needs a long answer. ", "I'll take my time with it.") &&
+	first := "This needs a long answer. "
+	if p.stubborn {
+		first = "This needs a long answer, and I won't be stopped. "
+	}
+	return r.think(slowThink, first, "I'll take my time with it.") &&
 		r.say(slowSpeak, slowLines...) &&
 		r.closeWith(p.echo, r.pal.segment(line{emotion: "relaxed"}))
 }

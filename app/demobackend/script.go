@@ -30,6 +30,9 @@ type plan struct {
 	fail   bool   // kindTool: the tool fails; kindDelegate: the task fails
 	screen bool   // kindLook: look at the screen rather than the body
 	echo   bool   // the closing render repeats the streamed sentences
+	// stubborn: kindSlow that ignores stop (a backend may), so a client's
+	// dropping of a stopped turn's late frames can be seen.
+	stubborn bool
 }
 
 // Trigger words, matched as whole words, case-insensitively. The first rule
@@ -38,6 +41,7 @@ var (
 	wordsError    = []string{"error", "errors"}
 	wordsSilent   = []string{"silent", "silence", "shh"}
 	wordsSlow     = []string{"slow", "slowly"}
+	wordsStubborn = []string{"stubborn"}
 	wordsDelegate = []string{"delegate", "background"}
 	wordsLook     = []string{"look", "screen"}
 	wordsScreen   = []string{"screen"}
@@ -79,8 +83,9 @@ func planFor(text string) plan {
 		p.kind = kindError
 	case hasAny(ws, wordsSilent):
 		p.kind = kindSilent
-	case hasAny(ws, wordsSlow):
+	case hasAny(ws, wordsSlow) || hasAny(ws, wordsStubborn):
 		p.kind = kindSlow
+		p.stubborn = hasAny(ws, wordsStubborn)
 	case hasAny(ws, wordsDelegate):
 		p.kind = kindDelegate
 	case hasAny(ws, wordsLook):

@@ -20,6 +20,7 @@ func TestPlanForTriggerWordsAndPrecedence(t *testing.T) {
 		{"be silent, slowly", plan{kind: kindSilent}},
 		{"shh", plan{kind: kindSilent}},
 		{"slow delegate", plan{kind: kindSlow}},
+		{"stubborn", plan{kind: kindSlow, stubborn: true}},
 		{"delegate this and look", plan{kind: kindDelegate}},
 		{"in the background please, fail it", plan{kind: kindDelegate, fail: true}},
 		{"look at the weather", plan{kind: kindLook}},

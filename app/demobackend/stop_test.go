@@ -123,3 +123,18 @@ func TestStoppingTheNewerTurnAlsoEndsTheOneItInterrupted(t *testing.T) {
 		)
 	})
 }
+
+func TestStubbornTurnIgnoresStop(t *testing.T) {
+	run(t, envOpt{}, func(e *env) {
+		e.take()
+		e.turn("100", "be stubborn")
+		e.after(2500 * time.Millisecond)
+		e.stop("100")
+		e.after(10 * time.Second)
+		got := e.take()
+		if len(got) != 9 || got[0] != "  1000 reasoning 100 \"This needs a long answer, and I won't be stopped. \"" ||
+			got[8] != "  8000 turn_end 100 usage=1371/66/1437" {
+			e.t.Fatalf("a stubborn turn runs to its own end:\n%s", quoteLines(got))
+		}
+	})
+}
