@@ -1,0 +1,81 @@
+package console
+
+import (
+	"encoding/json"
+
+	"yui/app/delegation"
+	"yui/app/session"
+)
+
+// jsonEvent returns the --json object of an event: event and ts (epoch
+// ms) and the fields docs/console.md lists for its kind.
+func jsonEvent(e session.Event) map[string]any {
+	m := map[string]any{"event": string(e.Kind), "ts": e.At.UnixMilli()}
+	switch e.Kind {
+	case session.KindSocket:
+		m["state"] = e.State
+		if e.Code >= 0 {
+			m["code"] = e.Code
+		} else {
+			m["code"] = nil
+		}
+		m["delay_ms"] = e.DelayMS
+		if e.Err != "" {
+			m["error"] = e.Err
+		}
+	case session.KindTurnSent:
+		m["turn_id"], m["text"] = e.TurnID, e.Text
+	case session.KindComposer:
+		m["locked"] = e.Locked
+	case session.KindPlate:
+		m["text"] = e.Text
+	case session.KindCue:
+		m["turn_id"] = e.TurnID
+		setIf(m, "emotion_id", e.Cue.EmotionID)
+		setIf(m, "motion_id", e.Cue.MotionID)
+		setIf(m, "emotion_text", e.Cue.EmotionText)
+		setIf(m, "caption", e.Cue.Caption)
+	case session.KindSpeechStart, session.KindSpeechEnd:
+		m["turn_id"], m["text"], m["muted"] = e.TurnID, e.Text, e.Muted
+	case session.KindFiller, session.KindFailureLine:
+		m["turn_id"], m["text"] = e.TurnID, e.Text
+	case session.KindErrorLine:
+		m["turn_id"], m["text"], m["where"] = e.TurnID, e.Text, e.Where
+	case session.KindPill:
+		if e.Tool == nil {
+			m["tool"] = nil
+		} else {
+			m["tool"] = e.Tool
+		}
+	case session.KindReasoning:
+		m["turn_id"], m["text"], m["streaming"] = e.TurnID, e.Text, e.Streaming
+	case session.KindUsage:
+		m["total_tokens"], m["context_window"] = e.TotalTokens, e.ContextWindow
+	case session.KindDelegations:
+		m["items"], m["history"] = nonNil(e.Items), nonNil(e.History)
+	case session.KindTurnEnd:
+		m["turn_id"] = e.TurnID
+	case session.KindToolCall:
+		args := e.Arguments
+		if len(args) == 0 {
+			args = json.RawMessage(`{}`)
+		}
+		m["id"], m["turn_id"], m["name"], m["arguments"] = e.CallID, e.TurnID, e.Name, args
+	case session.KindToolResult:
+		m["id"], m["turn_id"], m["result"] = e.CallID, e.TurnID, e.Result
+	}
+	return m
+}
+
+func setIf(m map[string]any, k, v string) {
+	if v != "" {
+		m[k] = v
+	}
+}
+
+func nonNil(items []delegation.Item) []delegation.Item {
+	if items == nil {
+		return []delegation.Item{}
+	}
+	return items
+}

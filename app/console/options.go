@@ -1,0 +1,33 @@
+package console
+
+import (
+	"net/http"
+	"time"
+)
+
+// Options are the console's flags.
+type Options struct {
+	// Preset is the id or name of the preset to use; blank is the active
+	// preset of the settings.
+	Preset string
+	// URL and Key override the preset's chat_base_url and key.
+	URL string
+	Key string
+	// ConfigDir holds settings.json, the previous-turn record and the
+	// delegation history; blank is os.UserConfigDir()/yui.
+	ConfigDir string
+	// LogDir receives the app log and the turn log; blank is
+	// applog.DefaultDir().
+	LogDir string
+	// SpeechRate is the silent voice's pace in characters per second;
+	// 0 plays every sentence instantly.
+	SpeechRate float64
+	// JSON prints one JSON object per event instead of readable lines.
+	JSON bool
+
+	// HTTPClient performs the WebSocket handshake; nil is the default
+	// client (tests pass pushserver.InMemoryClient).
+	HTTPClient *http.Client
+	// Now is the clock of the event timestamps; nil is time.Now.
+	Now func() time.Time
+}

@@ -1,0 +1,225 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"yui/app/clientctx"
+	"yui/app/playback"
+	"yui/transport/push"
+)
+
+// stopAction is one of the user actions that stop speech, plus reset.
+type stopAction int
+
+const (
+	actionTurn       stopAction = iota + 1 // a typed or spoken turn
+	actionBargeIn                          // voice barge-in
+	actionStopButton                       // the stop button
+	actionReset                            // reset stops as the stop button does
+)
+
+// SendText sends a turn the user typed, with the images attached since
+// the last typed turn. It stops speech first (the outstanding turns are
+// stopped without a stop frame; the backend folds the new text in). It
+// returns the turn id, or "" for blank text. The outcome arrives as events.
+func (s *Session) SendText(text string) string { return s.sendUser(text, fromTyped) }
+
+// SendSpoken sends a turn the user spoke, as SendText does. Its error
+// message shows in the status pill rather than the composer.
+func (s *Session) SendSpoken(text string) string { return s.sendUser(text, fromSpoken) }
+
+// StartTurn sends a turn the client starts on its own (proactive,
+// schedule, another character) with the given trigger and utterance. It
+// stops nothing. It returns the turn id.
+func (s *Session) StartTurn(text string, trigger clientctx.Trigger) string {
+	id := s.ids.Next()
+	s.post(func() { s.startTurn(id, strings.TrimSpace(text), fromClient, trigger) })
+	return id
+}
+
+func (s *Session) sendUser(text string, o origin) string {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return ""
+	}
+	id := s.ids.Next()
+	s.post(func() {
+		s.stopSpeech(actionTurn)
+		s.startTurn(id, text, o, clientctx.FromUser())
+	})
+	return id
+}
+
+// Stop is the stop button: it stops speech and every outstanding turn and
+// sends one stop frame naming them, when there is one.
+func (s *Session) Stop() { s.post(func() { s.stopSpeech(actionStopButton) }) }
+
+// BargeIn is voice barge-in: it stops speech and the outstanding turns and
+// keeps what plays muted (shown, not voiced) until the next accepted reply
+// of a turn sent after it.
+func (s *Session) BargeIn() {
+	s.post(func() {
+		s.stopSpeech(actionBargeIn)
+		s.st.muted = true
+		s.st.muteBefore = s.st.turnOrd + 1
+		s.player.SetMuted(true)
+	})
+}
+
+// Reset stops as the stop button does, sends reset and starts a new
+// transcript: the reasoning display and the previous-turn record are
+// cleared. The delegation history is kept; the live list empties when the
+// backend's next delegations frame says so.
+func (s *Session) Reset() {
+	s.post(func() {
+		s.stopSpeech(actionReset)
+		if err := s.client.SendReset(context.Background()); err != nil {
+			s.log.Warn("push.reset_not_sent", "err", err.Error())
+			s.emit(Event{Kind: KindErrorLine, Text: s.lines.NotConnected, Where: WhereComposer})
+			return
+		}
+		s.clearRecord()
+		s.clearReasoning()
+	})
+}
+
+// Reconnect is the user's reconnect: a fresh attempt now, the delay
+// schedule back at its first value; it also retries after a 4401.
+func (s *Session) Reconnect() { s.client.ReconnectNow() }
+
+// SettingsChanged re-reads the endpoint and key (push.Client.SettingsChanged).
+func (s *Session) SettingsChanged() { s.client.SettingsChanged() }
+
+// stopSpeech is the common part of the three actions that stop speech:
+// interrupt playback (recording the cut), mark every outstanding turn
+// stopped, and for the stop button send one stop frame naming them.
+func (s *Session) stopSpeech(a stopAction) {
+	cuts := s.interruptPlayer()
+	s.st.deferred = nil
+	s.recordCut(cuts)
+	var ids []string
+	for id, t := range s.st.turns {
+		if t.stopped {
+			continue
+		}
+		t.stopped = true
+		t.running = false
+		t.stopTimers()
+		s.client.ForgetTurn(id)
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b string) int {
+		if len(a) != len(b) {
+			return len(a) - len(b)
+		}
+		return strings.Compare(a, b)
+	})
+	if p := s.st.pill.cur; p != nil && slices.Contains(ids, p.TurnID) {
+		s.setPill(nil)
+	}
+	s.syncRunning()
+	if len(ids) == 0 {
+		return
+	}
+	if a == actionStopButton || a == actionReset {
+		if err := s.client.SendStop(context.Background(), ids); err != nil {
+			s.log.Info("push.stop_not_sent", "turns", len(ids), "err", err.Error())
+		}
+		return
+	}
+	s.client.MarkStopped(ids...)
+}
+
+// interruptPlayer drops everything queued and fences off the player
+// events delivered before the interrupt.
+func (s *Session) interruptPlayer() []playback.Cut {
+	cuts := s.player.Interrupt()
+	s.pgen.Add(1)
+	return cuts
+}
+
+// recordCut saves an interrupted record for the cut utterance: what was
+// heard of the first cut (the one playing) and everything still owed.
+func (s *Session) recordCut(cuts []playback.Cut) {
+	if len(cuts) == 0 {
+		return
+	}
+	first := cuts[0]
+	var owed []string
+	for _, c := range cuts {
+		if c.Unspoken != "" {
+			owed = append(owed, c.Unspoken)
+		}
+	}
+	label := s.originOf(first.TurnID).label()
+	s.record(clientctx.NewInterrupted(label, s.now(), first.Spoken, strings.Join(owed, " ")))
+}
+
+// startTurn sends one turn and shows it running.
+func (s *Session) startTurn(id, text string, o origin, trig clientctx.Trigger) {
+	images, ok := s.takeImages(o)
+	if !ok {
+		return
+	}
+	s.st.turnOrd++
+	t := &turn{id: id, origin: o, ord: s.st.turnOrd}
+	s.st.turns[id] = t
+	s.remember(id, o)
+	err := s.client.SendTurn(context.Background(), push.Turn{
+		TurnID: id, ClientContext: s.contextBlock(trig), Text: text, Images: images})
+	if err != nil {
+		delete(s.st.turns, id)
+		s.st.closed.add(id)
+		s.sendFailed(t, len(images) > 0, err)
+		return
+	}
+	s.turnLog.Info("turn", "turn_id", id, "trigger", o.label(), "chars", len([]rune(text)),
+		"images", len(images), "spoke_text", false)
+	s.st.lastSent = id
+	s.emit(Event{Kind: KindTurnSent, TurnID: id, Text: text})
+	t.running = true
+	s.syncRunning()
+	s.emit(Event{Kind: KindFiller, TurnID: id, Text: s.lines.Thinking[s.st.fillerIndex%len(s.lines.Thinking)]})
+	s.st.fillerIndex++
+	s.armLater(t)
+}
+
+// sendFailed reports a turn frame that did not go out.
+func (s *Session) sendFailed(t *turn, withImages bool, err error) {
+	s.log.Warn("turn_not_sent", "turn_id", t.id, "err", err.Error())
+	where := WhereComposer
+	if t.origin == fromSpoken {
+		where = WherePill
+	}
+	switch {
+	case errors.Is(err, push.ErrImagesNotAccepted):
+		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.ImagesRefused, Where: where})
+	case errors.Is(err, push.ErrOversize) && withImages:
+		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.ImagesTooLarge, Where: where})
+	case errors.Is(err, push.ErrOversize):
+		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.TooLong, Where: where})
+	default:
+		// The spec's network failure: a turn that starts before ready.
+		s.emit(Event{Kind: KindFailureLine, TurnID: t.id, Text: s.lines.NoConnection})
+		s.record(clientctx.NewFailed(t.origin.label(), s.now(), ""))
+	}
+}
+
+// contextBlock builds the turn's client_context block.
+func (s *Session) contextBlock(trig clientctx.Trigger) string {
+	c := clientctx.Context{Now: s.now(), Zone: s.opts.Zone, Trigger: trig}
+	if c.Zone == nil {
+		c.Zone = time.Local
+	}
+	if s.opts.Body != nil {
+		c.Body = s.opts.Body()
+	}
+	if rec, ok := s.prev.Get(); ok {
+		c.Previous = &rec
+	}
+	return c.Block()
+}

@@ -1,0 +1,60 @@
+package session
+
+import (
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"os"
+	"strings"
+)
+
+// attachment is an image the user attached for the next typed turn.
+type attachment struct {
+	mime string
+	data []byte
+}
+
+// dataURL encodes the attachment as the turn.images element.
+func (a attachment) dataURL() string {
+	return "data:" + a.mime + ";base64," + base64.StdEncoding.EncodeToString(a.data)
+}
+
+// Attach reads an image file and keeps it for the next typed turn. Until
+// the images issue fits images, they are sent as they are, and only to a
+// backend that stated max_turn_bytes when the frame fits; otherwise the
+// turn is refused with an error_line. Safe from any goroutine.
+func (s *Session) Attach(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("session: attach: %w", err)
+	}
+	mime := http.DetectContentType(data)
+	if i := strings.IndexByte(mime, ';'); i >= 0 {
+		mime = mime[:i]
+	}
+	if !strings.HasPrefix(mime, "image/") {
+		return fmt.Errorf("session: attach %s: not an image (%s)", path, mime)
+	}
+	s.post(func() { s.st.attachments = append(s.st.attachments, attachment{mime: mime, data: data}) })
+	return nil
+}
+
+// takeImages hands a typed turn the pending attachments as data URLs. The
+// attachments are used up either way; false (with an error_line) refuses
+// a turn whose images the backend does not accept.
+func (s *Session) takeImages(o origin) ([]string, bool) {
+	if o != fromTyped || len(s.st.attachments) == 0 {
+		return nil, true
+	}
+	atts := s.st.attachments
+	s.st.attachments = nil
+	if !s.client.AcceptsImages() && s.ready() {
+		s.emit(Event{Kind: KindErrorLine, Text: s.lines.ImagesRefused, Where: WhereComposer})
+		return nil, false
+	}
+	urls := make([]string, len(atts))
+	for i, a := range atts {
+		urls[i] = a.dataURL()
+	}
+	return urls, true
+}

@@ -1,0 +1,86 @@
+// Package session is the turn engine of one pet window: a Session owns one
+// preset's push connection (transport/push) and composes the leaf packages
+// (playback, cue, sentence, clientctx, delegation, turnid) into the rules of
+// the push spec's Turns and Replies sections. It knows nothing of Wails or
+// the view protocol: it reports what the window shows and plays as [Event]
+// values (the `yui console --json` events) and takes the user's actions as
+// methods.
+//
+// # Concurrency contract
+//
+// Every exported method is safe for concurrent use. The actions (SendText,
+// SendSpoken, StartTurn, Stop, BargeIn, Reset) queue work for the session's
+// own goroutine (the actor) and return at once; their outcomes arrive as
+// events. Every piece of session state — the outstanding turns, the pill,
+// the reasoning display — is touched only by the actor, which also receives
+// the push client's handler calls and the player's events, in the order
+// they happened. OnEvent is called on the actor, one event at a time, in
+// order; it must return promptly and may call any method except Close and
+// Drain (which wait for the actor). Close ends the connection, playback and
+// every timer; no event is delivered after it returns.
+//
+// # Turns
+//
+// Client turn ids come from a clock-seeded counter (turnid). A turn the
+// client sent is outstanding from its turn frame to its turn_end; an id the
+// client did not mint is a backend turn, outstanding from its first frame to
+// its turn_end. A turn_end forgets the turn; a turn_end for a turn not held
+// is ignored (logged held:false). The closed ids are remembered, so a late
+// frame of a closed turn plays without making it outstanding again.
+//
+// A sent turn is running from its turn frame until its turn_end, its frame
+// wait ending, or a user action stopping it: the composer is locked, the
+// plate reads "thinking", and until the turn's first render (a speech frame
+// counts) the thinking motion plays (a cue event with motion_id thinking;
+// its end is a cue with motion_id idle) and a filler line is spoken, the
+// "later" filler after LaterFillerAfter, the tool filler at its first
+// running tool_status. The push client runs the 240 s frame wait and logs
+// network_stall/network_drop; the session ends the turn (failure line and a
+// failed record before the first render, nothing more after it) and keeps it
+// outstanding, so its late render plays until a user action stops it.
+//
+// # Stopping
+//
+// A typed or spoken turn, barge-in and the stop button interrupt playback
+// (the cut becomes the interrupted previous-turn record: what the first cut
+// utterance had spoken, everything still owed), mark every outstanding turn
+// stopped, stop their frame waits, and drop their later render, speech,
+// reasoning, error and tool_status frames until their turn_end (logged with
+// dropped:"cut_turn" and stopped_count). Only the stop button (and reset)
+// sends a stop frame, one, naming exactly the turns it stopped, and only
+// when there is one; a new turn and barge-in only mark them stopped for the
+// tool runner (decision: the backend folds a new turn's text into the run;
+// barge-in is followed by the spoken turn). Barge-in mutes playback (shown,
+// not voiced) until the first render or speech frame played of a turn sent
+// after it. Reset stops as the stop button does, sends reset, and clears
+// the reasoning display and the previous-turn record.
+//
+// # Replies
+//
+// Render and speech frames go to the playback.Player in arrival order
+// (utterances, repeats, silence, per-segment cue merging and boundary cues
+// are its rules); cue events are resolved against the vocabulary. A cue
+// fired while the thinking motion of a running turn plays lands when that
+// motion ends; an interrupt drops it. Error frames end their turn failed on
+// its turn_end: the failure line, the message as one line of at most 200
+// code points in the composer's error line (typed) or the pill (spoken),
+// and a failed record; nothing for turns the client did not send. A failed
+// record with a turn id saved while the socket is ready is sent as a
+// playback frame; records saved while disconnected are not replayed.
+// tool_status drives the pill's tool segment (done/failed held PillHold,
+// a running tool cleared by its turn's turn_end or the socket leaving
+// ready; browser, which the client runs itself, leaves it alone; another
+// turn's tool shows without a phrase). Reasoning deltas append and a
+// render's reasoning replaces the text; while one turn's reasoning streams
+// another turn's is not shown; a dropped render of a stopped turn abandons
+// the streaming text (back to what a render finished); a turn_end ends the
+// streaming. turn_end usage shows total_tokens beside the preset's context
+// window. Delegations frames go through delegation.Board, with the history
+// persisted per preset in the config directory.
+//
+// # Logs
+//
+// App log: push.speech, push.turn_end, push.error, push.tool_status,
+// delegations (and the push client's own lines). Turn log: the turn record
+// (spoke_text:false) and push.render. No key or image data is logged.
+package session

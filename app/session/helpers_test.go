@@ -1,0 +1,320 @@
+package session_test
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"yui/app/playback"
+	"yui/app/session"
+	"yui/app/settings"
+	"yui/transport/push"
+	"yui/transport/pushserver"
+)
+
+const (
+	testKey    = "test-key"
+	testChatID = "yui-0badcafe"
+)
+
+// ---- log capture ----
+
+type logRec struct {
+	Msg   string
+	Attrs map[string]any
+}
+
+type logRecorder struct {
+	mu   sync.Mutex
+	recs []logRec
+}
+
+func (l *logRecorder) Enabled(context.Context, slog.Level) bool { return true }
+func (l *logRecorder) WithAttrs([]slog.Attr) slog.Handler        { return l }
+func (l *logRecorder) WithGroup(string) slog.Handler             { return l }
+func (l *logRecorder) Handle(_ context.Context, r slog.Record) error {
+	rec := logRec{Msg: r.Message, Attrs: map[string]any{}}
+	r.Attrs(func(a slog.Attr) bool {
+		rec.Attrs[a.Key] = a.Value.Resolve().Any()
+		return true
+	})
+	l.mu.Lock()
+	l.recs = append(l.recs, rec)
+	l.mu.Unlock()
+	return nil
+}
+
+func (l *logRecorder) all(msg string) []logRec {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []logRec
+	for _, r := range l.recs {
+		if r.Msg == msg {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (l *logRecorder) dump() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var b strings.Builder
+	for _, r := range l.recs {
+		fmt.Fprintf(&b, "%s %v\n", r.Msg, r.Attrs)
+	}
+	return b.String()
+}
+
+// ---- event capture ----
+
+type events struct {
+	mu  sync.Mutex
+	evs []session.Event
+}
+
+func (e *events) add(ev session.Event) {
+	e.mu.Lock()
+	e.evs = append(e.evs, ev)
+	e.mu.Unlock()
+}
+
+func (e *events) all() []session.Event {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.evs)
+}
+
+func (e *events) mark() int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.evs)
+}
+
+func (e *events) since(m int) []session.Event { return e.all()[m:] }
+
+func of(evs []session.Event, k session.Kind) []session.Event {
+	var out []session.Event
+	for _, ev := range evs {
+		if ev.Kind == k {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+func texts(evs []session.Event, k session.Kind) []string {
+	var out []string
+	for _, ev := range of(evs, k) {
+		out = append(out, ev.Text)
+	}
+	return out
+}
+
+// script renders the speech/cue/failure events as short lines, the order
+// a viewer sees them in.
+func script(evs []session.Event) []string {
+	var out []string
+	for _, ev := range evs {
+		switch ev.Kind {
+		case session.KindSpeechStart:
+			out = append(out, "say "+ev.Text)
+		case session.KindCue:
+			out = append(out, "cue "+cueText(ev))
+		case session.KindFailureLine:
+			out = append(out, "fail "+ev.Text)
+		case session.KindFiller:
+			out = append(out, "filler "+ev.Text)
+		}
+	}
+	return out
+}
+
+func cueText(ev session.Event) string {
+	var parts []string
+	if ev.Cue.EmotionID != "" {
+		parts = append(parts, "e="+ev.Cue.EmotionID)
+	}
+	if ev.Cue.MotionID != "" {
+		parts = append(parts, "m="+ev.Cue.MotionID)
+	}
+	if ev.Cue.EmotionText != "" {
+		parts = append(parts, "t="+ev.Cue.EmotionText)
+	}
+	return strings.Join(parts, ",")
+}
+
+func kinds(evs []session.Event) []session.Kind {
+	out := make([]session.Kind, len(evs))
+	for i, ev := range evs {
+		out[i] = ev.Kind
+	}
+	return out
+}
+
+// ---- environment ----
+
+type envOpts struct {
+	server  pushserver.Config
+	voice   playback.Voice
+	tools   []push.Tool
+	dir     string
+	preset  *settings.Preset
+	noStart bool
+	key     string
+}
+
+type env struct {
+	t     *testing.T
+	srv   *pushserver.Server
+	s     *session.Session
+	ev    *events
+	log   *logRecorder
+	tlog  *logRecorder
+	dir   string
+	chat  string
+	mu    sync.Mutex
+	turns []push.Turn
+	stops [][]string
+	plays []push.Playback
+	reset int
+}
+
+// newEnv runs a session against a pushserver over the in-memory transport.
+// Call it inside a synctest bubble; it waits for ready.
+func newEnv(t *testing.T, o envOpts) *env {
+	t.Helper()
+	e := &env{t: t, ev: &events{}, log: &logRecorder{}, tlog: &logRecorder{}, dir: o.dir, chat: testChatID}
+	if e.dir == "" {
+		e.dir = t.TempDir()
+	}
+	cfg := o.server
+	if cfg.Key == "" {
+		cfg.Key = testKey
+	}
+	cfg.Hooks.Turn = func(_ string, tu push.Turn) { e.mu.Lock(); e.turns = append(e.turns, tu); e.mu.Unlock() }
+	cfg.Hooks.Stop = func(_ string, ids []string) { e.mu.Lock(); e.stops = append(e.stops, ids); e.mu.Unlock() }
+	cfg.Hooks.Playback = func(_ string, p push.Playback) { e.mu.Lock(); e.plays = append(e.plays, p); e.mu.Unlock() }
+	cfg.Hooks.Reset = func(string) { e.mu.Lock(); e.reset++; e.mu.Unlock() }
+	e.srv = pushserver.New(cfg)
+	p := settings.Preset{ID: "p-test", Name: "Yui", ChatAPI: "push", ChatBaseURL: "http://backend.test:8646",
+		Key: testKey, ChatID: testChatID, ContextWindow: 128000}
+	if o.preset != nil {
+		p = *o.preset
+	}
+	if o.key != "" {
+		p.Key = o.key
+	}
+	voice := o.voice
+	if voice == nil {
+		voice = playback.Silent{CharsPerSecond: 10}
+	}
+	s, err := session.New(session.Options{
+		Preset: p, ConfigDir: e.dir, Voice: voice, Tools: o.tools,
+		HTTPClient: pushserver.InMemoryClient(e.srv),
+		Logger:     slog.New(e.log), TurnLog: slog.New(e.tlog),
+		OnEvent: e.ev.add,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.s = s
+	t.Cleanup(func() {
+		s.Close()
+		e.srv.Close()
+	})
+	if !o.noStart {
+		s.Start()
+		synctest.Wait()
+	}
+	return e
+}
+
+func (e *env) Turns() []push.Turn { e.mu.Lock(); defer e.mu.Unlock(); return slices.Clone(e.turns) }
+func (e *env) Stops() [][]string  { e.mu.Lock(); defer e.mu.Unlock(); return slices.Clone(e.stops) }
+func (e *env) Plays() []push.Playback {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return slices.Clone(e.plays)
+}
+
+// send types a turn and waits for it to reach the server.
+func (e *env) send(text string) string {
+	e.t.Helper()
+	id := e.s.SendText(text)
+	synctest.Wait()
+	return id
+}
+
+func (e *env) must(err error) {
+	e.t.Helper()
+	if err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+func seg(speech string, cues ...push.Cue) push.Segment { return push.Segment{Speech: speech, Cues: cues} }
+
+func (e *env) render(id string, segs ...push.Segment) {
+	e.t.Helper()
+	e.must(e.srv.SendRender(e.chat, push.Render{TurnID: id, Source: "test", Segments: segs}))
+	synctest.Wait()
+}
+
+func (e *env) speech(id string, segs ...push.Segment) {
+	e.t.Helper()
+	e.must(e.srv.SendSpeech(e.chat, push.Speech{TurnID: id, Segments: segs}))
+	synctest.Wait()
+}
+
+func (e *env) turnEnd(id string, u *push.Usage) {
+	e.t.Helper()
+	e.must(e.srv.SendTurnEnd(e.chat, id, u))
+	synctest.Wait()
+}
+
+func (e *env) errorFrame(id, msg string) {
+	e.t.Helper()
+	e.must(e.srv.SendError(e.chat, id, msg))
+	synctest.Wait()
+}
+
+func (e *env) toolStatus(id, state, tool string) {
+	e.t.Helper()
+	e.must(e.srv.SendToolStatus(e.chat, id, state, tool))
+	synctest.Wait()
+}
+
+func (e *env) reasoning(id, delta string) {
+	e.t.Helper()
+	e.must(e.srv.SendReasoning(e.chat, id, delta))
+	synctest.Wait()
+}
+
+// drain waits (in fake time) for playback to finish.
+func (e *env) drain() {
+	e.t.Helper()
+	e.must(e.s.Drain(context.Background()))
+	synctest.Wait()
+}
+
+// sleep advances fake time.
+func sleep(d time.Duration) {
+	time.Sleep(d)
+	synctest.Wait()
+}
+
+func bubble(t *testing.T, f func(t *testing.T)) { t.Helper(); synctest.Test(t, f) }
+
+func eq[T comparable](t *testing.T, what string, got, want []T) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Fatalf("%s:\n got %v\nwant %v", what, got, want)
+	}
+}

@@ -1,0 +1,71 @@
+package session
+
+import (
+	"log/slog"
+	"net/http"
+	"time"
+
+	"yui/app/clientctx"
+	"yui/app/cue"
+	"yui/app/playback"
+	"yui/app/settings"
+	"yui/transport/push"
+)
+
+// Timing decisions where the spec is silent.
+const (
+	// LaterFillerAfter is how long a turn may think before the "later"
+	// filler line is spoken (once per turn).
+	LaterFillerAfter = 8 * time.Second
+	// PillHold is how long a done or failed tool state stays in the pill
+	// (limits table: 1.5 s).
+	PillHold = 1500 * time.Millisecond
+	// ErrorLineMax is the most code points of an error message shown.
+	ErrorLineMax = 200
+	// closedMemory is how many closed turn ids are remembered, so a late
+	// frame of a closed backend turn does not make it outstanding again.
+	closedMemory = 1024
+)
+
+// Options configure a Session. Preset.ChatID and a config directory are
+// required; everything else has a default.
+type Options struct {
+	// Preset is the preset this session serves: its ID names the
+	// persisted files, ChatID the conversation, ContextWindow the usage
+	// readout, ChatBaseURL and Key the default endpoint and key.
+	Preset settings.Preset
+	// Endpoint and Key, when set, are read on every connection attempt
+	// instead of the preset's fields (settings changes, --url/--key).
+	Endpoint func() string
+	Key      func() string
+	// ConfigDir holds the previous-turn record and the delegation history
+	// of the preset.
+	ConfigDir string
+	// Voice speaks sentences; nil is the instant silent voice.
+	Voice playback.Voice
+	// Vocabulary is what the character renders; zero is cue.Default().
+	Vocabulary cue.Vocabulary
+	// Tools are declared in hello.tools. The session reports each call it
+	// runs as tool_call and tool_result events.
+	Tools []push.Tool
+	// ImageFitter shrinks tool_result images (the images issue).
+	ImageFitter push.ImageFitter
+	// Body reports the character's posture for the client_context block;
+	// nil reads standing.
+	Body func() clientctx.Body
+	// Zone is the time zone of the block's time line; nil is time.Local.
+	Zone *time.Location
+	// Lines are the filler and failure texts; zero is EnglishLines().
+	Lines Lines
+	// HTTPClient performs the WebSocket handshake (tests and the embedded
+	// backend pass pushserver.InMemoryClient); nil is http.DefaultClient.
+	HTTPClient *http.Client
+	// Logger is the app log; TurnLog the separate turn log. Nil discards.
+	Logger  *slog.Logger
+	TurnLog *slog.Logger
+	// OnEvent receives every UI event; see the concurrency contract in
+	// doc.go. Nil drops events.
+	OnEvent func(Event)
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+}

@@ -1,0 +1,54 @@
+package session
+
+import (
+	"yui/app/playback"
+)
+
+// playerEvent is the player's OnEvent: it forwards to the actor, tagged
+// with the interrupt generation it was delivered in.
+func (s *Session) playerEvent(e playback.Event) {
+	gen := s.pgen.Load()
+	s.post(func() {
+		if gen != s.pgen.Load() {
+			return // delivered before an interrupt the actor has since made
+		}
+		s.onPlayer(e)
+	})
+}
+
+// onPlayer turns a playback event into UI events.
+func (s *Session) onPlayer(e playback.Event) {
+	switch e.Kind {
+	case playback.SpeechStart:
+		s.emit(Event{Kind: KindSpeechStart, TurnID: e.TurnID, Text: e.Text, Muted: e.Muted})
+	case playback.SpeechEnd:
+		s.emit(Event{Kind: KindSpeechEnd, TurnID: e.TurnID, Text: e.Text, Muted: e.Muted})
+	case playback.CueFired:
+		c := s.vocab.Resolve(e.Cue)
+		if c.IsZero() {
+			return
+		}
+		ev := Event{Kind: KindCue, TurnID: e.TurnID, Cue: c}
+		if s.st.thinkingOn {
+			// Another running turn's thinking motion plays: the cue lands
+			// when that motion ends.
+			s.st.deferred = append(s.st.deferred, ev)
+			return
+		}
+		s.emit(ev)
+	case playback.UtteranceEnd:
+		// The latest client turn played to its end: nothing went wrong.
+		if o, ok := s.st.origins[e.TurnID]; ok && o.sent() && s.isLatest(e.TurnID) {
+			s.clearRecord()
+		}
+	case playback.Idle:
+		if !s.st.thinkingOn {
+			s.emit(Event{Kind: KindCue, Cue: neutralCue()})
+		}
+	}
+}
+
+// isLatest reports whether id is the client turn sent last.
+func (s *Session) isLatest(id string) bool {
+	return id == s.st.lastSent
+}

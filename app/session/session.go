@@ -1,0 +1,246 @@
+package session
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"yui/app/clientctx"
+	"yui/app/cue"
+	"yui/app/delegation"
+	"yui/app/playback"
+	"yui/app/turnid"
+	"yui/transport/push"
+)
+
+// Session is the turn engine of one preset's pet window: it owns the
+// preset's push connection and turns its frames into UI events.
+type Session struct {
+	opts    Options
+	log     *slog.Logger
+	turnLog *slog.Logger
+	lines   Lines
+	vocab   cue.Vocabulary
+	now     func() time.Time
+	emitFn  func(Event)
+
+	client *push.Client
+	player *playback.Player
+	ids    *turnid.Counter
+	prev   *clientctx.PreviousStore
+	board  *delegation.Board
+	mb     *mailbox
+
+	// Player events carry the generation they were delivered in; an
+	// Interrupt bumps it so events queued before it are dropped.
+	pgen atomic.Uint64
+
+	closeOnce sync.Once
+
+	// ---- actor state: touched only on the mailbox goroutine ----
+	st actorState
+}
+
+// actorState is everything the actor owns.
+type actorState struct {
+	socket      push.State
+	turns       map[string]*turn // outstanding turns
+	closed      recentSet        // turns that got their turn_end
+	thinkingOn  bool
+	deferred    []Event // cues waiting for the thinking motion to end
+	fillerIndex int
+	composer    bool // last composer state emitted
+	plate       string
+	muted       bool   // barge-in: shown, not voiced
+	muteBefore  uint64 // the ordinal of the first turn whose reply unmutes
+	turnOrd     uint64
+	pill        pillState
+	reasoning   reasoningState
+	attachments []attachment
+	delegTimer  *time.Timer
+	delegSeq    uint64
+	drains      []chan struct{}
+	origins     map[string]origin
+	lastSent    string // the client turn sent last
+	originOrder []string
+	closing     bool
+}
+
+// New builds a session; nothing connects until Start.
+func New(opts Options) (*Session, error) {
+	if strings.TrimSpace(opts.Preset.ChatID) == "" {
+		return nil, errors.New("session: new: preset has no chat_id")
+	}
+	if opts.ConfigDir == "" {
+		return nil, errors.New("session: new: ConfigDir is blank")
+	}
+	s := &Session{opts: opts, log: opts.Logger, turnLog: opts.TurnLog, lines: opts.Lines,
+		vocab: opts.Vocabulary, now: opts.Now, emitFn: opts.OnEvent}
+	if s.log == nil {
+		s.log = slog.New(slog.DiscardHandler)
+	}
+	if s.turnLog == nil {
+		s.turnLog = slog.New(slog.DiscardHandler)
+	}
+	if len(s.lines.Thinking) == 0 {
+		s.lines = EnglishLines()
+	}
+	if s.vocab.EmotionIDs == nil && s.vocab.MotionIDs == nil {
+		s.vocab = cue.Default()
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.emitFn == nil {
+		s.emitFn = func(Event) {}
+	}
+	presetKey := opts.Preset.ID
+	if presetKey == "" {
+		presetKey = opts.Preset.ChatID
+	}
+	prev, err := clientctx.OpenPrevious(opts.ConfigDir, presetKey, s.log)
+	if err != nil {
+		s.log.Warn("previous_turn.open_failed", "err", err.Error())
+	}
+	s.prev = prev
+	hist, err := delegation.OpenHistory(opts.ConfigDir, presetKey, s.log)
+	if err != nil {
+		s.log.Warn("delegations.history_open_failed", "err", err.Error())
+	}
+	s.board = delegation.NewBoard(hist, s.now)
+	s.ids = turnid.New(s.now)
+	s.st.turns = make(map[string]*turn)
+	s.st.socket = push.StateDisconnected
+
+	voice := opts.Voice
+	if voice == nil {
+		voice = playback.Silent{}
+	}
+	s.player = playback.New(playback.Options{Voice: voice, OnEvent: s.playerEvent, Logger: s.log})
+	s.mb = newMailbox(s.checkDrains)
+
+	endpoint, key := opts.Endpoint, opts.Key
+	if endpoint == nil {
+		u := opts.Preset.ChatBaseURL
+		endpoint = func() string { return u }
+	}
+	if key == nil {
+		k := opts.Preset.Key
+		key = func() string { return k }
+	}
+	tools := make([]push.Tool, len(opts.Tools))
+	for i, t := range opts.Tools {
+		tools[i] = observedTool{Tool: t, s: s}
+	}
+	c, err := push.New(push.Config{
+		Endpoint:    endpoint,
+		Key:         key,
+		ChatID:      opts.Preset.ChatID,
+		Vocabulary:  wireVocabulary(s.vocab),
+		Tools:       tools,
+		ImageFitter: opts.ImageFitter,
+		Handler:     handler{s},
+		Logger:      s.log,
+		HTTPClient:  opts.HTTPClient,
+	})
+	if err != nil {
+		s.player.Close()
+		s.mb.close()
+		return nil, fmt.Errorf("session: new: %w", err)
+	}
+	s.client = c
+	return s, nil
+}
+
+// Start shows the persisted delegation history and begins connecting.
+func (s *Session) Start() {
+	s.post(func() { s.emitDelegations() })
+	s.client.Start()
+}
+
+// Close ends the connection (close code 1000), stops playback and every
+// timer, and returns when no more events will be delivered. Not from
+// inside OnEvent.
+func (s *Session) Close() error {
+	var err error
+	s.closeOnce.Do(func() {
+		err = s.client.Close()
+		s.player.Close()
+		s.mb.post(func() { s.shutdown() })
+		s.mb.close()
+	})
+	if err != nil {
+		return fmt.Errorf("session: close: %w", err)
+	}
+	return nil
+}
+
+// post runs fn on the actor.
+func (s *Session) post(fn func()) { s.mb.post(fn) }
+
+// emit delivers one event; actor only.
+func (s *Session) emit(e Event) {
+	if s.st.closing {
+		return
+	}
+	e.At = s.now()
+	s.emitFn(e)
+}
+
+func (s *Session) shutdown() {
+	s.st.pill.stop()
+	if s.st.delegTimer != nil {
+		s.st.delegTimer.Stop()
+	}
+	for _, t := range s.st.turns {
+		t.stopTimers()
+	}
+	s.st.closing = true
+	for _, ch := range s.st.drains {
+		close(ch)
+	}
+	s.st.drains = nil
+}
+
+// ChatID is the conversation id of the session's preset.
+func (s *Session) ChatID() string { return s.opts.Preset.ChatID }
+
+// DelegationHistory returns the persisted delegation history, newest first.
+// Safe from any goroutine.
+func (s *Session) DelegationHistory() []delegation.Item { return s.board.History() }
+
+// wireVocabulary converts the cue vocabulary to the frame's.
+func wireVocabulary(v cue.Vocabulary) push.Vocabulary {
+	return push.Vocabulary{EmotionIDs: v.EmotionIDs, MotionIDs: v.MotionIDs,
+		EmotionTextMode: string(v.EmotionTextMode), EmotionTextMap: v.EmotionTextMap}
+}
+
+// recentSet remembers the newest closedMemory ids.
+type recentSet struct {
+	ids   map[string]struct{}
+	order []string
+}
+
+func (r *recentSet) add(id string) {
+	if r.ids == nil {
+		r.ids = make(map[string]struct{})
+	}
+	if _, ok := r.ids[id]; ok {
+		return
+	}
+	r.ids[id] = struct{}{}
+	r.order = append(r.order, id)
+	if len(r.order) > closedMemory {
+		delete(r.ids, r.order[0])
+		r.order = r.order[1:]
+	}
+}
+
+func (r *recentSet) has(id string) bool {
+	_, ok := r.ids[id]
+	return ok
+}
