@@ -3,6 +3,7 @@
 // growing delay (0.5 s doubling to 8 s), and gives up on a child that failed
 // 5 times within one minute, logging window_give_up.
 //
-// Stop ends every child (SIGTERM, then SIGKILL after a grace period) and
-// waits for them. A Supervisor's methods may be called from any goroutine.
+// Stop ends every child and waits for them: a child first gets a moment to
+// exit by itself (window processes quit when the core's view server
+// closes), then SIGTERM, then SIGKILL. A Supervisor's methods may be called from any goroutine.
 package supervisor

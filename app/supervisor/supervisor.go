@@ -17,7 +17,11 @@ const (
 	MaxDelay     = 8 * time.Second
 	GiveUpCount  = 5
 	GiveUpWindow = time.Minute
-	StopGrace    = 3 * time.Second
+	// ExitGrace is how long Stop lets a child exit on its own (a window
+	// process quits when the core's view server closes) before SIGTERM.
+	ExitGrace = 2 * time.Second
+	// StopGrace is how long a child has after SIGTERM before SIGKILL.
+	StopGrace = 3 * time.Second
 )
 
 // Spec describes one child.
@@ -79,14 +83,11 @@ func (s *Supervisor) Running(name string) bool {
 	return s.procs[name] != nil
 }
 
-// Stop ends every child and waits for the supervision loops to return.
+// Stop ends every child and waits for the supervision loops to return: a
+// child gets ExitGrace to exit by itself, then SIGTERM, then SIGKILL after
+// StopGrace. No child is restarted once Stop is called.
 func (s *Supervisor) Stop() {
 	s.cancel()
-	s.mu.Lock()
-	for _, p := range s.procs {
-		p.Signal(syscall.SIGTERM)
-	}
-	s.mu.Unlock()
 	s.wg.Wait()
 }
 
@@ -133,36 +134,44 @@ func (s *Supervisor) keep(spec Spec) {
 	}
 }
 
-// wait waits for p, killing it if it ignores SIGTERM for StopGrace after
-// Stop.
+// wait waits for p; after Stop it escalates from waiting (ExitGrace) to
+// SIGTERM to SIGKILL (after StopGrace).
 func (s *Supervisor) wait(spec Spec, p Process) error {
 	s.mu.Lock()
 	s.procs[spec.Name] = p
-	stopping := s.ctx.Err() != nil
 	s.mu.Unlock()
-	if stopping {
-		p.Signal(syscall.SIGTERM)
-	}
 	exited := make(chan error, 1)
 	go func() { exited <- p.Wait() }()
 	var err error
 	select {
 	case err = <-exited:
 	case <-s.ctx.Done():
-		t := time.NewTimer(StopGrace)
-		select {
-		case err = <-exited:
-			t.Stop()
-		case <-t.C:
-			s.log.Warn("window_kill", "window", spec.Name)
-			p.Signal(syscall.SIGKILL)
-			err = <-exited
-		}
+		err = s.escalate(spec, p, exited)
 	}
 	s.mu.Lock()
 	delete(s.procs, spec.Name)
 	s.mu.Unlock()
 	return err
+}
+
+func (s *Supervisor) escalate(spec Spec, p Process, exited <-chan error) error {
+	steps := []struct {
+		wait time.Duration
+		sig  os.Signal
+		line string
+	}{{ExitGrace, syscall.SIGTERM, "window_terminate"}, {StopGrace, syscall.SIGKILL, "window_kill"}}
+	for _, st := range steps {
+		t := time.NewTimer(st.wait)
+		select {
+		case err := <-exited:
+			t.Stop()
+			return err
+		case <-t.C:
+		}
+		s.log.Warn(st.line, "window", spec.Name)
+		p.Signal(st.sig)
+	}
+	return <-exited
 }
 
 func errString(err error) string {

@@ -141,8 +141,8 @@ func TestStopTerminatesAndKillsStubborn(t *testing.T) {
 		synctest.Wait()
 		t0 := time.Now()
 		s.Stop()
-		if d := time.Since(t0); d != StopGrace {
-			t.Fatalf("stop took %v, want the %v grace", d, StopGrace)
+		if d := time.Since(t0); d != ExitGrace+StopGrace {
+			t.Fatalf("stop took %v, want %v", d, ExitGrace+StopGrace)
 		}
 		p := l.last()
 		if len(p.signals) != 2 || p.signals[0] != syscall.SIGTERM || p.signals[1] != syscall.SIGKILL {
@@ -154,7 +154,7 @@ func TestStopTerminatesAndKillsStubborn(t *testing.T) {
 	})
 }
 
-func TestStopIsPromptForObedientChild(t *testing.T) {
+func TestStopTerminatesChildThatDoesNotExitByItself(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		l := &fakeLauncher{}
 		s := New(l.launch, nil)
@@ -163,11 +163,40 @@ func TestStopIsPromptForObedientChild(t *testing.T) {
 		synctest.Wait()
 		t0 := time.Now()
 		s.Stop()
-		if time.Since(t0) != 0 {
-			t.Fatal("stop waited for an obedient child")
+		if d := time.Since(t0); d != ExitGrace {
+			t.Fatalf("stop took %v, want %v then SIGTERM", d, ExitGrace)
 		}
 		if s.Running("pet:a") || s.Running("pet:b") {
 			t.Fatal("still running")
+		}
+		for _, p := range l.procs {
+			if len(p.signals) != 1 || p.signals[0] != syscall.SIGTERM {
+				t.Fatalf("signals %v", p.signals)
+			}
+		}
+	})
+}
+
+func TestStopLetsChildExitByItselfWithoutSignals(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		s.Run(Spec{Name: "pet:a"})
+		synctest.Wait()
+		go func() {
+			time.Sleep(500 * time.Millisecond) // the window notices the core closing
+			l.last().exit <- nil
+		}()
+		t0 := time.Now()
+		s.Stop()
+		if d := time.Since(t0); d != 500*time.Millisecond {
+			t.Fatalf("stop took %v", d)
+		}
+		if p := l.last(); len(p.signals) != 0 {
+			t.Fatalf("signalled a child that exited by itself: %v", p.signals)
+		}
+		if l.count() != 1 {
+			t.Fatal("restarted after Stop")
 		}
 	})
 }

@@ -1,6 +1,8 @@
 // Yui's character: original art drawn as inline SVG. Idle is calm and
 // cheap: nothing animates continuously; a single timer schedules a blink
-// every few seconds, and that blink is a short CSS transition. No
+// every few seconds. A blink is two repaints (eyes shut, eyes open) rather
+// than a transition: measured under Xvfb, a 140 ms CSS transition per blink
+// cost ~1.5 % of a core at idle, the two-frame blink a tenth of that. No
 // requestAnimationFrame loop runs while the character is still.
 
 const SVG = `

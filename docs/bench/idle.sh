@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Measures Yui at rest under Xvfb + xcompmgr: RSS of the core and of one pet
+# window's process tree (the window process plus its WebKit children), and
+# the CPU the whole tree uses over a window of seconds (default 30).
+# Usage: docs/bench/idle.sh [seconds] [binary]
+set -euo pipefail
+secs=${1:-30}
+bin=$(realpath "${2:-build/bin/yui}")
+work=$(mktemp -d)
+trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
+
+exec 3> "$work/displayfd"
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 2>/dev/null &
+for _ in $(seq 50); do [ -s "$work/displayfd" ] && break; sleep 0.1; done
+export DISPLAY=":$(head -n1 "$work/displayfd")"
+xcompmgr 2>/dev/null &
+sleep 0.5
+"$bin" --config-dir "$work/config" --log-dir "$work/logs" >/dev/null 2>&1 &
+core=$!
+sleep 12 # start, first paint, settle
+
+tree() { # pid and all descendants
+  local p=$1; echo "$p"
+  for c in $(cat /proc/"$p"/task/*/children 2>/dev/null); do tree "$c"; done
+}
+rss_kb() { local s=0; for p in "$@"; do s=$((s + $(awk '/VmRSS/{print $2}' /proc/"$p"/status 2>/dev/null || echo 0))); done; echo $s; }
+pss_kb() { local s=0; for p in "$@"; do s=$((s + $(awk '/^Pss:/{print $2}' /proc/"$p"/smaps_rollup 2>/dev/null || echo 0))); done; echo $s; }
+ticks() { local s=0; for p in "$@"; do s=$((s + $(awk '{print $14+$15}' /proc/"$p"/stat 2>/dev/null || echo 0))); done; echo $s; }
+
+window=$(cat /proc/$core/task/*/children | awk '{print $1}')
+all=$(tree $core)
+wtree=$(tree $window)
+echo "binary: $(stat -c %s "$bin") bytes ($(du -h "$bin" | cut -f1))"
+echo "core: RSS $(( $(rss_kb $core) / 1024 )) MiB, PSS $(( $(pss_kb $core) / 1024 )) MiB"
+echo "pet window tree: RSS $(( $(rss_kb $wtree) / 1024 )) MiB, PSS $(( $(pss_kb $wtree) / 1024 )) MiB ($(echo $wtree | wc -w) processes: $(for p in $wtree; do cat /proc/$p/comm; done | tr '\n' ' '))"
+hz=$(getconf CLK_TCK)
+declare -A before
+for p in $all; do before[$p]=$(ticks $p); done
+t0=$(ticks $all); s0=$(date +%s.%N)
+sleep "$secs"
+t1=$(ticks $all); s1=$(date +%s.%N)
+for p in $all; do echo "  $(cat /proc/$p/comm) ($p): $(( $(ticks $p) - ${before[$p]} )) ticks in the window"; done
+awk -v d=$((t1 - t0)) -v hz=$hz -v s0=$s0 -v s1=$s1 'BEGIN { printf "idle CPU of the whole tree over %.1f s: %.2f%% of one core (%d ticks)\n", s1-s0, 100*d/hz/(s1-s0), d }'
