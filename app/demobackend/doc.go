@@ -19,7 +19,8 @@
 //     turn_end (spec: "gets its turn_end after the later turn's frames").
 //   - stop: every named turn still running (or interrupted and owed a
 //     turn_end) gets its turn_end at once, and no frame of it follows. Ids
-//     the backend does not hold are ignored. Delegations keep running.
+//     the backend does not hold are ignored. Delegations keep running. The
+//     "stubborn" scenario ignores stop, as the spec lets a backend do.
 //   - reset: a new conversation; running delegations are cancelled, the
 //     list is emptied (pushserver sends the empty delegations frame), and the
 //     token count starts over. A turn still running is left to finish.
