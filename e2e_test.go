@@ -142,7 +142,7 @@ func binary(t *testing.T) string {
 
 func startApp(t *testing.T, d *xDisplay, configDir, logDir string, extra ...string) *app {
 	t.Helper()
-	args := append([]string{"--config-dir", configDir, "--log-dir", logDir, "--trace-view"}, extra...)
+	args := append([]string{"--config-dir", configDir, "--log-dir", logDir, "--trace-view", "--demo=false"}, extra...)
 	cmd := exec.Command(binary(t), args...)
 	cmd.Env = d.env()
 	out, _ := cmd.StdoutPipe()
@@ -250,7 +250,7 @@ func seedSettings(t *testing.T, dir string, x, y int) settings.Settings {
 }
 
 const (
-	winW, winH = 300, 420
+	winW, winH          = 300, 420
 	skinR, skinG, skinB = 0xff, 0xe6, 0xd5 // the character's face
 	hoodR, hoodG, hoodB = 0xb9, 0xa4, 0xe8 // her hoodie
 )
@@ -313,6 +313,7 @@ func TestE2EPetWindow(t *testing.T) {
 	if m := got["message"].(map[string]any); m["text"] != "hello from xdotool" || got["preset"] != s.Presets[0].ID {
 		t.Fatalf("core received %v", got)
 	}
+	time.Sleep(700 * time.Millisecond) // let the core's error line paint
 	savePNG(t, d.capture(t, win), "pet-composer.png")
 
 	// Drag the character by (+60, +40): the window follows and the core
@@ -366,7 +367,6 @@ func TestE2EPetWindow(t *testing.T) {
 		}
 	}
 }
-
 
 func findColorCentroid(t *testing.T, img *image.RGBA, r, g, b uint8) image.Point {
 	var sx, sy, n int

@@ -2,6 +2,7 @@
 //
 //	yui [run] [flags]                          the core: settings, sockets, windows
 //	yui window --role pet --preset ID --core URL   one window (started by the core)
+//	yui demo-backend --addr 127.0.0.1:8646 --key KEY   the demo push backend alone
 //	yui version
 //
 // See README.md and docs/ for the architecture.
@@ -23,6 +24,7 @@ import (
 
 	"yui/app/applog"
 	"yui/app/core"
+	"yui/app/demobackend"
 	"yui/app/shell"
 )
 
@@ -44,10 +46,12 @@ func main() {
 		err = runCore(args)
 	case "window":
 		err = runWindow(args)
+	case "demo-backend":
+		os.Exit(demobackend.Main(args, os.Stdout, os.Stderr))
 	case "version":
 		fmt.Println("yui", version)
 	default:
-		err = fmt.Errorf("unknown command %q (want run, window or version)", cmd)
+		err = fmt.Errorf("unknown command %q (want run, window, demo-backend or version)", cmd)
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -86,6 +90,7 @@ func runCore(args []string) error {
 	noWindows := fl.Bool("no-windows", false, "run the core only; load pages in a browser from the printed pages_url")
 	traceView := fl.Bool("trace-view", false, "print core_ready and every received view message as JSON lines on stdout")
 	debug := fl.Bool("debug", false, "log debug lines")
+	demo := fl.Bool("demo", true, "run the embedded demo backend for presets that use it")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -99,7 +104,7 @@ func runCore(args []string) error {
 	if err != nil {
 		return fmt.Errorf("find own binary: %w", err)
 	}
-	opts := core.Options{ConfigDir: *configDir, LogDir: *logDir, Exe: exe, NoWindows: *noWindows, Pages: pages(), Logger: lg.With("proc", "core")}
+	opts := core.Options{ConfigDir: *configDir, LogDir: *logDir, Exe: exe, NoWindows: *noWindows, Pages: pages(), Logger: lg.With("proc", "core"), Demo: *demo}
 	if *traceView || *noWindows {
 		opts.Trace = os.Stdout
 	}

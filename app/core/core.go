@@ -44,6 +44,9 @@ type Options struct {
 	Trace io.Writer
 	// Launch starts window processes; nil means supervisor.Exec.
 	Launch supervisor.Launcher
+	// Demo runs the embedded demo backend in-process on
+	// settings.DemoBaseURL when an enabled preset points there.
+	Demo bool
 }
 
 // Core is one running core. Create it with New, then Run it.
@@ -102,6 +105,9 @@ func (c *Core) Run(ctx context.Context) error {
 	}
 	c.log.Info("core_ready", "view", c.view.URL())
 	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/", "token": c.token})
+	if c.opts.Demo {
+		c.startDemo(ctx)
+	}
 	if !c.opts.NoWindows {
 		for _, p := range c.store.Get().Presets {
 			if p.Enabled {

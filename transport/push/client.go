@@ -346,4 +346,3 @@ func (c *Client) helloTimedOut(s *socket) {
 	c.mu.Unlock()
 	s.closeConn(0, "", true)
 }
-

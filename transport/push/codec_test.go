@@ -64,7 +64,7 @@ func TestBackoffSchedule(t *testing.T) {
 
 func TestToolWaitTable(t *testing.T) {
 	for _, tc := range []struct {
-		name             string
+		name            string
 		client, backend time.Duration
 	}{
 		{"body_action", 15 * time.Second, 20 * time.Second},

@@ -25,8 +25,8 @@ func newChanHandler() *chanHandler {
 	return &chanHandler{frames: make(chan push.Frame, 64), states: make(chan push.StateChange, 64)}
 }
 
-func (h *chanHandler) HandleFrame(f push.Frame)           { h.frames <- f }
-func (h *chanHandler) HandleState(c push.StateChange)     { h.states <- c }
+func (h *chanHandler) HandleFrame(f push.Frame)          { h.frames <- f }
+func (h *chanHandler) HandleState(c push.StateChange)    { h.states <- c }
 func (h *chanHandler) HandleTurnWait(push.TurnWaitEnded) {}
 
 func (h *chanHandler) waitState(t *testing.T, st push.State) push.StateChange {

@@ -16,7 +16,7 @@ type sconn struct {
 	s      *Server
 	conn   *websocket.Conn
 	chatID string
-	hello  push.Hello           // guarded by mu (vocabulary updates it)
+	hello  push.Hello          // guarded by mu (vocabulary updates it)
 	tools  map[string]struct{} // declared in hello; fixed for the socket
 
 	mu    sync.Mutex

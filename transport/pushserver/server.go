@@ -223,4 +223,3 @@ func (s *Server) chatLocked(id string) *chat {
 	}
 	return ch
 }
-

@@ -9,7 +9,7 @@ import { createInterface } from 'node:readline';
 export async function startCore() {
   const bin = resolve(process.env.YUI_BIN ?? '../build/bin/yui');
   const dir = mkdtempSync(join(tmpdir(), 'yui-browser-'));
-  const proc = spawn(bin, ['--no-windows', '--config-dir', join(dir, 'config'), '--log-dir', join(dir, 'logs')], {
+  const proc = spawn(bin, ['--no-windows', '--demo=false', '--config-dir', join(dir, 'config'), '--log-dir', join(dir, 'logs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const events = [];
