@@ -11,6 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"yui/app/clientctx"
 	"yui/app/playback"
 	"yui/app/session"
 	"yui/app/settings"
@@ -317,4 +318,28 @@ func eq[T comparable](t *testing.T, what string, got, want []T) {
 	if !slices.Equal(got, want) {
 		t.Fatalf("%s:\n got %v\nwant %v", what, got, want)
 	}
+}
+
+func settle() { synctest.Wait() }
+
+func clientTrigger() clientctx.Trigger { return clientctx.FromCharacter("Mio") }
+
+// previous reads the persisted previous-turn record of the env's preset.
+func previous(t *testing.T, e *env) clientctx.Record {
+	t.Helper()
+	st, err := clientctx.OpenPrevious(e.dir, "p-test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := st.Get()
+	return rec
+}
+
+func containsLine(block, prefix string) bool {
+	for _, l := range strings.Split(block, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return true
+		}
+	}
+	return false
 }
