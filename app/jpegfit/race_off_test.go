@@ -1,0 +1,5 @@
+//go:build !race
+
+package jpegfit
+
+const raceEnabled = false
