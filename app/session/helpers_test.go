@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"slices"
 	"strings"
 	"sync"
@@ -343,3 +344,9 @@ func containsLine(block, prefix string) bool {
 	}
 	return false
 }
+
+// drain0 lets playback run for a while without waiting for running turns.
+func (e *env) drain0() { sleep(10 * time.Second) }
+
+// sHTTP returns an HTTP client reaching the env's server in memory.
+func (e *env) sHTTP() *http.Client { return pushserver.InMemoryClient(e.srv) }
