@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"yui/app/playback"
 	"yui/app/session"
 	"yui/transport/push"
 )
@@ -144,7 +145,7 @@ func TestOnEventMayCallActions(t *testing.T) {
 		var s *session.Session
 		e.s.Close()
 		ev := &events{}
-		o := session.Options{ConfigDir: t.TempDir(), HTTPClient: e.sHTTP(), OnEvent: func(x session.Event) {
+		o := session.Options{ConfigDir: t.TempDir(), HTTPClient: e.sHTTP(), Voice: playback.Silent{CharsPerSecond: 10}, OnEvent: func(x session.Event) {
 			ev.add(x)
 			if x.Kind == session.KindSpeechStart {
 				s.Stop()
@@ -160,7 +161,7 @@ func TestOnEventMayCallActions(t *testing.T) {
 		s.Start()
 		settle()
 		e.render("hermes-1", seg("One. Two. Three."))
-		settle()
+		sleep(10e9)
 		eq(t, "speech", texts(ev.all(), session.KindSpeechStart), []string{"One."})
 	})
 }
