@@ -35,7 +35,7 @@ func TestFitSweep(t *testing.T) {
 		// The race detector slows pixel loops about tenfold: fewer cases,
 		// smaller screenshots.
 		cases = 7
-		screens = []sourceSpec{{960, 540, "png", 1}}
+		screens = []sourceSpec{{640, 360, "png", 1}}
 		attachments = attachments[:8]
 	}
 	var reencoded, passed, tooLarge int
