@@ -5,11 +5,17 @@ package view
 
 // Core → page (sticky topics; a page gets the latest of each on connect).
 const (
-	TypePreset    = "preset"     // PresetInfo
-	TypePlate     = "plate"      // Plate
-	TypeComposer  = "composer"   // Composer
-	TypeErrorLine = "error_line" // ErrorLine
-	TypeNotice    = "notice"     // Notice
+	TypePreset      = "preset"      // PresetInfo
+	TypePlate       = "plate"       // Plate
+	TypeComposer    = "composer"    // Composer
+	TypeErrorLine   = "error_line"  // ErrorLine
+	TypeNotice      = "notice"      // Notice
+	TypeCharacter   = "character"   // Character
+	TypeBubble      = "bubble"      // Bubble
+	TypePill        = "pill"        // Pill
+	TypeReasoning   = "reasoning"   // Reasoning
+	TypeUsage       = "usage"       // Usage
+	TypeDelegations = "delegations" // Delegations
 )
 
 // Page → core.
@@ -18,6 +24,7 @@ const (
 	TypeStop      = "stop"      // no fields
 	TypeReconnect = "reconnect" // no fields
 	TypeDismiss   = "dismiss"   // Dismiss
+	TypeReset     = "reset"     // no fields
 )
 
 // Core → shell and shell → core.
@@ -87,4 +94,77 @@ type WindowConfig struct {
 type WindowPosition struct {
 	X int `json:"x"`
 	Y int `json:"y"`
+}
+
+// Character is what the character shows: an emotion and a motion from the
+// vocabulary the renderer declared (unknown ids fall back to neutral and
+// idle on the page), and whether speech is playing (the mouth moves).
+type Character struct {
+	Emotion  string `json:"emotion"`
+	Motion   string `json:"motion"`
+	Speaking bool   `json:"speaking"`
+}
+
+// Bubble is the speech bubble. Each sentence replaces the text as it starts
+// playing (Speaking true) and stays after it ends (Speaking false); the page
+// hides the bubble a few seconds after the last sentence unless hovered.
+// Kind is "speech", "filler" or "failure". Empty Text hides it. Seq grows
+// with every bubble message so the page can tell a repeated sentence.
+type Bubble struct {
+	Seq      uint64 `json:"seq"`
+	TurnID   string `json:"turn_id"`
+	Kind     string `json:"kind"`
+	Text     string `json:"text"`
+	Speaking bool   `json:"speaking"`
+	Muted    bool   `json:"muted"`
+}
+
+// PillTool is the status pill's tool segment.
+type PillTool struct {
+	ToolID string `json:"tool_id"`
+	State  string `json:"state"` // running, done, failed
+	// Label is a short human name for the tool; Phrase the line for a turn
+	// the client sent (empty for another turn's tool).
+	Label  string `json:"label"`
+	Phrase string `json:"phrase,omitempty"`
+}
+
+// Pill is the status pill: its tool segment (nil when clear) and the error
+// line of a spoken turn ("" when none). The page hides the pill when both
+// are empty.
+type Pill struct {
+	Tool  *PillTool `json:"tool"`
+	Error string    `json:"error"`
+}
+
+// Reasoning is the reasoning display of one turn; empty Text hides it.
+type Reasoning struct {
+	TurnID    string `json:"turn_id"`
+	Text      string `json:"text"`
+	Streaming bool   `json:"streaming"`
+}
+
+// Usage is the token readout: the last call's total tokens beside the
+// preset's context window (0 = unknown).
+type Usage struct {
+	TotalTokens   int64 `json:"total_tokens"`
+	ContextWindow int   `json:"context_window"`
+}
+
+// DelegationItem is one item of the delegations list, as the push spec's
+// delegations frame carries it.
+type DelegationItem struct {
+	ID        string `json:"id"`
+	Title     string `json:"title"`
+	StartedAt int64  `json:"started_at"`
+	State     string `json:"state"`
+	EndedAt   int64  `json:"ended_at,omitempty"`
+	Status    string `json:"status,omitempty"`
+	Summary   string `json:"summary,omitempty"`
+}
+
+// Delegations is the chip's list: what is visible now (done items leave 30
+// minutes after they ended; the core re-publishes when one leaves).
+type Delegations struct {
+	Items []DelegationItem `json:"items"`
 }
