@@ -3,6 +3,7 @@
 //	yui [run] [flags]                          the core: settings, sockets, windows
 //	yui window --role pet --preset ID --core URL   one window (started by the core)
 //	yui demo-backend --addr 127.0.0.1:8646 --key KEY   the demo push backend alone
+//	yui console [--json] ...                   the same core in a terminal
 //	yui version
 //
 // See README.md and docs/ for the architecture.
@@ -23,6 +24,7 @@ import (
 	"syscall"
 
 	"yui/app/applog"
+	"yui/app/console"
 	"yui/app/core"
 	"yui/app/demobackend"
 	"yui/app/shell"
@@ -48,10 +50,12 @@ func main() {
 		err = runWindow(args)
 	case "demo-backend":
 		os.Exit(demobackend.Main(args, os.Stdout, os.Stderr))
+	case "console":
+		os.Exit(console.Main(args, os.Stdin, os.Stdout, os.Stderr))
 	case "version":
 		fmt.Println("yui", version)
 	default:
-		err = fmt.Errorf("unknown command %q (want run, window, demo-backend or version)", cmd)
+		err = fmt.Errorf("unknown command %q (want run, window, console, demo-backend or version)", cmd)
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -91,6 +95,8 @@ func runCore(args []string) error {
 	traceView := fl.Bool("trace-view", false, "print core_ready and every received view message as JSON lines on stdout")
 	debug := fl.Bool("debug", false, "log debug lines")
 	demo := fl.Bool("demo", true, "run the embedded demo backend for presets that use it")
+	demoAddr := fl.String("demo-addr", "", "where the embedded demo backend listens (default: the demo preset's address, 127.0.0.1:8646)")
+	demoDelay := fl.Duration("demo-delegation-delay", 0, "how long the demo backend's delegated tasks run (0: its default)")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -104,7 +110,8 @@ func runCore(args []string) error {
 	if err != nil {
 		return fmt.Errorf("find own binary: %w", err)
 	}
-	opts := core.Options{ConfigDir: *configDir, LogDir: *logDir, Exe: exe, NoWindows: *noWindows, Pages: pages(), Logger: lg.With("proc", "core"), Demo: *demo}
+	opts := core.Options{ConfigDir: *configDir, LogDir: *logDir, Exe: exe, NoWindows: *noWindows, Pages: pages(), Logger: lg.With("proc", "core"),
+		Demo: *demo, DemoAddr: *demoAddr, DemoDelegationDelay: *demoDelay}
 	if *traceView || *noWindows {
 		opts.Trace = os.Stdout
 	}

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"yui/app/applog"
@@ -17,6 +18,11 @@ import (
 	"yui/app/settings"
 	"yui/transport/push"
 )
+
+// FirstConnectWait is the longest the console waits for its first
+// connection attempt to settle before reading stdin (the spec's hello
+// reply wait plus a little).
+const FirstConnectWait = 12 * time.Second
 
 // Log file prefixes in the log directory.
 const (
@@ -63,6 +69,17 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	}
 
 	out := &printer{w: stdout, json: o.JSON, now: o.Now}
+	// The first connection attempt settles (ready, refused, or retrying)
+	// before stdin is read, so `echo hi | yui console` does not send its
+	// line into a socket that is still opening.
+	settled := make(chan struct{})
+	var settleOnce sync.Once
+	onEvent := func(e session.Event) {
+		if e.Kind == session.KindSocket && e.State != "connecting" && e.State != "disconnected" {
+			settleOnce.Do(func() { close(settled) })
+		}
+		out.event(e)
+	}
 	s, err := session.New(session.Options{
 		Preset:     preset,
 		ConfigDir:  dir,
@@ -71,7 +88,7 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		HTTPClient: o.HTTPClient,
 		Logger:     appLog,
 		TurnLog:    applog.New(turnFile, slog.LevelInfo).With("preset", preset.ID),
-		OnEvent:    out.event,
+		OnEvent:    onEvent,
 		Now:        o.Now,
 	})
 	if err != nil {
@@ -79,6 +96,15 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	}
 	defer s.Close()
 	s.Start()
+	if preset.ChatBaseURL != "" {
+		t := time.NewTimer(FirstConnectWait)
+		select {
+		case <-settled:
+		case <-t.C:
+		case <-ctx.Done():
+		}
+		t.Stop()
+	}
 	return loop(ctx, s, out, stdin)
 }
 

@@ -2,6 +2,7 @@ package core
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -39,7 +40,7 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
 			return
 		}
-		c.sendText(peer.Preset, st.Text)
+		c.sendText(peer.Preset, st)
 	case view.TypeWindowPosition:
 		var wp view.WindowPosition
 		if err := json.Unmarshal(m.Body, &wp); err != nil {
@@ -52,24 +53,63 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 		if json.Unmarshal(m.Body, &d) == nil && d.ID != "" {
 			c.view.Publish(peer.Preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: d.ID}))
 		}
-	case view.TypeStop, view.TypeReconnect:
+	case view.TypeStop, view.TypeReconnect, view.TypeReset:
+		pt := c.pets[peer.Preset]
+		if pt == nil {
+			c.log.Warn("view_unknown_preset", "preset", peer.Preset)
+			return
+		}
 		c.log.Info("view_action", "type", m.Type, "preset", peer.Preset)
+		switch m.Type {
+		case view.TypeStop:
+			pt.sess.Stop()
+		case view.TypeReconnect:
+			pt.sess.Reconnect()
+		case view.TypeReset:
+			pt.sess.Reset()
+		}
 	default:
 		c.log.Warn("view_unknown", "type", m.Type, "role", peer.Role)
 	}
 }
 
-// sendText takes a typed line. Until a session owns the preset's
-// connection there is nobody to send it to, so the user is told.
-func (c *Core) sendText(preset, text string) {
-	text = strings.TrimSpace(text)
-	if text == "" {
+// MaxAttachments is the most images one typed turn carries.
+const MaxAttachments = 6
+
+// sendText hands a typed line (and its attached images) to the preset's
+// session. An image the session refuses is reported in the composer's
+// error line and the text is not sent, so nothing the user meant to send
+// goes out without it.
+func (c *Core) sendText(preset string, st view.SendText) {
+	text := strings.TrimSpace(st.Text)
+	pt := c.pets[preset]
+	if pt == nil {
+		c.log.Warn("view_unknown_preset", "preset", preset)
 		return
 	}
-	c.log.Info("view_action", "type", view.TypeSendText, "preset", preset, "chars", utf8.RuneCountInString(text))
-	c.view.Publish(preset, view.TypeErrorLine, view.MustEncode(view.TypeErrorLine, view.ErrorLine{
-		Text: "Not connected to a backend, so the message was not sent.", Where: "composer",
-	}))
+	if text == "" && len(st.Images) == 0 {
+		return
+	}
+	c.log.Info("view_action", "type", view.TypeSendText, "preset", preset, "chars", utf8.RuneCountInString(text), "images", len(st.Images))
+	if len(st.Images) > MaxAttachments {
+		c.view.Publish(preset, view.TypeErrorLine, view.MustEncode(view.TypeErrorLine, view.ErrorLine{
+			Text: fmt.Sprintf("At most %d images can go with one message.", MaxAttachments), Where: "composer",
+		}))
+		return
+	}
+	for i, u := range st.Images {
+		data, err := decodeDataURL(u)
+		if err == nil {
+			err = pt.sess.AttachData(data)
+		}
+		if err != nil {
+			c.view.Publish(preset, view.TypeErrorLine, view.MustEncode(view.TypeErrorLine, view.ErrorLine{
+				Text: fmt.Sprintf("Image %d could not be attached: %v", i+1, err), Where: "composer",
+			}))
+			return
+		}
+	}
+	pt.sess.SendText(text)
 }
 
 func (c *Core) savePosition(preset string, wp view.WindowPosition) {

@@ -8,7 +8,9 @@ import (
 	"io/fs"
 	"log/slog"
 	"sync"
+	"time"
 
+	"yui/app/applog"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -44,21 +46,33 @@ type Options struct {
 	Trace io.Writer
 	// Launch starts window processes; nil means supervisor.Exec.
 	Launch supervisor.Launcher
-	// Demo runs the embedded demo backend in-process on
-	// settings.DemoBaseURL when an enabled preset points there.
+	// Demo runs the embedded demo backend in-process when an enabled
+	// preset points at settings.DemoBaseURL.
 	Demo bool
+	// DemoAddr is where it listens; "" means settings.DemoBaseURL's
+	// address. Presets on the demo URL are pointed at wherever it listens,
+	// so "127.0.0.1:0" gives tests a private one.
+	DemoAddr string
+	// DemoDelegationDelay, when positive, is how long the demo's delegated
+	// tasks run (tests shorten it).
+	DemoDelegationDelay time.Duration
 }
 
 // Core is one running core. Create it with New, then Run it.
 type Core struct {
-	opts  Options
-	log   *slog.Logger
-	store *settings.Store
-	view  *view.Server
-	sup   *supervisor.Supervisor
-	token string
+	opts    Options
+	log     *slog.Logger
+	store   *settings.Store
+	view    *view.Server
+	sup     *supervisor.Supervisor
+	token   string
+	turnLog *applog.DailyFile
+	pets    map[string]*pet
 
 	traceMu sync.Mutex
+
+	demoMu sync.Mutex
+	demoAt string
 }
 
 // New loads the settings and prepares the view server; nothing listens yet.
@@ -86,12 +100,41 @@ func New(opts Options) (*Core, error) {
 		OnConnect: c.onConnect,
 	})
 	c.sup = supervisor.New(opts.Launch, lg)
+	vocab := loadVocabulary(opts.Pages, lg)
+	c.pets = map[string]*pet{}
+	var turnLog *slog.Logger
+	if opts.LogDir != "" {
+		c.turnLog = applog.NewDailyFile(opts.LogDir, "turns", nil)
+		turnLog = applog.New(c.turnLog, slog.LevelInfo)
+	} else {
+		turnLog = slog.New(slog.DiscardHandler)
+	}
 	for _, p := range store.Get().Presets {
-		if p.Enabled {
-			c.publishInitial(p, rep)
+		if !p.Enabled {
+			continue
 		}
+		pt, err := c.newPet(p, vocab, turnLog)
+		if err != nil {
+			c.closePets()
+			return nil, err
+		}
+		c.pets[p.ID] = pt
+		c.publishInitial(p, rep)
+		pt.publishAll()
 	}
 	return c, nil
+}
+
+func (c *Core) closePets() {
+	for _, pt := range c.pets {
+		pt.sess.Close()
+	}
+}
+
+func (c *Core) demoURL() string {
+	c.demoMu.Lock()
+	defer c.demoMu.Unlock()
+	return c.demoAt
 }
 
 // Settings returns the settings store.
@@ -103,11 +146,15 @@ func (c *Core) Run(ctx context.Context) error {
 	if err := c.view.Listen(); err != nil {
 		return fmt.Errorf("core: %w", err)
 	}
-	c.log.Info("core_ready", "view", c.view.URL())
-	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/", "token": c.token})
 	if c.opts.Demo {
 		c.startDemo(ctx)
 	}
+	for _, pt := range c.pets {
+		pt.sess.Start()
+	}
+	c.log.Info("core_ready", "view", c.view.URL())
+	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/",
+		"token": c.token, "demo_url": c.demoURL()})
 	if !c.opts.NoWindows {
 		for _, p := range c.store.Get().Presets {
 			if p.Enabled {
@@ -122,6 +169,10 @@ func (c *Core) Run(ctx context.Context) error {
 	// them (and terminates any that linger).
 	c.view.Close()
 	c.sup.Stop()
+	c.closePets()
+	if c.turnLog != nil {
+		c.turnLog.Close()
+	}
 	c.log.Info("core_stopped")
 	return nil
 }

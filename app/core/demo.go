@@ -2,6 +2,7 @@ package core
 
 import (
 	"context"
+	"net"
 	"net/url"
 
 	"yui/app/demobackend"
@@ -10,9 +11,9 @@ import (
 
 // startDemo runs the embedded demo backend in the core process when an
 // enabled preset uses it, so a first run can chat at once. It accepts the
-// key of the first such preset. A port already in use (another Yui, or a
-// `yui demo-backend` the user started) is logged and left to whoever holds
-// it.
+// key of the first such preset. An address already in use (another Yui, or
+// a `yui demo-backend` the user started) is logged and left to whoever holds
+// it; the presets then talk to that one.
 func (c *Core) startDemo(ctx context.Context) {
 	var key string
 	for _, p := range c.store.Get().Presets {
@@ -24,12 +25,24 @@ func (c *Core) startDemo(ctx context.Context) {
 	if key == "" {
 		return
 	}
-	u, _ := url.Parse(settings.DemoBaseURL)
-	b := demobackend.New(demobackend.Config{Key: key, Logger: c.log.With("proc", "demo")})
+	addr := c.opts.DemoAddr
+	if addr == "" {
+		u, _ := url.Parse(settings.DemoBaseURL)
+		addr = u.Host
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		c.log.Warn("demo_backend_failed", "addr", addr, "err", err.Error())
+		return
+	}
+	b := demobackend.New(demobackend.Config{Key: key, Logger: c.log.With("proc", "demo"), DelegationDelay: c.opts.DemoDelegationDelay})
+	c.demoMu.Lock()
+	c.demoAt = "http://" + ln.Addr().String()
+	c.demoMu.Unlock()
+	c.log.Info("demo_backend_start", "addr", ln.Addr().String())
 	go func() {
-		c.log.Info("demo_backend_start", "addr", u.Host)
-		if err := b.Run(ctx, u.Host); err != nil {
-			c.log.Warn("demo_backend_failed", "addr", u.Host, "err", err.Error())
+		if err := b.Serve(ctx, ln); err != nil {
+			c.log.Warn("demo_backend_failed", "addr", addr, "err", err.Error())
 		}
 	}()
 }

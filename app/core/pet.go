@@ -2,29 +2,233 @@ package core
 
 import (
 	"fmt"
+	"log/slog"
+	"math"
+	"strings"
+	"sync"
+	"unicode"
 
+	"yui/app/clientctx"
+	"yui/app/cue"
+	"yui/app/playback"
+	"yui/app/session"
 	"yui/app/settings"
 	"yui/app/view"
 )
 
-// publishInitial sets the sticky state a pet page shows before anything
-// happens: which character, the plate, the composer, and any notice about
-// the settings file.
-func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
-	c.view.Publish(p.ID, view.TypePreset, view.MustEncode(view.TypePreset, view.PresetInfo{ID: p.ID, Name: p.Name, Look: p.Look}))
-	c.view.Publish(p.ID, view.TypePlate, view.MustEncode(view.TypePlate, plateFor(p)))
-	c.view.Publish(p.ID, view.TypeComposer, view.MustEncode(view.TypeComposer, view.Composer{Locked: false}))
-	if rep.Problem != nil {
-		text := fmt.Sprintf("Your settings file could not be used (%v). It was kept as %s and Yui started with default settings.", rep.Problem, rep.KeptAs)
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "settings_bad", Text: text}))
+// SpeechRate is the silent voice's pace in characters per second: each
+// sentence stays "playing" in the bubble for its length at this pace, until
+// a real voice arrives.
+const SpeechRate = 15
+
+// pet is one enabled preset's pet window as the core sees it: the session
+// that owns the preset's connection, and the translation of its events into
+// the view protocol's sticky topics.
+//
+// onEvent runs on the session's goroutine, one event at a time; the mutex
+// guards the view state against the initial publish and against actions.
+type pet struct {
+	core   *Core
+	preset string
+	sess   *session.Session
+	log    *slog.Logger
+
+	mu        sync.Mutex
+	socket    string
+	code      int
+	delayMS   int64
+	thinking  bool
+	emotion   string
+	motion    string
+	speaking  bool
+	bubbleSeq uint64
+	bubble    view.Bubble
+	pillTool  *view.PillTool
+	pillErr   string
+}
+
+func (c *Core) newPet(p settings.Preset, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
+	pt := &pet{core: c, preset: p.ID, log: c.log.With("preset", p.ID), socket: "disconnected", code: -1, emotion: "neutral", motion: "idle"}
+	id := p.ID
+	s, err := session.New(session.Options{
+		Preset:     p,
+		Endpoint:   func() string { return c.endpoint(id) },
+		Key:        func() string { q, _ := c.presetNow(id); return q.Key },
+		ConfigDir:  c.opts.ConfigDir,
+		Voice:      playback.Silent{CharsPerSecond: SpeechRate},
+		Vocabulary: vocab,
+		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
+		Logger:     c.log.With("preset", p.ID),
+		TurnLog:    turnLog.With("preset", p.ID),
+		OnEvent:    pt.onEvent,
+	})
+	if err != nil {
+		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
+	}
+	pt.sess = s
+	return pt, nil
+}
+
+// presetNow reads the preset fresh from the settings.
+func (c *Core) presetNow(id string) (settings.Preset, bool) {
+	all := c.store.Get()
+	return all.Preset(id)
+}
+
+// endpoint is the preset's chat_base_url, with the demo URL standing for
+// the embedded demo backend's actual address.
+func (c *Core) endpoint(id string) string {
+	p, ok := c.presetNow(id)
+	if !ok {
+		return ""
+	}
+	if p.ChatBaseURL == settings.DemoBaseURL {
+		if u := c.demoURL(); u != "" {
+			return u
+		}
+	}
+	return p.ChatBaseURL
+}
+
+func (pt *pet) publish(topic string, v any) {
+	pt.core.view.Publish(pt.preset, topic, view.MustEncode(topic, v))
+}
+
+// publishAll sends every topic's current state (at start).
+func (pt *pet) publishAll() {
+	pt.mu.Lock()
+	defer pt.mu.Unlock()
+	pt.publishPlate()
+	pt.publishCharacter()
+	pt.publish(view.TypeComposer, view.Composer{})
+	pt.publishPill()
+}
+
+func (pt *pet) onEvent(e session.Event) {
+	pt.mu.Lock()
+	defer pt.mu.Unlock()
+	switch e.Kind {
+	case session.KindSocket:
+		pt.socket, pt.code, pt.delayMS = e.State, e.Code, e.DelayMS
+		pt.publishPlate()
+	case session.KindPlate:
+		pt.thinking = e.Text == "thinking"
+		pt.publishPlate()
+	case session.KindComposer:
+		pt.publish(view.TypeComposer, view.Composer{Locked: e.Locked})
+	case session.KindTurnSent:
+		// A new turn clears the last turn's error lines.
+		pt.publish(view.TypeErrorLine, view.ErrorLine{Where: session.WhereComposer})
+		if pt.pillErr != "" {
+			pt.pillErr = ""
+			pt.publishPill()
+		}
+	case session.KindCue:
+		if e.Cue.EmotionID != "" {
+			pt.emotion = e.Cue.EmotionID
+		}
+		if e.Cue.MotionID != "" {
+			pt.motion = e.Cue.MotionID
+		}
+		pt.publishCharacter()
+	case session.KindSpeechStart:
+		pt.speaking = true
+		pt.publishCharacter()
+		pt.showBubble(e.TurnID, "speech", e.Text, true, e.Muted)
+	case session.KindSpeechEnd:
+		pt.speaking = false
+		pt.publishCharacter()
+		pt.showBubble(e.TurnID, "speech", e.Text, false, e.Muted)
+	case session.KindFiller:
+		pt.showBubble(e.TurnID, "filler", e.Text, false, false)
+	case session.KindFailureLine:
+		pt.showBubble(e.TurnID, "failure", e.Text, false, false)
+	case session.KindErrorLine:
+		if e.Where == session.WherePill {
+			pt.pillErr = e.Text
+			pt.publishPill()
+		} else {
+			pt.publish(view.TypeErrorLine, view.ErrorLine{Text: e.Text, Where: session.WhereComposer})
+		}
+	case session.KindPill:
+		pt.pillTool = nil
+		if e.Tool != nil {
+			pt.pillTool = &view.PillTool{ToolID: e.Tool.ToolID, State: e.Tool.State, Label: toolLabel(e.Tool.ToolID), Phrase: e.Tool.Phrase}
+		}
+		pt.publishPill()
+	case session.KindReasoning:
+		pt.publish(view.TypeReasoning, view.Reasoning{TurnID: e.TurnID, Text: e.Text, Streaming: e.Streaming})
+	case session.KindUsage:
+		pt.publish(view.TypeUsage, view.Usage{TotalTokens: e.TotalTokens, ContextWindow: e.ContextWindow})
+	case session.KindDelegations:
+		items := make([]view.DelegationItem, len(e.Items))
+		for i, it := range e.Items {
+			items[i] = view.DelegationItem{ID: it.ID, Title: it.Title, StartedAt: it.StartedAt, State: it.State,
+				EndedAt: it.EndedAt, Status: it.Status, Summary: it.Summary}
+		}
+		pt.publish(view.TypeDelegations, view.Delegations{Items: items})
+	case session.KindTurnEnd, session.KindToolCall, session.KindToolResult:
+		// Nothing to show; the session logs them.
 	}
 }
 
-// plateFor is the connection plate of a preset with no live connection.
-// The turn engine replaces it once a session owns the connection.
-func plateFor(p settings.Preset) view.Plate {
-	if p.ChatBaseURL == "" {
-		return view.Plate{Kind: "connection", Text: "not configured"}
+func (pt *pet) showBubble(turnID, kind, text string, speaking, muted bool) {
+	pt.bubbleSeq++
+	pt.bubble = view.Bubble{Seq: pt.bubbleSeq, TurnID: turnID, Kind: kind, Text: text, Speaking: speaking, Muted: muted}
+	pt.publish(view.TypeBubble, pt.bubble)
+}
+
+func (pt *pet) publishCharacter() {
+	pt.publish(view.TypeCharacter, view.Character{Emotion: pt.emotion, Motion: pt.motion, Speaking: pt.speaking})
+}
+
+func (pt *pet) publishPill() {
+	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr})
+}
+
+// publishPlate shows the connection state while the socket is not ready,
+// else "thinking" while a turn runs, else nothing.
+func (pt *pet) publishPlate() {
+	pt.publish(view.TypePlate, pt.plate())
+}
+
+func (pt *pet) plate() view.Plate {
+	switch pt.socket {
+	case "ready":
+		if pt.thinking {
+			return view.Plate{Kind: "thinking", Text: "thinking"}
+		}
+		return view.Plate{}
+	case "connecting":
+		return view.Plate{Kind: "connection", Text: "connecting…"}
+	case "reconnecting":
+		secs := int(math.Ceil(float64(pt.delayMS) / 1000))
+		if secs < 1 {
+			return view.Plate{Kind: "connection", Text: "reconnecting…"}
+		}
+		return view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"}
+	case "failed":
+		if pt.code == 4401 {
+			return view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"}
+		}
+		return view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"}
+	default:
+		if pt.core.endpoint(pt.preset) == "" {
+			return view.Plate{Kind: "connection", Text: "not configured"}
+		}
+		return view.Plate{Kind: "connection", Text: "not connected"}
 	}
-	return view.Plate{Kind: "connection", Text: "not connected"}
+}
+
+// toolLabel turns a backend tool id into a short label: "read_file" →
+// "Read file".
+func toolLabel(id string) string {
+	s := strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(id)
+	s = strings.Join(strings.Fields(s), " ")
+	if s == "" {
+		return "Tool"
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
 }

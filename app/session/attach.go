@@ -28,12 +28,21 @@ func (s *Session) Attach(path string) error {
 	if err != nil {
 		return fmt.Errorf("session: attach: %w", err)
 	}
+	if err := s.AttachData(data); err != nil {
+		return fmt.Errorf("session: attach %s: %w", path, err)
+	}
+	return nil
+}
+
+// AttachData keeps image bytes (sniffed, not trusted from a name) for the
+// next typed turn, like Attach. Safe from any goroutine.
+func (s *Session) AttachData(data []byte) error {
 	mime := http.DetectContentType(data)
 	if i := strings.IndexByte(mime, ';'); i >= 0 {
 		mime = mime[:i]
 	}
 	if !strings.HasPrefix(mime, "image/") {
-		return fmt.Errorf("session: attach %s: not an image (%s)", path, mime)
+		return fmt.Errorf("session: attach: not an image (%s)", mime)
 	}
 	s.post(func() { s.st.attachments = append(s.st.attachments, attachment{mime: mime, data: data}) })
 	return nil

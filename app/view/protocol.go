@@ -70,9 +70,11 @@ type Notice struct {
 	Text string `json:"text"`
 }
 
-// SendText is a line the user typed in the composer.
+// SendText is a line the user typed in the composer, with the images
+// attached to it as data URLs (at most 6).
 type SendText struct {
-	Text string `json:"text"`
+	Text   string   `json:"text"`
+	Images []string `json:"images,omitempty"`
 }
 
 // Dismiss closes a notice.
