@@ -1,0 +1,330 @@
+package core
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"yui/app/settings"
+	"yui/app/supervisor"
+	"yui/app/view"
+)
+
+// recorder captures the core's trace lines.
+type recorder struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (r *recorder) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.buf.Write(p)
+}
+
+func (r *recorder) lines() []map[string]any {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []map[string]any
+	for _, l := range strings.Split(r.buf.String(), "\n") {
+		var m map[string]any
+		if json.Unmarshal([]byte(l), &m) == nil {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+type started struct {
+	c     *Core
+	trace *recorder
+	ready map[string]any
+	stop  func() error
+}
+
+func startCore(t *testing.T, opts Options) *started {
+	t.Helper()
+	if opts.ConfigDir == "" {
+		opts.ConfigDir = t.TempDir()
+	}
+	rec := &recorder{}
+	opts.Trace = rec
+	opts.NoWindows = opts.Launch == nil
+	c, err := New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx) }()
+	var once sync.Once
+	var stopErr error
+	st := &started{c: c, trace: rec, stop: func() error {
+		once.Do(func() {
+			cancel()
+			select {
+			case stopErr = <-done:
+			case <-time.After(15 * time.Second):
+				stopErr = errors.New("core did not stop")
+			}
+		})
+		return stopErr
+	}}
+	t.Cleanup(func() { st.stop() })
+	deadline := time.Now().Add(5 * time.Second)
+	for st.ready == nil {
+		for _, l := range rec.lines() {
+			if l["event"] == "core_ready" {
+				st.ready = l
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("no core_ready")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return st
+}
+
+func (st *started) dial(t *testing.T, role, preset string) *websocket.Conn {
+	t.Helper()
+	q := url.Values{"token": {st.ready["token"].(string)}, "role": {role}, "preset": {preset}}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	c, _, err := websocket.Dial(ctx, st.ready["view_url"].(string)+"?"+q.Encode(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.CloseNow() })
+	return c
+}
+
+// pageReader collects what a page receives, keeping the latest per type.
+type pageReader struct {
+	mu     sync.Mutex
+	all    []map[string]any
+	latest map[string]map[string]any
+}
+
+func readPage(c *websocket.Conn) *pageReader {
+	pr := &pageReader{latest: map[string]map[string]any{}}
+	go func() {
+		for {
+			_, b, err := c.Read(context.Background())
+			if err != nil {
+				return
+			}
+			var m map[string]any
+			json.Unmarshal(b, &m)
+			pr.mu.Lock()
+			pr.all = append(pr.all, m)
+			pr.latest[m["type"].(string)] = m
+			pr.mu.Unlock()
+		}
+	}()
+	return pr
+}
+
+func (pr *pageReader) wait(t *testing.T, what string, pred func(all []map[string]any, latest map[string]map[string]any) bool) {
+	t.Helper()
+	deadline := time.Now().Add(15 * time.Second)
+	for {
+		pr.mu.Lock()
+		ok := pred(pr.all, pr.latest)
+		pr.mu.Unlock()
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			pr.mu.Lock()
+			defer pr.mu.Unlock()
+			t.Fatalf("timed out waiting for %s; latest %v", what, pr.latest)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func send(t *testing.T, c *websocket.Conn, v any) {
+	t.Helper()
+	b, _ := json.Marshal(v)
+	if err := c.Write(context.Background(), websocket.MessageText, b); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestShellGetsWindowConfigAndMovesAreSaved(t *testing.T) {
+	dir := t.TempDir()
+	st := startCore(t, Options{ConfigDir: dir})
+	p := st.c.Settings().Get().Presets[0]
+	shell := st.dial(t, view.RoleShell, p.ID)
+	_, b, err := shell.Read(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg view.WindowConfig
+	json.Unmarshal(b, &cfg)
+	if cfg.Width != PetWidth || cfg.Height != PetHeight || cfg.X != nil || !strings.Contains(cfg.Title, p.Name) {
+		t.Fatalf("config %s", b)
+	}
+	send(t, shell, map[string]any{"type": "window_position", "x": 321, "y": 123})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s2, _, _ := settings.Open(dir)
+		if w := s2.Get().Presets[0].Window; w != nil && w.X == 321 && w.Y == 123 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("position not saved")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// The next shell of this preset opens where the window was left.
+	shell2 := st.dial(t, view.RoleShell, p.ID)
+	_, b, _ = shell2.Read(context.Background())
+	json.Unmarshal(b, &cfg)
+	if cfg.X == nil || *cfg.X != 321 || *cfg.Y != 123 {
+		t.Fatalf("second config %s", b)
+	}
+}
+
+func TestNotConfiguredPresetShowsSoAndRefusesNothingSilently(t *testing.T) {
+	dir := t.TempDir()
+	s, _, _ := settings.Open(dir)
+	s.Update(func(x *settings.Settings) { x.Presets[0].ChatBaseURL = "" })
+	st := startCore(t, Options{ConfigDir: dir})
+	p := st.c.Settings().Get().Presets[0]
+	page := readPage(st.dial(t, view.RolePet, p.ID))
+	page.wait(t, "not configured plate", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["plate"] != nil && l["plate"]["text"] == "not configured"
+	})
+	if l := page.latest["preset"]; l["name"] != "Yui" {
+		t.Fatalf("preset %v", l)
+	}
+}
+
+func TestTypedLineReachesDemoBackendAndReplyPlays(t *testing.T) {
+	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
+	if u, _ := st.ready["demo_url"].(string); !strings.HasPrefix(u, "http://127.0.0.1:") {
+		t.Fatalf("demo_url %v", st.ready["demo_url"])
+	}
+	p := st.c.Settings().Get().Presets[0]
+	conn := st.dial(t, view.RolePet, p.ID)
+	page := readPage(conn)
+	page.wait(t, "ready (plate hidden)", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["plate"] != nil && l["plate"]["kind"] == ""
+	})
+	send(t, conn, map[string]any{"type": "send_text", "text": "hello there"})
+	page.wait(t, "composer locked and thinking", func(all []map[string]any, _ map[string]map[string]any) bool {
+		var locked, thinking bool
+		for _, m := range all {
+			locked = locked || (m["type"] == "composer" && m["locked"] == true)
+			thinking = thinking || (m["type"] == "plate" && m["kind"] == "thinking")
+		}
+		return locked && thinking
+	})
+	page.wait(t, "a spoken sentence, then the composer unlocked", func(all []map[string]any, l map[string]map[string]any) bool {
+		spoke := false
+		for _, m := range all {
+			spoke = spoke || (m["type"] == "bubble" && m["kind"] == "speech" && m["speaking"] == true && m["text"] != "")
+		}
+		return spoke && l["composer"]["locked"] == false && l["usage"] != nil
+	})
+	var emotions []string
+	for _, m := range page.all {
+		if m["type"] == "character" {
+			emotions = append(emotions, m["emotion"].(string))
+		}
+	}
+	if len(emotions) < 3 {
+		t.Fatalf("character states %v", emotions)
+	}
+}
+
+func TestWrongTokenPageGetsNothing(t *testing.T) {
+	st := startCore(t, Options{})
+	q := url.Values{"token": {"nope"}, "role": {"pet"}, "preset": {"x"}}
+	_, resp, err := websocket.Dial(context.Background(), st.ready["view_url"].(string)+"?"+q.Encode(), nil)
+	if err == nil || resp == nil || resp.StatusCode != 403 {
+		t.Fatalf("err %v resp %v", err, resp)
+	}
+}
+
+func TestCoreStartsOneWindowPerEnabledPresetWithTokenInEnv(t *testing.T) {
+	dir := t.TempDir()
+	s, _, _ := settings.Open(dir)
+	s.Update(func(x *settings.Settings) {
+		p := settings.NewPreset("Mio")
+		q := settings.NewPreset("Off")
+		q.Enabled = false
+		x.Presets = append(x.Presets, p, q)
+	})
+	var mu sync.Mutex
+	var specs []supervisor.Spec
+	launch := func(sp supervisor.Spec) (supervisor.Process, error) {
+		mu.Lock()
+		specs = append(specs, sp)
+		mu.Unlock()
+		return &idleProc{done: make(chan struct{})}, nil
+	}
+	st := startCore(t, Options{ConfigDir: dir, Launch: launch, Exe: "/bin/yui-test"})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		mu.Lock()
+		n := len(specs)
+		mu.Unlock()
+		if n == 2 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("started %d windows, want 2", n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	token := st.ready["token"].(string)
+	for _, sp := range specs {
+		args := strings.Join(sp.Args, " ")
+		if sp.Path != "/bin/yui-test" || !strings.HasPrefix(args, "window --role pet --preset p-") || strings.Contains(args, token) {
+			t.Fatalf("spec %+v", sp)
+		}
+		if len(sp.Env) != 1 || sp.Env[0] != "YUI_CORE_TOKEN="+token {
+			t.Fatalf("env %v", sp.Env)
+		}
+	}
+	if err := st.stop(); err != nil {
+		t.Fatalf("stop: %v", err)
+	}
+}
+
+type idleProc struct {
+	done chan struct{}
+	once sync.Once
+}
+
+func (p *idleProc) Wait() error { <-p.done; return nil }
+func (p *idleProc) Pid() int    { return 1 }
+func (p *idleProc) Signal(os.Signal) error {
+	p.once.Do(func() { close(p.done) })
+	return nil
+}
+
+func TestBadSettingsFileNoticeNamesField(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, settings.FileName), []byte(`{"version":1,"active_preset":"x","presets":[{"id":"p-0000000z"}]}`), 0o600)
+	st := startCore(t, Options{ConfigDir: dir})
+	p := st.c.Settings().Get().Presets[0]
+	page := readPage(st.dial(t, view.RolePet, p.ID))
+	page.wait(t, "notice", func(_ []map[string]any, l map[string]map[string]any) bool {
+		n := l["notice"]
+		return n != nil && strings.Contains(n["text"].(string), "presets[0].id") && strings.Contains(n["text"].(string), "settings.json.bad")
+	})
+}
