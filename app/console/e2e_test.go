@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"io"
 	"net/http/httptest"
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -56,11 +58,31 @@ func startConsole(t *testing.T, args ...string) *consoleRun {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &consoleRun{t: t, stdin: inW, events: make(chan map[string]any, 1024), exit: make(chan int, 1)}
-	go func() {
-		code := console.Main(args, inR, outW, &c.stderr)
-		outW.Close()
-		c.exit <- code
-	}()
+	if bin := os.Getenv("YUI_CONSOLE_BIN"); bin != "" {
+		// The same test against the real binary (make e2e sets this).
+		cmd := exec.Command(bin, append([]string{"console"}, args...)...)
+		cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, &c.stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			err := cmd.Wait()
+			outW.Close()
+			code := 0
+			if ee, ok := err.(*exec.ExitError); ok {
+				code = ee.ExitCode()
+			} else if err != nil {
+				code = -1
+			}
+			c.exit <- code
+		}()
+	} else {
+		go func() {
+			code := console.Main(args, inR, outW, &c.stderr)
+			outW.Close()
+			c.exit <- code
+		}()
+	}
 	go func() {
 		defer close(c.events)
 		sc := bufio.NewScanner(outR)
