@@ -75,8 +75,9 @@ func startX(t *testing.T, composite bool) *xDisplay {
 }
 
 // backdrop maps a full-screen window of one solid colour under everything,
-// so see-through pixels have a known colour to show.
-func (d *xDisplay) backdrop(t *testing.T, rgb uint32) {
+// so see-through pixels have a known colour to show. Its channel receives
+// the position of every button press that reaches it.
+func (d *xDisplay) backdrop(t *testing.T, rgb uint32) <-chan image.Point {
 	t.Helper()
 	c, err := xgb.NewConnDisplay(d.name)
 	if err != nil {
@@ -86,13 +87,27 @@ func (d *xDisplay) backdrop(t *testing.T, rgb uint32) {
 	scr := xproto.Setup(c).DefaultScreen(c)
 	w, _ := xproto.NewWindowId(c)
 	err = xproto.CreateWindowChecked(c, scr.RootDepth, w, scr.Root, 0, 0, scr.WidthInPixels, scr.HeightInPixels, 0,
-		xproto.WindowClassInputOutput, scr.RootVisual, xproto.CwBackPixel|xproto.CwOverrideRedirect, []uint32{rgb, 1}).Check()
+		xproto.WindowClassInputOutput, scr.RootVisual, xproto.CwBackPixel|xproto.CwOverrideRedirect|xproto.CwEventMask,
+		[]uint32{rgb, 1, xproto.EventMaskButtonPress}).Check()
 	if err != nil {
 		t.Fatal(err)
 	}
 	xproto.MapWindow(c, w)
 	xproto.GetInputFocus(c).Reply() // round trip: mapped before we go on
+	presses := make(chan image.Point, 16)
+	go func() {
+		for {
+			ev, err := c.WaitForEvent()
+			if ev == nil && err == nil {
+				return // connection closed
+			}
+			if bp, ok := ev.(xproto.ButtonPressEvent); ok {
+				presses <- image.Point{int(bp.RootX), int(bp.RootY)}
+			}
+		}
+	}()
 	time.Sleep(300 * time.Millisecond)
+	return presses
 }
 
 func (d *xDisplay) env() []string {
@@ -267,7 +282,7 @@ func TestE2EPetWindow(t *testing.T) {
 	s := seedSettings(t, cfg, wx, wy)
 	win := image.Rect(wx, wy, wx+winW, wy+winH)
 	const bgR, bgG, bgB = 0x2e, 0x8b, 0x57 // sea green: no colour of the character
-	d.backdrop(t, bgR<<16|bgG<<8|bgB)
+	presses := d.backdrop(t, bgR<<16|bgG<<8|bgB)
 
 	a := startApp(t, d, cfg, logs)
 	a.waitEvent(t, "core_ready", 10*time.Second, func(e map[string]any) bool { return e["event"] == "core_ready" })
@@ -297,6 +312,19 @@ func TestE2EPetWindow(t *testing.T) {
 		}
 	}
 
+	// A click on a transparent part of the window goes through to the
+	// window below (X11 input shape); a click on the character does not.
+	through := image.Point{wx + 12, wy + 40}
+	d.xdotool(t, "mousemove", strconv.Itoa(through.X), strconv.Itoa(through.Y), "click", "1")
+	select {
+	case p := <-presses:
+		if p != through {
+			t.Fatalf("backdrop got a press at %v, want %v", p, through)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("a click on a transparent pixel did not reach the window below")
+	}
+
 	// Click the face: the composer opens; type a line and press Enter.
 	face := findColorCentroid(t, shot, skinR, skinG, skinB)
 	d.xdotool(t, "mousemove", strconv.Itoa(face.X), strconv.Itoa(face.Y), "click", "1")
@@ -315,6 +343,11 @@ func TestE2EPetWindow(t *testing.T) {
 	}
 	time.Sleep(700 * time.Millisecond) // let the core's error line paint
 	savePNG(t, d.capture(t, win), "pet-composer.png")
+	select {
+	case p := <-presses:
+		t.Fatalf("a click on the character reached the window below at %v", p)
+	default:
+	}
 
 	// Drag the character by (+60, +40): the window follows and the core
 	// remembers the new place.
