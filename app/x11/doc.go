@@ -4,6 +4,12 @@
 // to the windows below. It speaks the X11 protocol in pure Go (jezek/xgb),
 // so it needs no cgo.
 //
+// Clients (clients.go) lists the top-level application windows for the
+// look tool's perch targets: EWMH _NET_CLIENT_LIST(_STACKING) with each
+// window's absolute client rectangle (GetGeometry + TranslateCoordinates),
+// WM_CLASS, _NET_WM_NAME/WM_NAME, _NET_WM_PID, window type and hidden
+// state; without an EWMH window manager, the root's mapped children.
+//
 // A Display is not safe for concurrent use; the window shell uses it from
 // one goroutine.
 package x11

@@ -1,0 +1,150 @@
+//go:build e2e
+
+package x11_test
+
+import (
+	"bufio"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jezek/xgb"
+	"github.com/jezek/xgb/xproto"
+
+	"yui/app/x11"
+)
+
+func startXvfb(t *testing.T) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	cmd.ExtraFiles = []*os.File{w}
+	if err := cmd.Start(); err != nil {
+		t.Skipf("no Xvfb: %v", err)
+	}
+	w.Close()
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(r).ReadString('\n')
+		line <- strings.TrimSpace(s)
+	}()
+	select {
+	case n := <-line:
+		return ":" + n
+	case <-time.After(20 * time.Second):
+		t.Fatal("Xvfb did not start")
+	}
+	return ""
+}
+
+type fixture struct {
+	t    *testing.T
+	c    *xgb.Conn
+	root xproto.Window
+	scr  *xproto.ScreenInfo
+}
+
+func (f *fixture) atom(name string) xproto.Atom {
+	r, err := xproto.InternAtom(f.c, false, uint16(len(name)), name).Reply()
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return r.Atom
+}
+
+func (f *fixture) prop(w xproto.Window, prop, typ xproto.Atom, format byte, data []byte) {
+	n := uint32(len(data)) / uint32(format/8)
+	if err := xproto.ChangePropertyChecked(f.c, xproto.PropModeReplace, w, prop, typ, format, n, data).Check(); err != nil {
+		f.t.Fatal(err)
+	}
+}
+
+func (f *fixture) window(x, y, w, h int, class, name string, pid int, mapped bool) xproto.Window {
+	wid, err := xproto.NewWindowId(f.c)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if err := xproto.CreateWindowChecked(f.c, f.scr.RootDepth, wid, f.root, int16(x), int16(y), uint16(w), uint16(h), 0,
+		xproto.WindowClassInputOutput, f.scr.RootVisual, xproto.CwOverrideRedirect, []uint32{1}).Check(); err != nil {
+		f.t.Fatal(err)
+	}
+	if class != "" {
+		f.prop(wid, xproto.AtomWmClass, xproto.AtomString, 8, []byte(strings.ToLower(class)+"\x00"+class+"\x00"))
+	}
+	if name != "" {
+		f.prop(wid, f.atom("_NET_WM_NAME"), f.atom("UTF8_STRING"), 8, []byte(name))
+	}
+	if pid != 0 {
+		b := make([]byte, 4)
+		xgb.Put32(b, uint32(pid))
+		f.prop(wid, f.atom("_NET_WM_PID"), xproto.AtomCardinal, 32, b)
+	}
+	if mapped {
+		if err := xproto.MapWindowChecked(f.c, wid).Check(); err != nil {
+			f.t.Fatal(err)
+		}
+	}
+	return wid
+}
+
+func TestClientsE2E(t *testing.T) {
+	display := startXvfb(t)
+	c, err := xgb.NewConnDisplay(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	scr := xproto.Setup(c).DefaultScreen(c)
+	f := &fixture{t: t, c: c, root: scr.Root, scr: scr}
+	notes := f.window(100, 50, 400, 300, "Notes", "Shopping list", 4242, true)
+	term := f.window(600, 200, 500, 400, "XTerm", "", 0, true)
+	f.window(10, 10, 50, 50, "", "", 0, true) // no class, no name: not a client
+	gone := f.window(700, 500, 100, 100, "Hidden", "Hidden one", 0, false)
+	f.prop(term, xproto.AtomWmName, xproto.AtomString, 8, []byte("bash"))
+
+	d, err := x11.Open(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+
+	// No window manager: the root's mapped children.
+	got, err := d.Clients()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []x11.Client{
+		{ID: uint32(notes), PID: 4242, App: "Notes", Title: "Shopping list", Rect: x11.Rect{X: 100, Y: 50, W: 400, H: 300}},
+		{ID: uint32(term), App: "XTerm", Title: "bash", Rect: x11.Rect{X: 600, Y: 200, W: 500, H: 400}},
+	}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("clients without a WM:\n got %+v\nwant %+v", got, want)
+	}
+
+	// An EWMH window manager's list, with a minimised window and a dock.
+	dock := f.window(0, 770, 1280, 30, "Panel", "panel", 0, true)
+	f.prop(dock, f.atom("_NET_WM_WINDOW_TYPE"), xproto.AtomAtom, 32, atoms(f.atom("_NET_WM_WINDOW_TYPE_DOCK")))
+	f.prop(gone, f.atom("_NET_WM_STATE"), xproto.AtomAtom, 32, atoms(f.atom("_NET_WM_STATE_HIDDEN")))
+	f.prop(f.root, f.atom("_NET_CLIENT_LIST"), xproto.AtomWindow, 32, atoms(xproto.Atom(term), xproto.Atom(gone), xproto.Atom(dock)))
+	got, err = d.Clients()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3 || got[0].App != "XTerm" || got[1].App != "Hidden" || !got[1].Hidden || got[0].Hidden || got[2].Type != "dock" {
+		t.Fatalf("clients from _NET_CLIENT_LIST: %+v", got)
+	}
+}
+
+func atoms(as ...xproto.Atom) []byte {
+	b := make([]byte, 4*len(as))
+	for i, a := range as {
+		xgb.Put32(b[4*i:], uint32(a))
+	}
+	return b
+}
