@@ -1,6 +1,20 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { vocabulary } from './src/vocabulary';
+
+/** Writes dist/vocabulary.json: the ids the character can render, which the
+ * core reads and publishes in hello.vocabulary (docs/view-protocol.md). */
+function vocabularyFile(): Plugin {
+  return {
+    name: 'yui-vocabulary',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'vocabulary.json', source: JSON.stringify(vocabulary, null, 2) + '\n' });
+    },
+  };
+}
 
 export default defineConfig({
+  plugins: [vocabularyFile()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

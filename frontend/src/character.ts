@@ -4,11 +4,139 @@
 // than a transition: measured under Xvfb, a 140 ms CSS transition per blink
 // cost ~1.5 % of a core at idle, the two-frame blink a tenth of that. No
 // requestAnimationFrame loop runs while the character is still.
+//
+// Emotions swap face parts (eyes, brows, mouth, blush, a small extra);
+// motions are bounded CSS keyframe animations on the figure (style.css),
+// except `thinking`, which loops gently while a turn runs and stops when
+// the core sends another motion. While speech plays the mouth flaps on a
+// timer at ~8 fps; the timer exists only while speaking.
+
+import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
+
+export type { Scheduler } from './scheduler';
+
+const SKIN = '#ffe6d5';
+const INK = '#2d2238';
+const LIP = '#8a3c52';
+const BROW = '#2a1b33';
+
+const eyePair = (cls: string, dx: number, dy: number, rx: number, ry: number, hi: number): string =>
+  [76, 124].map((cx, i) => `
+      <g class="eye ${i === 0 ? 'eye-left' : 'eye-right'} ${cls}">
+        <ellipse cx="${cx + dx}" cy="${104 + dy}" rx="${rx}" ry="${ry}" fill="${INK}"/>
+        <circle cx="${cx + dx - 3}" cy="${99 + dy}" r="${hi}" fill="#fff"/>
+        <circle cx="${cx + dx + 3}" cy="${109 + dy}" r="1.6" fill="#fff"/>
+      </g>`).join('');
+
+const line = (d: string, w = 3.2, color = INK): string =>
+  `<path d="${d}" stroke="${color}" stroke-width="${w}" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`;
+
+/** Face parts: each part has variants, one shown at a time. */
+const PARTS: Record<string, Record<string, string>> = {
+  eyes: {
+    open: eyePair('', 0, 0, 9, 12.5, 3.6),
+    bright: eyePair('', 0, -1, 10, 13.5, 4.4) +
+      `<path d="M79 110 l1.4 -3 l1.4 3 l-1.4 3 Z M127 110 l1.4 -3 l1.4 3 l-1.4 3 Z" fill="#fff"/>`,
+    glance: eyePair('', -2, -2, 9, 12, 3.2),
+    teary: eyePair('', 0, 1, 9, 12, 4.2) +
+      line('M68 114 Q76 118 84 114 M116 114 Q124 118 132 114', 2, '#8fd0ff'),
+    angry: eyePair('', 0, 2, 9, 11, 3) +
+      `<path d="M62 88 L90 98 L90 90 L62 84 Z M138 88 L110 98 L110 90 L138 84 Z" fill="${SKIN}"/>` +
+      line('M65 91 L88 99 M135 91 L112 99', 2.6),
+    wide: [76, 124].map((cx) => `
+      <g class="eye">
+        <ellipse cx="${cx}" cy="103" rx="10.5" ry="13.5" fill="#fff" stroke="${INK}" stroke-width="2.4"/>
+        <circle cx="${cx}" cy="104" r="4.6" fill="${INK}"/>
+        <circle cx="${cx - 1.5}" cy="102.5" r="1.4" fill="#fff"/>
+      </g>`).join(''),
+    happy: line('M66 107 Q76 94 86 107 M114 107 Q124 94 134 107', 3.6),
+    content: line('M66 102 Q76 111 86 102 M114 102 Q124 111 134 102', 3.4),
+    half: [76, 124].map((cx) => `
+      <g class="eye">
+        <path d="M${cx - 9} 104 L${cx + 9} 104 Q${cx + 9} 116 ${cx} 116 Q${cx - 9} 116 ${cx - 9} 104 Z" fill="${INK}"/>
+        <circle cx="${cx - 3}" cy="108" r="2" fill="#fff"/>
+      </g>`).join('') + line('M65 104 L87 104 M113 104 L135 104', 3),
+    squeeze: line('M67 97 L84 104 L67 111 M133 97 L116 104 L133 111', 3.6),
+  },
+  brows: {
+    soft: line('M67 88 Q76 84 85 87 M115 87 Q124 84 133 88', 2.6, BROW),
+    raised: line('M67 84 Q76 79 85 83 M115 83 Q124 79 133 84', 2.6, BROW),
+    angry: line('M66 82 L87 90 M134 82 L113 90', 3.2, BROW),
+    sad: line('M66 89 Q77 86 86 81 M134 89 Q123 86 114 81', 2.8, BROW),
+    high: line('M66 81 Q76 74 86 80 M114 80 Q124 74 134 81', 2.6, BROW),
+    flat: line('M67 89 Q76 87 85 89 M115 89 Q124 87 133 89', 2.6, BROW),
+    right_up: line('M67 89 L85 88 M115 83 Q124 78 133 82', 2.6, BROW),
+    left_up: line('M67 82 Q76 77 85 82 M115 88 L133 89', 2.6, BROW),
+  },
+  mouth: {
+    smile: line('M93 127 Q100 133 107 127', 3, LIP),
+    grin: `<path d="M89 124 Q100 127 111 124 Q109 139 100 139 Q91 139 89 124 Z" fill="${LIP}"/>
+      <path d="M94 134 Q100 130 106 134 Q104 138 100 138 Q96 138 94 134 Z" fill="#ff8fa3"/>`,
+    gritted: `<path d="M89 127 L111 127 L109 135 L91 135 Z" fill="#fff" stroke="${LIP}" stroke-width="2.4" stroke-linejoin="round"/>` +
+      line('M90 131 L110 131 M96 127 L96 135 M104 127 L104 135', 1.2, LIP),
+    frown: line('M93 133 Q100 126 107 133', 3, LIP),
+    wide_smile: line('M89 126 Q100 135 111 126', 2.6, LIP),
+    o: `<ellipse cx="100" cy="131" rx="4.6" ry="6" fill="${LIP}"/>`,
+    flat: line('M95 131 L107 129', 3, LIP),
+    cat: line('M91 127 Q95.5 133 100 128.5 Q104.5 133 109 127', 2.6, LIP),
+    small_o: `<ellipse cx="100" cy="131" rx="3" ry="2.4" fill="${LIP}"/>`,
+    wavy: line('M89 131 Q92.5 127 96 131 Q99.5 135 103 131 Q106.5 127 110 131', 2.6, LIP),
+  },
+  extra: {
+    none: '',
+    sparkle: `<path d="M40 70 l2.5 -7 l2.5 7 l7 2.5 l-7 2.5 l-2.5 7 l-2.5 -7 l-7 -2.5 Z M176 78 l1.8 -5 l1.8 5 l5 1.8 l-5 1.8 l-1.8 5 l-1.8 -5 l-5 -1.8 Z" fill="#ffd166"/>`,
+    vein: '<g transform="translate(16 2)">' + line('M150 52 q6 0 6 -6 M162 46 q0 6 6 6 M168 58 q-6 0 -6 6 M156 64 q0 -6 -6 -6', 2.6, '#e04a5f') + '</g>',
+    tear: `<path d="M70 116 Q66 124 70 128 Q74 124 70 116 Z" fill="#8fd0ff" stroke="#5fb4ea" stroke-width="1"/>`,
+    bang: `<path d="M162 30 L168 30 L166 50 L164 50 Z" fill="#e04a5f"/><circle cx="165" cy="57" r="3" fill="#e04a5f"/>`,
+    question: '<g transform="translate(10 -6)">' + line('M156 40 Q156 30 164 30 Q172 30 172 38 Q172 44 164 46 L164 52', 3.2, '#8c6fd6') +
+      `<circle cx="164" cy="59" r="2.4" fill="#8c6fd6"/></g>`,
+    thought: `<g fill="#fff" stroke="#b9a4e8" stroke-width="1.6" transform="translate(12 2)"><circle cx="156" cy="62" r="3"/><circle cx="165" cy="50" r="4.5"/><circle cx="177" cy="35" r="7"/></g>`,
+    note: `<g fill="#8c6fd6" transform="translate(14 0)"><ellipse cx="160" cy="60" rx="4.5" ry="3.4" transform="rotate(-20 160 60)"/><path d="M163.5 59 L163.5 42 Q168 44 171 48 L169.5 49 Q167 47 165.5 46.5 L165.5 59 Z"/></g>`,
+    z: '<g transform="translate(12 -2)">' + line('M150 58 h8 l-8 9 h8 M162 40 h11 l-11 12 h11', 2.6, '#8c6fd6') + '</g>',
+    sweat: `<path d="M162 76 Q156 86 162 90 Q168 86 162 76 Z" fill="#bfe6ff" stroke="#6fbfee" stroke-width="1.2"/>`,
+    fluster: `<path d="M162 76 Q156 86 162 90 Q168 86 162 76 Z" fill="#bfe6ff" stroke="#6fbfee" stroke-width="1.2"/>` +
+      line('M56 122 l4 -7 M62 123 l4 -7 M68 124 l4 -7 M130 124 l4 -7 M136 123 l4 -7 M142 122 l4 -7', 1.6, '#e8627c'),
+  },
+};
+
+interface Face { eyes: string; brows: string; mouth: string; extra: string; blush: number; tilt: number }
+
+/** The ten default emotions (client-notes §4), each a distinct face. */
+export const EMOTIONS: Readonly<Record<string, Face>> = {
+  neutral: { eyes: 'open', brows: 'soft', mouth: 'smile', extra: 'none', blush: 0.45, tilt: 0 },
+  happy: { eyes: 'happy', brows: 'raised', mouth: 'grin', extra: 'sparkle', blush: 0.7, tilt: -2 },
+  angry: { eyes: 'angry', brows: 'angry', mouth: 'gritted', extra: 'vein', blush: 0.2, tilt: 0 },
+  sad: { eyes: 'teary', brows: 'sad', mouth: 'frown', extra: 'tear', blush: 0.25, tilt: 3 },
+  relaxed: { eyes: 'content', brows: 'flat', mouth: 'wide_smile', extra: 'note', blush: 0.55, tilt: -3 },
+  surprised: { eyes: 'wide', brows: 'high', mouth: 'o', extra: 'bang', blush: 0.35, tilt: 0 },
+  thinking: { eyes: 'glance', brows: 'right_up', mouth: 'flat', extra: 'thought', blush: 0.35, tilt: -5 },
+  curious: { eyes: 'bright', brows: 'left_up', mouth: 'cat', extra: 'question', blush: 0.45, tilt: 7 },
+  sleepy: { eyes: 'half', brows: 'flat', mouth: 'small_o', extra: 'z', blush: 0.4, tilt: 5 },
+  embarrassed: { eyes: 'squeeze', brows: 'sad', mouth: 'wavy', extra: 'fluster', blush: 1, tilt: -3 },
+};
+
+/** Agent-selectable motions: each a bounded keyframe animation in style.css. */
+export const MOTIONS = ['happy', 'laugh', 'embarrassed', 'sheepish', 'calm', 'sleeping', 'idle_lively', 'dance', 'sulk'] as const;
+
+/** Client-only motions the page draws. `window_sit` is not drawn (it needs a
+ * sitting pose on another window's edge) and falls back to `idle`. */
+export const CLIENT_MOTIONS = ['idle', 'thinking', 'drag', 'peek', 'walk'] as const;
+
+const ALL_MOTIONS = new Set<string>([...MOTIONS, ...CLIENT_MOTIONS]);
+
+export const resolveEmotion = (id: string): string => (Object.prototype.hasOwnProperty.call(EMOTIONS, id) ? id : 'neutral');
+export const resolveMotion = (id: string): string => (ALL_MOTIONS.has(id) ? id : 'idle');
+
+function partsSVG(part: string): string {
+  return Object.entries(PARTS[part]!)
+    .map(([v, body]) => `<g data-v="${v}" display="none">${body}</g>`)
+    .join('');
+}
 
 const SVG = `
 <svg class="yui-figure" viewBox="0 0 200 240" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Yui">
   <ellipse cx="100" cy="233" rx="52" ry="6" fill="rgba(40,20,50,0.18)"/>
-  <g class="hair-back">
+  <g class="hair-back tilt">
     <path d="M30 96 C28 40 70 20 100 22 C130 20 172 40 170 96 L176 152 C164 160 150 154 146 142 L54 142 C50 154 36 160 24 152 Z" fill="#3f2d4a"/>
   </g>
   <g class="body">
@@ -19,74 +147,151 @@ const SVG = `
     <path d="M97 160 L103 160 L102 190 L98 190 Z" fill="#9d86d6"/>
     <ellipse cx="56" cy="184" rx="10" ry="20" transform="rotate(14 56 184)" fill="#a892e0"/>
     <ellipse cx="144" cy="184" rx="10" ry="20" transform="rotate(-14 144 184)" fill="#a892e0"/>
-    <circle cx="52" cy="202" r="8" fill="#ffe6d5"/>
-    <circle cx="148" cy="202" r="8" fill="#ffe6d5"/>
+    <circle cx="52" cy="202" r="8" fill="${SKIN}"/>
+    <circle cx="148" cy="202" r="8" fill="${SKIN}"/>
   </g>
-  <g class="head">
-    <circle cx="100" cy="96" r="64" fill="#ffe6d5"/>
-    <ellipse class="blush" cx="64" cy="120" rx="11" ry="6" fill="#ff9fb0" opacity="0.55"/>
-    <ellipse class="blush" cx="136" cy="120" rx="11" ry="6" fill="#ff9fb0" opacity="0.55"/>
-    <g class="eye eye-left">
-      <ellipse cx="76" cy="104" rx="9" ry="12.5" fill="#2d2238"/>
-      <circle cx="73" cy="99" r="3.6" fill="#fff"/>
-      <circle cx="79" cy="109" r="1.6" fill="#fff"/>
+  <g class="head tilt">
+    <circle cx="100" cy="96" r="64" fill="${SKIN}"/>
+    <g class="blush" opacity="0.45">
+      <ellipse cx="64" cy="120" rx="11" ry="6" fill="#ff9fb0"/>
+      <ellipse cx="136" cy="120" rx="11" ry="6" fill="#ff9fb0"/>
     </g>
-    <g class="eye eye-right">
-      <ellipse cx="124" cy="104" rx="9" ry="12.5" fill="#2d2238"/>
-      <circle cx="121" cy="99" r="3.6" fill="#fff"/>
-      <circle cx="127" cy="109" r="1.6" fill="#fff"/>
-    </g>
-    <path class="mouth" d="M93 127 Q100 133 107 127" stroke="#8a3c52" stroke-width="3" fill="none" stroke-linecap="round"/>
+    <g class="face" data-part="eyes">${partsSVG('eyes')}</g>
+    <g class="face" data-part="mouth">${partsSVG('mouth')}</g>
+    <g class="talk" data-frame="1"><ellipse cx="100" cy="130" rx="5" ry="3.4" fill="${LIP}"/></g>
+    <g class="talk" data-frame="2"><ellipse cx="100" cy="130.5" rx="6" ry="6" fill="${LIP}"/><ellipse cx="100" cy="134" rx="3.6" ry="2" fill="#ff8fa3"/></g>
     <path class="bangs" d="M34 100 C30 40 70 24 100 25 C130 24 170 40 166 100 L158 82 L150 94 L141 70 L129 88 L117 64 L105 84 L93 62 L81 86 L69 68 L58 94 L47 78 Z" fill="#4a3457"/>
+    <g class="face" data-part="brows">${partsSVG('brows')}</g>
     <path class="ahoge" d="M100 26 C96 10 108 4 116 8" stroke="#4a3457" stroke-width="5" fill="none" stroke-linecap="round"/>
     <g class="clip" transform="translate(146 56) rotate(18)">
       <path d="M0 -9 L2.6 -2.8 L9 -2.8 L3.8 1.2 L5.6 7.6 L0 3.8 L-5.6 7.6 L-3.8 1.2 L-9 -2.8 L-2.6 -2.8 Z" fill="#ffd166" stroke="#e8a93a" stroke-width="1"/>
     </g>
+    <g class="face" data-part="extra">${partsSVG('extra')}</g>
   </g>
 </svg>`;
-
-export interface Scheduler {
-  setTimeout(fn: () => void, ms: number): number;
-  clearTimeout(id: number): void;
-  random(): number;
-}
-
-const realScheduler: Scheduler = {
-  setTimeout: (fn, ms) => window.setTimeout(fn, ms),
-  clearTimeout: (id) => window.clearTimeout(id),
-  random: Math.random,
-};
 
 /** Blink timing: one blink every 3–7 s, each lasting BLINK_MS. */
 export const BLINK_MIN_MS = 3000;
 export const BLINK_SPREAD_MS = 4000;
 export const BLINK_MS = 140;
 
+/** Mouth flap while speaking: ~8 fps over a closed, half, open, half cycle. */
+export const MOUTH_FRAME_MS = 125;
+const MOUTH_CYCLE = [1, 2, 1, 0] as const;
+
+export interface CharacterInput { emotion: string; motion: string; speaking: boolean }
+
 export class Character {
   readonly el: HTMLElement;
+  private readonly svg: SVGSVGElement;
   private blinkTimer = 0;
+  private mouthTimer = 0;
+  private mouthStep = 0;
+  private speaking = false;
+  private running = false;
 
-  constructor(private readonly sched: Scheduler = realScheduler) {
+  constructor(
+    private readonly sched: Scheduler = realScheduler,
+    private readonly motion: MotionPreference = mediaMotionPreference(),
+  ) {
     this.el = document.createElement('div');
     this.el.className = 'character';
-    this.el.dataset.emotion = 'neutral';
-    this.el.dataset.motion = 'idle';
-    this.el.innerHTML = SVG;
+    this.el.innerHTML = SVG; // constant markup, no outside text
+    this.svg = this.el.querySelector('svg')!;
+    this.el.dataset.speaking = 'false';
+    this.el.dataset.mouth = '0';
+    this.setEmotion('neutral');
+    this.setMotion('idle');
+    this.syncReduced();
+    this.motion.onChange(() => {
+      this.syncReduced();
+      this.syncMouth();
+    });
+  }
+
+  /** Applies the core's `character` message. Unknown ids fall back. */
+  set(s: CharacterInput): void {
+    this.setEmotion(s.emotion);
+    this.setMotion(s.motion);
+    this.setSpeaking(s.speaking);
+  }
+
+  setEmotion(id: string): void {
+    const e = resolveEmotion(id);
+    if (this.el.dataset.emotion === e) return;
+    this.el.dataset.emotion = e;
+    const face = EMOTIONS[e]!;
+    for (const part of ['eyes', 'brows', 'mouth', 'extra'] as const) {
+      const want = face[part];
+      for (const g of this.svg.querySelectorAll<SVGGElement>(`[data-part="${part}"] > [data-v]`)) {
+        g.setAttribute('display', g.dataset.v === want ? 'inline' : 'none');
+      }
+    }
+    this.svg.querySelector('.blush')!.setAttribute('opacity', String(face.blush));
+    // The tilt eases (a CSS transition that runs only on this change).
+    for (const t of this.svg.querySelectorAll<SVGGElement>('.tilt')) {
+      t.style.transform = face.tilt ? `rotate(${face.tilt}deg)` : '';
+    }
+  }
+
+  setMotion(id: string): void {
+    this.el.dataset.motion = resolveMotion(id);
+  }
+
+  get emotion(): string {
+    return this.el.dataset.emotion!;
+  }
+
+  setSpeaking(on: boolean): void {
+    this.speaking = on;
+    this.el.dataset.speaking = String(on);
+    this.syncMouth();
   }
 
   /** Starts the idle blink schedule. */
   start(): void {
+    this.running = true;
     this.scheduleBlink();
+    this.syncMouth();
   }
 
   stop(): void {
+    this.running = false;
     this.sched.clearTimeout(this.blinkTimer);
     this.blinkTimer = 0;
+    this.syncMouth();
   }
 
-  /** True while a timer is armed: the only recurring work while idle. */
+  /** Armed timers: while idle only the blink. */
   get pendingTimers(): number {
-    return this.blinkTimer ? 1 : 0;
+    return (this.blinkTimer ? 1 : 0) + (this.mouthTimer ? 1 : 0);
+  }
+
+  get mouthMoving(): boolean {
+    return this.mouthTimer !== 0;
+  }
+
+  private syncReduced(): void {
+    this.el.dataset.reducedMotion = String(this.motion.reduced());
+  }
+
+  /** The mouth flaps only while speaking, running and motion is allowed. */
+  private syncMouth(): void {
+    const want = this.speaking && this.running && !this.motion.reduced();
+    if (want && !this.mouthTimer) {
+      this.mouthStep = 0;
+      this.flap();
+    } else if (!want) {
+      if (this.mouthTimer) this.sched.clearTimeout(this.mouthTimer);
+      this.mouthTimer = 0;
+      this.el.dataset.mouth = '0';
+    }
+  }
+
+  private flap(): void {
+    this.el.dataset.mouth = String(MOUTH_CYCLE[this.mouthStep % MOUTH_CYCLE.length]);
+    this.mouthStep++;
+    this.mouthTimer = this.sched.setTimeout(() => this.flap(), MOUTH_FRAME_MS);
   }
 
   private scheduleBlink(): void {

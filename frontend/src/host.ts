@@ -9,6 +9,7 @@ export interface Rect { x: number; y: number; w: number; h: number }
 interface WailsWindow {
   go?: { shell?: { Bridge?: { Config(): Promise<PageConfig>; SetInputRegion(r: Rect[]): Promise<void> } } };
   runtime?: {
+    BrowserOpenURL?(url: string): void;
     WindowSetPosition(x: number, y: number): void;
     WindowGetPosition(): Promise<{ x: number; y: number }>;
   };
@@ -40,4 +41,10 @@ export async function windowPosition(): Promise<{ x: number; y: number } | null>
 
 export function moveWindow(x: number, y: number): void {
   w.runtime?.WindowSetPosition(Math.round(x), Math.round(y));
+}
+
+/** Opens an http(s) link in the user's default browser. */
+export function openExternal(url: string): void {
+  if (w.runtime?.BrowserOpenURL) w.runtime.BrowserOpenURL(url);
+  else window.open(url, '_blank', 'noopener,noreferrer');
 }

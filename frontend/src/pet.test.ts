@@ -1,37 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { PetView, type PetHost } from './pet';
 import type { PageMessage } from './protocol';
-import type { Scheduler } from './character';
+import { FakeMotion, FakeScheduler } from './test-helpers';
 import { BLINK_MIN_MS, BLINK_MS, BLINK_SPREAD_MS } from './character';
-
-class FakeScheduler implements Scheduler {
-  now = 0;
-  private next = 1;
-  timers = new Map<number, { at: number; fn: () => void }>();
-  setTimeout(fn: () => void, ms: number): number {
-    const id = this.next++;
-    this.timers.set(id, { at: this.now + ms, fn });
-    return id;
-  }
-  clearTimeout(id: number): void {
-    this.timers.delete(id);
-  }
-  random(): number {
-    return 0.5;
-  }
-  advance(ms: number): void {
-    const end = this.now + ms;
-    for (;;) {
-      let due: [number, { at: number; fn: () => void }] | undefined;
-      for (const e of this.timers) if (e[1].at <= end && (!due || e[1].at < due[1].at)) due = e;
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.now = due[1].at;
-      due[1].fn();
-    }
-    this.now = end;
-  }
-}
 
 function setup() {
   const sent: PageMessage[] = [];
@@ -46,7 +17,7 @@ function setup() {
     moveWindow: () => {},
   };
   const sched = new FakeScheduler();
-  const view = new PetView(host, sched);
+  const view = new PetView(host, sched, { motion: new FakeMotion() });
   view.mount(document.body);
   return { view, sent, regions, sched };
 }
@@ -148,7 +119,7 @@ describe('PetView', () => {
       windowPosition: async () => ({ x: 10, y: 20 }),
       moveWindow: (x, y) => moves.push([x, y]),
     };
-    const view = new PetView(host, new FakeScheduler());
+    const view = new PetView(host, new FakeScheduler(), { motion: new FakeMotion() });
     view.mount(document.body);
     const el = view.character.el;
     el.dispatchEvent(new PointerEvent('pointerdown', { button: 0, screenX: 100, screenY: 100 }));
@@ -184,5 +155,109 @@ describe('PetView', () => {
     view.openComposer();
     await Promise.resolve();
     expect(regions.length).toBe(before + 1);
+  });
+
+  it('after a whole reply, idles again with only the blink timer', () => {
+    const { view, sched } = setup();
+    view.apply({ type: 'composer', locked: true });
+    view.apply({ type: 'plate', kind: 'thinking', text: 'Thinking' });
+    view.apply({ type: 'character', emotion: 'thinking', motion: 'thinking', speaking: false });
+    view.apply({ type: 'character', emotion: 'happy', motion: 'happy', speaking: true });
+    view.apply({ type: 'bubble', seq: 1, turn_id: 't1', kind: 'speech', text: 'Hello there!', speaking: true, muted: false });
+    expect(view.character.mouthMoving).toBe(true);
+    expect(sched.timers.size).toBe(2); // blink + mouth
+    sched.advance(700);
+    view.apply({ type: 'character', emotion: 'neutral', motion: 'idle', speaking: false });
+    view.apply({ type: 'bubble', seq: 2, turn_id: 't1', kind: 'speech', text: 'Hello there!', speaking: false, muted: false });
+    view.apply({ type: 'composer', locked: false });
+    view.apply({ type: 'plate', kind: '', text: '' });
+    // The mouth timer is gone at once; the bubble's hide timer is the only other one.
+    expect(view.character.mouthMoving).toBe(false);
+    expect(view.pendingTimers).toBe(2);
+    sched.advance(4000);
+    expect(view.bubble.visible).toBe(false);
+    expect(view.pendingTimers).toBe(1);
+    expect(sched.timers.size).toBe(1); // only the blink
+    expect(view.character.el.dataset.emotion).toBe('neutral');
+  });
+
+  it('exposes emotion, motion and speaking on .character', () => {
+    const { view } = setup();
+    view.apply({ type: 'character', emotion: 'surprised', motion: 'laugh', speaking: true });
+    const el = q<HTMLElement>('.character');
+    expect(el.dataset.emotion).toBe('surprised');
+    expect(el.dataset.motion).toBe('laugh');
+    expect(el.dataset.speaking).toBe('true');
+    view.apply({ type: 'character', emotion: 'grumpy', motion: 'backflip', speaking: false });
+    expect(el.dataset.emotion).toBe('neutral');
+    expect(el.dataset.motion).toBe('idle');
+  });
+
+  it('shows the pill, chip, usage and reasoning the core sends', () => {
+    const { view } = setup();
+    view.apply({ type: 'pill', tool: { tool_id: 'read_file', state: 'running', label: 'read_file' }, error: '' });
+    expect(q<HTMLElement>('.pill').hidden).toBe(false);
+    view.apply({ type: 'delegations', items: [{ id: 'd-1', title: 'Sort', started_at: 0, state: 'running' }] });
+    expect(q<HTMLElement>('.chip').hidden).toBe(false);
+    view.apply({ type: 'usage', total_tokens: 2048, context_window: 8192 });
+    expect(q<HTMLElement>('.usage').textContent).toBe('2k / 8.2k');
+    view.apply({ type: 'reasoning', turn_id: 't', text: 'hm', streaming: true });
+    expect(q<HTMLElement>('.reasoning').hidden).toBe(false);
+  });
+
+  it('sends attached images with the typed line and clears them', async () => {
+    const sent: PageMessage[] = [];
+    const host: PetHost = { send: (m) => (sent.push(m), true), setInputRegion: () => {}, windowPosition: async () => null, moveWindow: () => {} };
+    const view = new PetView(host, new FakeScheduler(), { motion: new FakeMotion(), readImage: async (f) => `data:${f.type};base64,QQ==` });
+    view.mount(document.body);
+    await view.tray.add([new File(['a'], 'a.png', { type: 'image/png' })]);
+    view.openComposer();
+    const input = q<HTMLTextAreaElement>('.composer-input');
+    input.value = 'what is this?';
+    key(input, 'Enter');
+    expect(sent).toEqual([{ type: 'send_text', text: 'what is this?', images: ['data:image/png;base64,QQ=='] }]);
+    expect(view.tray.count).toBe(0);
+    // Images alone may be sent.
+    await view.tray.add([new File(['b'], 'b.png', { type: 'image/png' })]);
+    key(input, 'Enter');
+    expect(sent[1]).toEqual({ type: 'send_text', text: '', images: ['data:image/png;base64,QQ=='] });
+  });
+
+  it('attaches pasted images and opens the composer for dropped ones', async () => {
+    const view = new PetView({ send: () => true, setInputRegion: () => {}, windowPosition: async () => null, moveWindow: () => {} },
+      new FakeScheduler(), { motion: new FakeMotion(), readImage: async () => 'data:image/png;base64,QQ==' });
+    view.mount(document.body);
+    const file = new File(['a'], 'a.png', { type: 'image/png' });
+    const drop = new Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, 'dataTransfer', { value: { files: [file], types: ['Files'] } });
+    view.root.dispatchEvent(drop);
+    expect(view.composerOpen).toBe(true);
+    expect(drop.defaultPrevented).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(view.tray.count).toBe(1);
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    Object.defineProperty(paste, 'clipboardData', { value: { files: [file] } });
+    q('.composer-input').dispatchEvent(paste);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(view.tray.count).toBe(2);
+  });
+
+  it('includes the bubble, pill, chip and list in the click region', () => {
+    const { view } = setup();
+    const n0 = view.visibleRects().length;
+    // happy-dom has no layout: give every element a box.
+    const orig = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function () { return { left: 1, top: 2, width: 10, height: 10 } as DOMRect; };
+    try {
+      const base = view.visibleRects().length;
+      view.apply({ type: 'bubble', seq: 1, turn_id: 't', kind: 'speech', text: 'Hi', speaking: true, muted: false });
+      view.apply({ type: 'pill', tool: null, error: 'oops' });
+      view.apply({ type: 'delegations', items: [{ id: 'd', title: 'T', started_at: 0, state: 'running' }] });
+      view.chip.setOpen(true);
+      expect(view.visibleRects().length).toBe(base + 4);
+    } finally {
+      Element.prototype.getBoundingClientRect = orig;
+    }
+    expect(n0).toBeGreaterThanOrEqual(0);
   });
 });

@@ -1,26 +1,50 @@
-import { Character, type Scheduler } from './character';
+import { Character } from './character';
 import type { CoreMessage, PageMessage } from './protocol';
 import type { Rect } from './host';
+import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
+import { SpeechBubble } from './bubble';
+import { StatusPill } from './pill';
+import { DelegationsChip } from './chip';
+import { UsageReadout } from './usage';
+import { ReasoningView } from './reasoning';
+import { AttachmentTray, type ImageReader } from './attachments';
 
 export interface PetHost {
   send(m: PageMessage): boolean;
   setInputRegion(r: Rect[]): void;
   windowPosition(): Promise<{ x: number; y: number } | null>;
   moveWindow(x: number, y: number): void;
+  openURL?(url: string): void;
+}
+
+export interface PetOptions {
+  motion?: MotionPreference;
+  readImage?: ImageReader;
 }
 
 /** Pointer travel (px) that turns a press on the character into a drag. */
 export const DRAG_THRESHOLD = 4;
 
+const PICKER_ICON = `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><rect x="2.5" y="4" width="15" height="12" rx="2.5" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="7.5" cy="8.5" r="1.6" fill="currentColor"/><path d="M4 14.5 L8.5 10.5 L11 12.5 L13.5 9.5 L16.5 13" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg>`;
+
 /**
- * The pet page: the character, the plate under it, the composer opened by
- * clicking it, the error line and notices. It renders what the core sends
- * and sends user actions back; the only state it keeps is presentation
- * (whether the composer is open, a drag in progress).
+ * The pet page: the character on a fixed stage, the speech bubble above her
+ * head, the reasoning disclosure and delegations chip in the top corners,
+ * the status pill and plate under her, the usage readout, and the composer
+ * opened by clicking her. Everything but the stage is absolutely placed or
+ * reserved, so nothing that appears moves her. It renders what the core
+ * sends and sends user actions back; the only state it keeps is
+ * presentation (open/closed, hover, hide timers, a drag in progress).
  */
 export class PetView {
   readonly root: HTMLElement;
   readonly character: Character;
+  readonly bubble: SpeechBubble;
+  readonly pill: StatusPill;
+  readonly chip: DelegationsChip;
+  readonly usage: UsageReadout;
+  readonly reasoning: ReasoningView;
+  readonly tray: AttachmentTray;
   private readonly notice: HTMLElement;
   private readonly plate: HTMLElement;
   private readonly plateText: HTMLElement;
@@ -28,37 +52,65 @@ export class PetView {
   private readonly composer: HTMLFormElement;
   private readonly input: HTMLTextAreaElement;
   private readonly sendBtn: HTMLButtonElement;
+  private readonly pickBtn: HTMLButtonElement;
+  private readonly fileInput: HTMLInputElement;
   private readonly errorLine: HTMLElement;
   private locked = false;
   private noticeId = '';
   private regionQueued = false;
 
-  constructor(private readonly host: PetHost, sched?: Scheduler) {
+  constructor(private readonly host: PetHost, sched: Scheduler = realScheduler, opts: PetOptions = {}) {
+    const motion = opts.motion ?? mediaMotionPreference();
     this.root = document.createElement('main');
     this.root.className = 'pet';
+    // Constant markup only; every text from the core goes in via textContent.
     this.root.innerHTML = `
       <div class="notice" role="status" aria-live="polite" hidden>
         <span class="notice-text"></span><button type="button" class="notice-close" aria-label="Dismiss">×</button>
       </div>
+      <div class="topbar"></div>
+      <div class="sky"><div class="bubble-wrap"></div></div>
       <div class="stage"></div>
-      <div class="plate" role="status" aria-live="polite" hidden>
-        <span class="plate-text"></span><button type="button" class="plate-action" hidden></button>
-      </div>
+      <div class="dock"><div class="status-row">
+        <div class="plate" role="status" aria-live="polite" hidden>
+          <span class="plate-text"></span><span class="plate-dots" aria-hidden="true"><i></i><i></i><i></i></span><button type="button" class="plate-action" hidden></button>
+        </div>
+      </div></div>
       <form class="composer" hidden>
         <textarea class="composer-input" rows="2" placeholder="Say something…" aria-label="Message"></textarea>
-        <button type="submit" class="composer-send" aria-label="Send">Send</button>
+        <div class="composer-buttons">
+          <button type="button" class="composer-pick" aria-label="Attach images" title="Attach images (or paste / drop them)">${PICKER_ICON}</button>
+          <button type="submit" class="composer-send" aria-label="Send">Send</button>
+        </div>
+        <input type="file" class="composer-file" accept="image/*" multiple hidden>
         <div class="composer-error" role="alert" hidden></div>
       </form>`;
-    this.character = new Character(sched);
-    this.root.querySelector('.stage')!.append(this.character.el);
-    this.notice = this.root.querySelector('.notice')!;
-    this.plate = this.root.querySelector('.plate')!;
-    this.plateText = this.root.querySelector('.plate-text')!;
-    this.plateAction = this.root.querySelector('.plate-action')!;
-    this.composer = this.root.querySelector('.composer')!;
-    this.input = this.root.querySelector('.composer-input')!;
-    this.sendBtn = this.root.querySelector('.composer-send')!;
-    this.errorLine = this.root.querySelector('.composer-error')!;
+    const $ = <T extends Element>(sel: string) => this.root.querySelector(sel) as T;
+    const changed = () => this.queueRegion();
+    this.character = new Character(sched, motion);
+    $('.stage').append(this.character.el);
+    this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), changed);
+    $('.bubble-wrap').append(this.bubble.el);
+    this.reasoning = new ReasoningView(changed);
+    this.chip = new DelegationsChip(sched, changed);
+    $('.topbar').append(this.reasoning.el, this.chip.chip);
+    this.root.append(this.chip.list);
+    this.pill = new StatusPill();
+    $('.status-row').prepend(this.pill.el);
+    this.usage = new UsageReadout();
+    this.root.append(this.usage.el);
+    this.tray = new AttachmentTray(changed, opts.readImage);
+    this.notice = $('.notice');
+    this.plate = $('.plate');
+    this.plateText = $('.plate-text');
+    this.plateAction = $('.plate-action');
+    this.composer = $('.composer');
+    this.composer.prepend(this.tray.el);
+    this.input = $('.composer-input');
+    this.sendBtn = $('.composer-send');
+    this.pickBtn = $('.composer-pick');
+    this.fileInput = $('.composer-file');
+    this.errorLine = $('.composer-error');
     this.wire();
   }
 
@@ -69,6 +121,11 @@ export class PetView {
       new ResizeObserver(() => this.queueRegion()).observe(this.root);
     }
     this.queueRegion();
+  }
+
+  /** Timers armed right now (the idle test: only the blink). */
+  get pendingTimers(): number {
+    return this.character.pendingTimers + this.bubble.pendingTimers + this.chip.pendingTimers;
   }
 
   /** Applies one message from the core. */
@@ -89,6 +146,7 @@ export class PetView {
       case 'composer':
         this.locked = m.locked;
         this.input.disabled = m.locked;
+        this.pickBtn.disabled = m.locked;
         this.sendBtn.textContent = m.locked ? 'Stop' : 'Send';
         this.sendBtn.setAttribute('aria-label', m.locked ? 'Stop' : 'Send');
         this.composer.dataset.locked = String(m.locked);
@@ -104,6 +162,24 @@ export class PetView {
         this.notice.hidden = m.text === '';
         this.notice.querySelector('.notice-text')!.textContent = m.text;
         break;
+      case 'character':
+        this.character.set(m);
+        return; // the character's box never changes
+      case 'bubble':
+        this.bubble.apply(m);
+        return; // the bubble reports its own changes
+      case 'pill':
+        this.pill.apply(m);
+        break;
+      case 'reasoning':
+        this.reasoning.apply(m);
+        return;
+      case 'usage':
+        this.usage.apply(m);
+        break;
+      case 'delegations':
+        this.chip.apply(m);
+        return;
     }
     this.queueRegion();
   }
@@ -114,13 +190,19 @@ export class PetView {
 
   openComposer(): void {
     this.composer.hidden = false;
+    this.root.dataset.composer = 'open';
     this.input.focus();
     this.queueRegion();
   }
 
   closeComposer(): void {
     this.composer.hidden = true;
+    delete this.root.dataset.composer;
     this.queueRegion();
+  }
+
+  private openURL(url: string): void {
+    this.host.openURL?.(url);
   }
 
   private submit(): void {
@@ -129,10 +211,22 @@ export class PetView {
       return;
     }
     const text = this.input.value.trim();
-    if (text === '') return;
-    if (this.host.send({ type: 'send_text', text })) {
+    const images = this.tray.images;
+    if (text === '' && images.length === 0) return;
+    const msg: PageMessage = images.length ? { type: 'send_text', text, images } : { type: 'send_text', text };
+    if (this.host.send(msg)) {
       this.input.value = '';
+      this.tray.clear();
     }
+  }
+
+  /** Adds images from a paste, drop or the picker, opening the composer. */
+  private attach(files: FileList | File[] | null | undefined): boolean {
+    const list = files ? [...files].filter((f) => f.type.startsWith('image/')) : [];
+    if (list.length === 0 || this.locked) return false;
+    if (!this.composerOpen) this.openComposer();
+    void this.tray.add(list);
+    return true;
   }
 
   private wire(): void {
@@ -149,6 +243,23 @@ export class PetView {
         this.closeComposer();
       }
     });
+    this.input.addEventListener('paste', (e) => {
+      if (this.attach(e.clipboardData?.files)) e.preventDefault();
+    });
+    this.pickBtn.addEventListener('click', () => this.fileInput.click());
+    this.fileInput.addEventListener('change', () => {
+      this.attach(this.fileInput.files);
+      this.fileInput.value = '';
+    });
+    this.root.addEventListener('dragover', (e) => {
+      if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) {
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+      }
+    });
+    this.root.addEventListener('drop', (e) => {
+      if (this.attach(e.dataTransfer?.files)) e.preventDefault();
+    });
     this.notice.querySelector('.notice-close')!.addEventListener('click', () => {
       this.host.send({ type: 'dismiss', id: this.noticeId });
     });
@@ -158,6 +269,8 @@ export class PetView {
       if (e.key === ' ' && e.ctrlKey) {
         e.preventDefault();
         this.openComposer();
+      } else if (e.key === 'Escape' && this.chip.open) {
+        this.chip.setOpen(false);
       }
     });
     this.wireDrag();
@@ -183,7 +296,7 @@ export class PetView {
       const dy = e.screenY - start.sy;
       if (!dragging && Math.hypot(dx, dy) >= DRAG_THRESHOLD) {
         dragging = true;
-        this.character.el.dataset.motion = 'drag';
+        this.character.setMotion('drag');
       }
       if (dragging && start.win) this.host.moveWindow(start.win.x + dx, start.win.y + dy);
     });
@@ -192,17 +305,15 @@ export class PetView {
       const wasDrag = dragging;
       start = null;
       dragging = false;
-      this.character.el.dataset.motion = 'idle';
-      if (!wasDrag) {
-        if (this.composerOpen) this.closeComposer();
-        else this.openComposer();
-      }
+      if (wasDrag) this.character.setMotion('idle');
+      else if (this.composerOpen) this.closeComposer();
+      else this.openComposer();
     };
     el.addEventListener('pointerup', end);
     el.addEventListener('pointercancel', () => {
+      if (dragging) this.character.setMotion('idle');
       start = null;
       dragging = false;
-      this.character.el.dataset.motion = 'idle';
     });
   }
 
@@ -218,7 +329,11 @@ export class PetView {
   }
 
   visibleRects(): Rect[] {
-    const parts = [this.character.el.querySelector('svg') ?? this.character.el, this.notice, this.plate, this.composer];
+    const parts: Element[] = [
+      this.character.el.querySelector('svg') ?? this.character.el,
+      this.notice, this.reasoning.el, this.chip.chip, this.chip.list, this.bubble.el,
+      this.pill.el, this.plate, this.usage.el, this.composer,
+    ];
     const out: Rect[] = [];
     for (const p of parts) {
       if ((p as HTMLElement).hidden) continue;

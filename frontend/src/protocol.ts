@@ -6,16 +6,46 @@ export interface Plate { type: 'plate'; kind: '' | 'connection' | 'thinking'; te
 export interface Composer { type: 'composer'; locked: boolean }
 export interface ErrorLine { type: 'error_line'; text: string; where: 'composer' | 'pill' }
 export interface Notice { type: 'notice'; id: string; text: string }
+export interface CharacterState { type: 'character'; emotion: string; motion: string; speaking: boolean }
+export interface Bubble {
+  type: 'bubble';
+  seq: number;
+  turn_id: string;
+  kind: 'speech' | 'filler' | 'failure' | string;
+  text: string;
+  speaking: boolean;
+  muted: boolean;
+}
+export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
+export interface Pill { type: 'pill'; tool: PillTool | null; error: string }
+export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean }
+export interface Usage { type: 'usage'; total_tokens: number; context_window: number }
+export interface DelegationItem {
+  id: string;
+  title: string;
+  started_at: number; // epoch ms
+  state: 'running' | 'done' | string;
+  ended_at?: number;
+  status?: string;
+  summary?: string;
+}
+export interface Delegations { type: 'delegations'; items: DelegationItem[] | null }
 
-export type CoreMessage = PresetInfo | Plate | Composer | ErrorLine | Notice;
+export type CoreMessage =
+  | PresetInfo | Plate | Composer | ErrorLine | Notice
+  | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations;
 
 export type PageMessage =
-  | { type: 'send_text'; text: string }
+  | { type: 'send_text'; text: string; images?: string[] }
   | { type: 'stop' }
   | { type: 'reconnect' }
-  | { type: 'dismiss'; id: string };
+  | { type: 'dismiss'; id: string }
+  | { type: 'reset' };
 
-const known = new Set(['preset', 'plate', 'composer', 'error_line', 'notice']);
+const known = new Set([
+  'preset', 'plate', 'composer', 'error_line', 'notice',
+  'character', 'bubble', 'pill', 'reasoning', 'usage', 'delegations',
+]);
 
 /** Parses one frame from the core; returns null for anything unusable. */
 export function parseCoreMessage(data: unknown): CoreMessage | null {

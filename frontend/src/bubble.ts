@@ -1,0 +1,114 @@
+// The speech bubble above Yui's head. The core sends each sentence as it
+// starts playing (speaking: true) and again when it ends (speaking: false).
+// The page keeps only presentation state: the hide timer (BUBBLE_HIDE_MS
+// after the last sentence ended, paused while hovered) and the turn the
+// user closed with ×, which stays closed until a bubble of another turn.
+
+import type { Bubble as BubbleMsg } from './protocol';
+import type { Scheduler } from './scheduler';
+import { stripEmoji } from './emoji';
+import { renderRichText } from './links';
+
+export const BUBBLE_HIDE_MS = 4000;
+
+export class SpeechBubble {
+  readonly el: HTMLElement;
+  private readonly text: HTMLElement;
+  private hideTimer = 0;
+  private hovered = false;
+  private speaking = false;
+  private closedTurn: string | null = null;
+  private turn = '';
+  private rendered = '';
+
+  constructor(
+    private readonly sched: Scheduler,
+    private readonly open: (url: string) => void,
+    private readonly changed: () => void,
+  ) {
+    this.el = document.createElement('div');
+    this.el.className = 'bubble';
+    this.el.setAttribute('role', 'status');
+    this.el.setAttribute('aria-live', 'polite');
+    this.el.hidden = true;
+    this.text = document.createElement('p');
+    this.text.className = 'bubble-text';
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'bubble-close';
+    close.setAttribute('aria-label', 'Close the speech bubble');
+    close.textContent = '×';
+    close.addEventListener('click', () => this.close());
+    this.el.append(this.text, close);
+    this.el.addEventListener('mouseenter', () => {
+      this.hovered = true;
+      this.clearTimer();
+    });
+    this.el.addEventListener('mouseleave', () => {
+      this.hovered = false;
+      this.armTimer();
+    });
+  }
+
+  get visible(): boolean {
+    return !this.el.hidden;
+  }
+
+  get pendingTimers(): number {
+    return this.hideTimer ? 1 : 0;
+  }
+
+  apply(m: BubbleMsg): void {
+    const text = stripEmoji(m.text ?? '');
+    this.speaking = m.speaking && text !== '';
+    if (text === '') {
+      this.hide();
+      return;
+    }
+    if (this.closedTurn !== null) {
+      if (m.turn_id === this.closedTurn) return;
+      this.closedTurn = null;
+    }
+    const fresh = this.rendered !== text || this.el.hidden;
+    if (fresh) {
+      this.text.replaceChildren(renderRichText(text, this.open));
+      this.rendered = text;
+    }
+    this.turn = m.turn_id;
+    this.el.dataset.seq = String(m.seq);
+    this.el.dataset.kind = m.kind || 'speech';
+    this.el.dataset.muted = String(!!m.muted);
+    this.el.dataset.speaking = String(this.speaking);
+    this.el.hidden = false;
+    this.clearTimer();
+    this.armTimer();
+    if (fresh) this.changed();
+  }
+
+  /** × : hidden for the rest of this reply. */
+  close(): void {
+    this.closedTurn = this.turn;
+    this.hide();
+  }
+
+  private hide(): void {
+    this.clearTimer();
+    if (this.el.hidden) return;
+    this.el.hidden = true;
+    this.hovered = false;
+    this.changed();
+  }
+
+  private armTimer(): void {
+    if (this.speaking || this.hovered || this.el.hidden || this.hideTimer) return;
+    this.hideTimer = this.sched.setTimeout(() => {
+      this.hideTimer = 0;
+      this.hide();
+    }, BUBBLE_HIDE_MS);
+  }
+
+  private clearTimer(): void {
+    if (this.hideTimer) this.sched.clearTimeout(this.hideTimer);
+    this.hideTimer = 0;
+  }
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { Character, CLIENT_MOTIONS, EMOTIONS, MOTIONS, MOUTH_FRAME_MS } from './character';
+import { FakeMotion, FakeScheduler } from './test-helpers';
+
+function make(reduced = false) {
+  const sched = new FakeScheduler();
+  const motion = new FakeMotion(reduced);
+  const c = new Character(sched, motion);
+  document.body.replaceChildren(c.el);
+  c.start();
+  return { c, sched, motion };
+}
+
+/** The face parts shown now, as "part=variant" plus the blush. */
+function face(c: Character): string {
+  const shown = [...c.el.querySelectorAll('[data-part] > [data-v]')]
+    .filter((g) => g.getAttribute('display') === 'inline')
+    .map((g) => `${(g.parentElement as HTMLElement).dataset.part}=${(g as HTMLElement).dataset.v}`);
+  return shown.join(' ') + ` blush=${c.el.querySelector('.blush')!.getAttribute('opacity')}`;
+}
+
+describe('Character', () => {
+  it('draws the ten default emotions, each a distinct face', () => {
+    const { c } = make();
+    const ids = Object.keys(EMOTIONS);
+    expect(ids).toEqual(['neutral', 'happy', 'angry', 'sad', 'relaxed', 'surprised', 'thinking', 'curious', 'sleepy', 'embarrassed']);
+    const faces = new Set<string>();
+    for (const id of ids) {
+      c.set({ emotion: id, motion: 'idle', speaking: false });
+      expect(c.el.dataset.emotion).toBe(id);
+      const f = face(c);
+      // One variant of each part is shown.
+      expect(f.match(/eyes=/g)).toHaveLength(1);
+      expect(f.match(/mouth=/g)).toHaveLength(1);
+      expect(f.match(/brows=/g)).toHaveLength(1);
+      faces.add(f);
+    }
+    expect(faces.size).toBe(ids.length);
+    // Eyes and mouths alone already tell most emotions apart.
+    const eyesMouth = new Set(ids.map((id) => `${EMOTIONS[id]!.eyes}/${EMOTIONS[id]!.mouth}`));
+    expect(eyesMouth.size).toBe(ids.length);
+  });
+
+  it('falls back to neutral and idle for unknown ids', () => {
+    const { c } = make();
+    c.set({ emotion: 'happy', motion: 'dance', speaking: false });
+    c.set({ emotion: 'smug', motion: 'moonwalk', speaking: false });
+    expect(c.el.dataset.emotion).toBe('neutral');
+    expect(c.el.dataset.motion).toBe('idle');
+    c.set({ emotion: '__proto__', motion: 'constructor', speaking: false });
+    expect(c.el.dataset.emotion).toBe('neutral');
+    expect(c.el.dataset.motion).toBe('idle');
+    c.set({ emotion: '', motion: '', speaking: false });
+    expect(c.el.dataset.emotion).toBe('neutral');
+  });
+
+  it('accepts every agent and client motion and exposes it', () => {
+    const { c } = make();
+    for (const m of [...MOTIONS, ...CLIENT_MOTIONS]) {
+      c.setMotion(m);
+      expect(c.el.dataset.motion).toBe(m);
+    }
+    c.setMotion('window_sit');
+    expect(c.el.dataset.motion).toBe('idle');
+  });
+
+  it('tilts the head per emotion and returns it on neutral', () => {
+    const { c } = make();
+    const head = c.el.querySelector<SVGGElement>('.head')!;
+    c.setEmotion('curious');
+    expect(head.style.transform).toBe('rotate(7deg)');
+    c.setEmotion('neutral');
+    expect(head.style.transform).toBe('');
+  });
+
+  it('flaps the mouth at ~8 fps only while speaking, and stops the timer after', () => {
+    const { c, sched } = make();
+    expect(c.pendingTimers).toBe(1); // the blink
+    c.set({ emotion: 'happy', motion: 'idle', speaking: true });
+    expect(c.el.dataset.speaking).toBe('true');
+    expect(c.mouthMoving).toBe(true);
+    expect(sched.delays).toContain(MOUTH_FRAME_MS);
+    const frames: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      frames.push(c.el.dataset.mouth!);
+      sched.advance(MOUTH_FRAME_MS);
+    }
+    expect(new Set(frames)).toEqual(new Set(['0', '1', '2']));
+    c.set({ emotion: 'neutral', motion: 'idle', speaking: false });
+    expect(c.mouthMoving).toBe(false);
+    expect(c.el.dataset.mouth).toBe('0');
+    expect(c.pendingTimers).toBe(1);
+    expect(sched.timers.size).toBe(1);
+  });
+
+  it('keeps the mouth still under reduced motion, but still blinks', () => {
+    const { c, sched, motion } = make(true);
+    expect(c.el.dataset.reducedMotion).toBe('true');
+    c.setSpeaking(true);
+    expect(c.mouthMoving).toBe(false);
+    expect(sched.timers.size).toBe(1);
+    sched.advance(5000 + 10);
+    expect(c.el.classList.contains('blink')).toBe(true);
+    // Turning reduced motion off mid-speech starts the flap; on again stops it.
+    motion.set(false);
+    expect(c.mouthMoving).toBe(true);
+    motion.set(true);
+    expect(c.mouthMoving).toBe(false);
+    expect(c.el.dataset.mouth).toBe('0');
+  });
+
+  it('has no timers at all once stopped', () => {
+    const { c, sched } = make();
+    c.setSpeaking(true);
+    c.stop();
+    expect(sched.timers.size).toBe(0);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { StatusPill } from './pill';
+
+describe('StatusPill', () => {
+  it('is hidden when there is nothing to say', () => {
+    const p = new StatusPill();
+    expect(p.el.hidden).toBe(true);
+    p.apply({ type: 'pill', tool: null, error: '' });
+    expect(p.el.hidden).toBe(true);
+  });
+
+  it('shows the tool with a running dot, a done check and a failed mark', () => {
+    const p = new StatusPill();
+    const tool = p.el.querySelector<HTMLElement>('.pill-tool')!;
+    const mark = () => p.el.querySelector('.pill-mark')!.textContent;
+    p.apply({ type: 'pill', tool: { tool_id: 'read_file', state: 'running', label: 'read_file', phrase: 'Using read_file…' }, error: '' });
+    expect(p.el.hidden).toBe(false);
+    expect(tool.dataset.state).toBe('running');
+    expect(mark()).toBe('');
+    expect(p.el.querySelector('.pill-label')!.textContent).toBe('Using read_file…');
+    p.apply({ type: 'pill', tool: { tool_id: 'read_file', state: 'done', label: 'read_file' }, error: '' });
+    expect(tool.dataset.state).toBe('done');
+    expect(mark()).toBe('✓');
+    expect(p.el.querySelector('.pill-label')!.textContent).toBe('read_file');
+    p.apply({ type: 'pill', tool: { tool_id: 'weather', state: 'failed', label: 'weather' }, error: '' });
+    expect(tool.dataset.state).toBe('failed');
+    expect(mark()).toBe('✕');
+    expect(tool.getAttribute('aria-label')).toBe('weather: failed');
+    p.apply({ type: 'pill', tool: null, error: '' });
+    expect(p.el.hidden).toBe(true);
+  });
+
+  it('shows a spoken turn error line, beside a tool or alone', () => {
+    const p = new StatusPill();
+    p.apply({ type: 'pill', tool: null, error: 'The backend failed.' });
+    expect(p.el.hidden).toBe(false);
+    expect(p.el.querySelector<HTMLElement>('.pill-tool')!.hidden).toBe(true);
+    expect(p.el.querySelector('.pill-error')!.textContent).toBe('The backend failed.');
+    p.apply({ type: 'pill', tool: { tool_id: 'x', state: 'done', label: 'x' }, error: 'The backend failed.' });
+    expect(p.el.querySelector<HTMLElement>('.pill-tool')!.hidden).toBe(false);
+    expect(p.el.getAttribute('aria-live')).toBe('polite');
+  });
+});

@@ -1,0 +1,59 @@
+// The status pill: the tool segment (running dot, done check, failed mark;
+// the core holds done/failed for 1.5 s) and a spoken turn's error line.
+// Hidden when there is nothing to say. Later segments (capture, voice) go
+// beside these in `.pill`.
+
+import type { Pill as PillMsg } from './protocol';
+
+const MARK: Record<string, string> = { running: '', done: '✓', failed: '✕' };
+
+export class StatusPill {
+  readonly el: HTMLElement;
+  private readonly tool: HTMLElement;
+  private readonly mark: HTMLElement;
+  private readonly label: HTMLElement;
+  private readonly error: HTMLElement;
+
+  constructor() {
+    this.el = document.createElement('div');
+    this.el.className = 'pill';
+    this.el.setAttribute('role', 'status');
+    this.el.setAttribute('aria-live', 'polite');
+    this.el.hidden = true;
+    this.tool = document.createElement('span');
+    this.tool.className = 'pill-seg pill-tool';
+    this.tool.hidden = true;
+    this.mark = document.createElement('span');
+    this.mark.className = 'pill-mark';
+    this.mark.setAttribute('aria-hidden', 'true');
+    this.label = document.createElement('span');
+    this.label.className = 'pill-label';
+    this.tool.append(this.mark, this.label);
+    this.error = document.createElement('span');
+    this.error.className = 'pill-seg pill-error';
+    this.error.hidden = true;
+    this.el.append(this.tool, this.error);
+  }
+
+  apply(m: PillMsg): void {
+    const t = m.tool;
+    if (t) {
+      const state = t.state in MARK ? t.state : 'running';
+      this.tool.hidden = false;
+      this.tool.dataset.state = state;
+      this.tool.dataset.tool = t.tool_id;
+      this.mark.textContent = MARK[state]!;
+      this.label.textContent = t.phrase || t.label || t.tool_id;
+      const stateWord = state === 'running' ? 'running' : state;
+      this.tool.setAttribute('aria-label', `${t.label || t.tool_id}: ${stateWord}`);
+      this.tool.title = `${t.label || t.tool_id} — ${stateWord}`;
+    } else {
+      this.tool.hidden = true;
+      delete this.tool.dataset.state;
+    }
+    this.error.hidden = !m.error;
+    this.error.textContent = m.error ?? '';
+    this.error.title = m.error ?? '';
+    this.el.hidden = this.tool.hidden && this.error.hidden;
+  }
+}

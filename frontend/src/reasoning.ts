@@ -1,0 +1,59 @@
+// The reasoning display: a small "thinking…" disclosure that opens to the
+// text while it streams. Hidden when the text is empty; collapsed again for
+// each new turn (open/closed is presentation state).
+
+import type { Reasoning } from './protocol';
+
+export class ReasoningView {
+  readonly el: HTMLElement;
+  private readonly toggle: HTMLButtonElement;
+  readonly panel: HTMLElement;
+  private turn = '';
+
+  constructor(private readonly changed: () => void) {
+    this.el = document.createElement('div');
+    this.el.className = 'reasoning';
+    this.el.hidden = true;
+    this.toggle = document.createElement('button');
+    this.toggle.type = 'button';
+    this.toggle.className = 'reasoning-toggle';
+    this.toggle.setAttribute('aria-expanded', 'false');
+    this.panel = document.createElement('div');
+    this.panel.className = 'reasoning-text';
+    this.panel.id = 'yui-reasoning-text';
+    this.panel.hidden = true;
+    this.toggle.setAttribute('aria-controls', this.panel.id);
+    this.toggle.addEventListener('click', () => this.setOpen(this.panel.hidden));
+    this.el.append(this.toggle, this.panel);
+  }
+
+  get open(): boolean {
+    return !this.panel.hidden;
+  }
+
+  setOpen(open: boolean): void {
+    this.panel.hidden = !open;
+    this.toggle.setAttribute('aria-expanded', String(open));
+    if (open) this.panel.scrollTop = this.panel.scrollHeight;
+    this.changed();
+  }
+
+  apply(m: Reasoning): void {
+    if (m.turn_id !== this.turn) {
+      this.turn = m.turn_id;
+      this.panel.hidden = true;
+      this.toggle.setAttribute('aria-expanded', 'false');
+    }
+    const empty = !m.text;
+    const was = this.el.hidden;
+    this.el.hidden = empty;
+    this.el.dataset.streaming = String(!!m.streaming && !empty);
+    this.toggle.textContent = m.streaming ? 'thinking…' : 'thoughts';
+    this.toggle.setAttribute('aria-label', m.streaming ? 'Reasoning, streaming: show or hide' : 'Reasoning: show or hide');
+    if (this.panel.textContent !== m.text) {
+      this.panel.textContent = m.text ?? '';
+      if (this.open) this.panel.scrollTop = this.panel.scrollHeight;
+    }
+    if (was !== this.el.hidden || this.open) this.changed();
+  }
+}
