@@ -1,0 +1,50 @@
+package look
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"yui/transport/push"
+)
+
+// The values of the at argument.
+const (
+	AtBody   = "body"
+	AtPerch  = "perch_targets"
+	AtScreen = "screen"
+)
+
+// args are a validated call's arguments.
+type args struct {
+	At      string
+	Monitor *int
+}
+
+// parseArgs validates the arguments (the schema's rules) and reads them.
+func parseArgs(raw json.RawMessage) (args, error) {
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
+		return args{}, push.InvalidField("at")
+	}
+	at, ok := fields["at"]
+	if !ok {
+		return args{}, push.MissingField("at")
+	}
+	var a args
+	if json.Unmarshal(at, &a.At) != nil || (a.At != AtBody && a.At != AtPerch && a.At != AtScreen) {
+		return args{}, push.InvalidField("at")
+	}
+	if m, ok := fields["monitor"]; ok {
+		var n int
+		if bytes.Equal(bytes.TrimSpace(m), []byte("null")) || json.Unmarshal(m, &n) != nil || n < 0 {
+			return args{}, push.InvalidField("monitor")
+		}
+		a.Monitor = &n
+	}
+	for k := range fields {
+		if k != "at" && k != "monitor" {
+			return args{}, push.InvalidField(k)
+		}
+	}
+	return a, nil
+}
