@@ -17,7 +17,8 @@ describe('StatusPill', () => {
     expect(p.el.hidden).toBe(false);
     expect(tool.dataset.state).toBe('running');
     expect(mark()).toBe('');
-    expect(p.el.querySelector('.pill-label')!.textContent).toBe('Using read_file…');
+    expect(p.el.querySelector('.pill-label')!.textContent).toBe('read_file');
+    expect(tool.title).toBe('Using read_file… (running)');
     p.apply({ type: 'pill', tool: { tool_id: 'read_file', state: 'done', label: 'read_file' }, error: '' });
     expect(tool.dataset.state).toBe('done');
     expect(mark()).toBe('✓');

@@ -43,10 +43,11 @@ export class StatusPill {
       this.tool.dataset.state = state;
       this.tool.dataset.tool = t.tool_id;
       this.mark.textContent = MARK[state]!;
-      this.label.textContent = t.phrase || t.label || t.tool_id;
-      const stateWord = state === 'running' ? 'running' : state;
-      this.tool.setAttribute('aria-label', `${t.label || t.tool_id}: ${stateWord}`);
-      this.tool.title = `${t.label || t.tool_id} — ${stateWord}`;
+      const name = t.label || t.tool_id;
+      this.label.textContent = name;
+      this.tool.setAttribute('aria-label', `${name}: ${state}`);
+      // The phrase ("Using read_file…") is the longer line for the user's own turn.
+      this.tool.title = t.phrase ? `${t.phrase} (${state})` : `${name} (${state})`;
     } else {
       this.tool.hidden = true;
       delete this.tool.dataset.state;

@@ -6,10 +6,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 
-export async function startCore() {
+/** Starts a core. `demo: true` runs the embedded demo backend on a private
+ * port (--demo-addr 127.0.0.1:0) with the given delegation delay. */
+export async function startCore({ demo = false, delegationDelay = '' } = {}) {
   const bin = resolve(process.env.YUI_BIN ?? '../build/bin/yui');
   const dir = mkdtempSync(join(tmpdir(), 'yui-browser-'));
-  const proc = spawn(bin, ['--no-windows', '--demo=false', '--config-dir', join(dir, 'config'), '--log-dir', join(dir, 'logs')], {
+  const demoArgs = demo ? ['--demo-addr', '127.0.0.1:0', ...(delegationDelay ? ['--demo-delegation-delay', delegationDelay] : [])] : ['--demo=false'];
+  const proc = spawn(bin, ['--no-windows', ...demoArgs, '--config-dir', join(dir, 'config'), '--log-dir', join(dir, 'logs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const events = [];

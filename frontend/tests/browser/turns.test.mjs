@@ -1,0 +1,202 @@
+// The pet page in Debian's Chromium against a real core running the
+// embedded demo backend (trigger words: docs/demo-backend.md). Each test
+// types a line and watches the DOM state the page exposes, recorded by a
+// MutationObserver installed from the test.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { startCore } from './core.mjs';
+
+let core;
+let browser;
+
+before(async () => {
+  core = await startCore({ demo: true, delegationDelay: '3s' });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  if (core) assert.equal(await core.stop(), 0, 'core exits 0 on SIGTERM');
+});
+
+/** Opens the pet page, waits for the backend to be ready and for any
+ * earlier turn to be over, and installs the recorder. */
+async function openPet({ reducedMotion = 'no-preference' } = {}) {
+  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  await page.emulateMedia({ reducedMotion });
+  const preset = core.settings.presets[0].id;
+  await page.goto(`${core.ready.pages_url}?role=pet&preset=${preset}&token=${encodeURIComponent(core.ready.token)}`);
+  await page.waitForSelector('.character svg');
+  await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
+  // Ready: no connection plate, composer not locked.
+  await page.waitForFunction(() => {
+    const plate = document.querySelector('.plate');
+    return (plate.hidden || plate.dataset.kind !== 'connection') && document.querySelector('.composer').dataset.locked !== 'true';
+  }, null, { timeout: 15000 });
+  await page.evaluate(() => {
+    const ch = document.querySelector('.character');
+    const svg = ch.querySelector('svg');
+    const rec = (window.__rec = { character: [], bubbles: [], pill: [], mouth: new Set() });
+    const t0 = performance.now();
+    new MutationObserver((ms) => {
+      for (const m of ms) {
+        if (m.attributeName === 'data-mouth') rec.mouth.add(ch.dataset.mouth);
+        else rec.character.push({ t: performance.now() - t0, attr: m.attributeName, emotion: ch.dataset.emotion, motion: ch.dataset.motion, speaking: ch.dataset.speaking, animation: getComputedStyle(svg).animationName });
+      }
+    }).observe(ch, { attributes: true, attributeFilter: ['data-emotion', 'data-motion', 'data-speaking', 'data-mouth'] });
+    const bubble = document.querySelector('.bubble');
+    new MutationObserver(() => {
+      const text = bubble.querySelector('.bubble-text').textContent;
+      const last = rec.bubbles[rec.bubbles.length - 1];
+      if (!bubble.hidden && (!last || last.text !== text)) rec.bubbles.push({ t: performance.now() - t0, text, kind: bubble.dataset.kind, emotion: ch.dataset.emotion });
+    }).observe(bubble, { attributes: true, childList: true, characterData: true, subtree: true });
+    const pill = document.querySelector('.pill');
+    new MutationObserver(() => {
+      const tool = pill.querySelector('.pill-tool');
+      const state = pill.hidden ? 'hidden' : tool.hidden ? 'no-tool' : tool.dataset.state;
+      const last = rec.pill[rec.pill.length - 1];
+      if (!last || last.state !== state) rec.pill.push({ t: performance.now() - t0, state, label: tool.textContent });
+    }).observe(pill, { attributes: true, childList: true, characterData: true, subtree: true });
+  });
+  return page;
+}
+
+const rec = (page) => page.evaluate(() => ({ ...window.__rec, mouth: [...window.__rec.mouth] }));
+
+async function say(page, text) {
+  if (await page.locator('.composer').isHidden()) await page.locator('.character svg').click();
+  await page.locator('.composer-input').fill(text);
+  await page.locator('.composer-input').press('Enter');
+}
+
+const unlocked = (page, timeout = 20000) =>
+  page.waitForSelector('.composer:not([data-locked="true"])', { timeout });
+
+/** The texts in `want` appear in `got` in this order. */
+function inOrder(got, want) {
+  let i = 0;
+  for (const g of got) if (i < want.length && g === want[i]) i++;
+  return i === want.length;
+}
+
+test('a typed turn locks the composer, shows thinking, then plays its sentences in order with their emotions', async () => {
+  const page = await openPet();
+  await say(page, 'hello');
+  await page.waitForSelector('.composer[data-locked="true"]', { timeout: 3000 });
+  assert.equal(await page.locator('.composer-send').textContent(), 'Stop');
+  assert.equal(await page.locator('.composer-input').isDisabled(), true);
+  await page.waitForSelector('.plate[data-kind="thinking"]:not([hidden])', { timeout: 3000 });
+  await unlocked(page);
+  await page.waitForSelector('.plate', { state: 'hidden' });
+  // After playback the face eases back to neutral.
+  await page.waitForFunction(() => document.querySelector('.character').dataset.emotion === 'neutral', null, { timeout: 5000 });
+  const r = await rec(page);
+  const speech = r.bubbles.filter((b) => b.kind === 'speech');
+  const want = [
+    ['Hi there!', 'happy'],
+    ["I'm the demo backend, running right inside Yui.", 'relaxed'],
+    ['Say help to see what I can show you.', 'curious'],
+  ];
+  assert.ok(inOrder(speech.map((b) => b.text), want.map((w) => w[0])), `sentences in order: ${JSON.stringify(speech)}`);
+  for (const [text, emotion] of want) {
+    assert.equal(speech.find((b) => b.text === text).emotion, emotion, `emotion while "${text}" played`);
+  }
+  const emotions = r.character.filter((c) => c.attr === 'data-emotion').map((c) => c.emotion);
+  assert.ok(inOrder(emotions, ['happy', 'relaxed', 'curious', 'neutral']), `emotion history ${emotions}`);
+  assert.ok(r.character.some((c) => c.speaking === 'true'), 'data-speaking was true while speech played');
+  assert.ok(r.mouth.includes('1') || r.mouth.includes('2'), `the mouth moved: ${r.mouth}`);
+  const hop = r.character.find((c) => c.motion === 'happy');
+  assert.equal(hop?.animation, 'm-hop', 'the happy motion animates');
+  // The bubble stays after the last sentence, then hides by itself.
+  await page.waitForSelector('.bubble', { state: 'hidden', timeout: 8000 });
+  await page.close();
+});
+
+test('stop mid-reply unlocks the composer and drops the rest of the reply', async () => {
+  const page = await openPet();
+  await say(page, 'slow please');
+  await page.waitForFunction(() => document.querySelector('.bubble-text').textContent === 'Okay, this one takes a while.', null, { timeout: 8000 });
+  await page.locator('.composer-send').click(); // Stop
+  await unlocked(page, 5000);
+  await page.waitForTimeout(7000); // the rest would have played by now
+  const r = await rec(page);
+  const texts = r.bubbles.map((b) => b.text);
+  for (const late of ["Then I'll weigh every option, slowly.", 'You can press stop at any time, by the way.', 'And there it is: the long answer, at last.']) {
+    assert.ok(!texts.includes(late), `"${late}" was dropped: ${JSON.stringify(texts)}`);
+  }
+  assert.equal(await page.locator('.composer-send').textContent(), 'Send');
+  await page.close();
+});
+
+test('the pill shows a tool while it runs and holds done for ~1.5 s', async () => {
+  const page = await openPet();
+  await say(page, 'check my notes');
+  await page.waitForSelector('.pill-tool[data-state="running"]', { timeout: 5000 });
+  assert.match(await page.locator('.pill-label').textContent(), /read file/i);
+  await page.waitForSelector('.pill-tool[data-state="done"]', { timeout: 5000 });
+  await page.waitForSelector('.pill', { state: 'hidden', timeout: 5000 });
+  const r = await rec(page);
+  const done = r.pill.find((p) => p.state === 'done');
+  const gone = r.pill.find((p) => p.t > done.t && (p.state === 'hidden' || p.state === 'no-tool'));
+  const held = gone.t - done.t;
+  assert.ok(held >= 1300 && held <= 2500, `done held ${Math.round(held)} ms: ${JSON.stringify(r.pill)}`);
+  await unlocked(page);
+  await page.close();
+});
+
+test('an error frame shows the cut line under the composer', async () => {
+  const page = await openPet();
+  await say(page, 'error please');
+  await page.waitForSelector('.composer-error:not([hidden])', { timeout: 8000 });
+  const line = await page.locator('.composer-error').textContent();
+  assert.ok(line.length > 0 && line.length <= 200, `error line: ${line}`);
+  assert.match(line, /fail|wrong|error/i);
+  await unlocked(page);
+  await page.close();
+});
+
+test('reduced motion: no decorative motion and no mouth flap, blinking stays', async () => {
+  const page = await openPet({ reducedMotion: 'reduce' });
+  await say(page, 'hello');
+  await unlocked(page);
+  await page.waitForFunction(() => document.querySelector('.character').dataset.emotion === 'neutral', null, { timeout: 5000 });
+  const r = await rec(page);
+  assert.ok(r.character.some((c) => c.speaking === 'true'), 'speech played');
+  assert.deepEqual(r.mouth.filter((m) => m !== '0'), [], 'the mouth did not flap');
+  const moving = r.character.filter((c) => c.motion !== 'idle');
+  assert.ok(moving.length > 0, 'the core sent motions');
+  for (const c of moving) assert.equal(c.animation, 'none', `no animation for ${c.motion}`);
+  assert.equal(await page.evaluate(() => document.querySelector('.character').dataset.reducedMotion), 'true');
+  // Blinking still happens (one every 3–7 s).
+  await page.waitForFunction(() => document.querySelector('.character').classList.contains('blink'), null, { timeout: 8000, polling: 20 });
+  await page.close();
+});
+
+test('the chip lists a delegation and its later report plays', async () => {
+  const page = await openPet();
+  await say(page, 'delegate the sheep count');
+  await page.waitForSelector('.chip:not([hidden])[data-state="running"]', { timeout: 5000 });
+  assert.equal(await page.locator('.chip-count').textContent(), '1');
+  await page.locator('.chip').click();
+  await page.waitForSelector('.delegations:not([hidden])');
+  assert.equal(await page.locator('.delegation-title').first().textContent(), 'delegate the sheep count');
+  assert.equal(await page.locator('.delegation-state').first().textContent(), 'running');
+  assert.equal(await page.locator('.delegation-age').first().textContent(), 'just now');
+  // The 3 s delegation ends: the list shows it done, and the report plays.
+  await page.waitForSelector('.delegation[data-state="done"]', { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelector('.bubble-text').textContent.includes('background task is done'), null, { timeout: 15000 });
+  const summary = page.locator('.delegation-summary').first();
+  if (await summary.count()) {
+    await summary.click();
+    assert.equal(await summary.getAttribute('data-expanded'), 'true');
+  }
+  await page.screenshot({ path: process.env.YUI_BROWSER_DELEGATION_SHOT ?? '/tmp/yui-browser-delegations.png' });
+  const r = await rec(page);
+  assert.ok(r.bubbles.some((b) => b.text === 'Good news: the background task is done.' && b.emotion === 'happy'), JSON.stringify(r.bubbles));
+  await page.close();
+});
