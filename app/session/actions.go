@@ -161,7 +161,7 @@ func (s *Session) recordCut(cuts []playback.Cut) {
 
 // startTurn sends one turn and shows it running.
 func (s *Session) startTurn(id, text string, o origin, trig clientctx.Trigger) {
-	images, ok := s.takeImages(o)
+	atts, ok := s.takeAttachments(o)
 	if !ok {
 		return
 	}
@@ -169,16 +169,26 @@ func (s *Session) startTurn(id, text string, o origin, trig clientctx.Trigger) {
 	t := &turn{id: id, origin: o, ord: s.st.turnOrd}
 	s.st.turns[id] = t
 	s.remember(id, o)
-	err := s.client.SendTurn(context.Background(), push.Turn{
-		TurnID: id, ClientContext: s.contextBlock(trig), Text: text, Images: images})
+	shot := s.screenshot()
+	rebuild := func(withShot bool) string {
+		if withShot {
+			return s.contextBlock(trig, screenshotLine(shot))
+		}
+		return s.contextBlock(trig, nil)
+	}
+	frame, err := s.fitTurn(push.Turn{TurnID: id, ClientContext: rebuild(true), Text: text},
+		turnImages{shot: shot, atts: atts}, rebuild)
+	if err == nil {
+		err = s.client.SendTurn(context.Background(), frame)
+	}
 	if err != nil {
 		delete(s.st.turns, id)
 		s.st.closed.add(id)
-		s.sendFailed(t, len(images) > 0, err)
+		s.sendFailed(t, len(atts) > 0, err)
 		return
 	}
 	s.turnLog.Info("turn", "turn_id", id, "trigger", o.label(), "chars", len([]rune(text)),
-		"images", len(images), "spoke_text", false)
+		"images", len(frame.Images), "spoke_text", false)
 	s.st.lastSent = id
 	s.emit(Event{Kind: KindTurnSent, TurnID: id, Text: text})
 	t.running = true
@@ -198,7 +208,7 @@ func (s *Session) sendFailed(t *turn, withImages bool, err error) {
 	switch {
 	case errors.Is(err, push.ErrImagesNotAccepted):
 		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.ImagesRefused, Where: where})
-	case errors.Is(err, push.ErrOversize) && withImages:
+	case errors.Is(err, errImagesUnfit), errors.Is(err, push.ErrOversize) && withImages:
 		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.ImagesTooLarge, Where: where})
 	case errors.Is(err, push.ErrOversize):
 		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.TooLong, Where: where})
@@ -210,8 +220,9 @@ func (s *Session) sendFailed(t *turn, withImages bool, err error) {
 }
 
 // contextBlock builds the turn's client_context block.
-func (s *Session) contextBlock(trig clientctx.Trigger) string {
-	c := clientctx.Context{Now: s.now(), Zone: s.opts.Zone, Trigger: trig}
+// shot is the screenshot line's data, nil for none.
+func (s *Session) contextBlock(trig clientctx.Trigger, shot *clientctx.Screenshot) string {
+	c := clientctx.Context{Now: s.now(), Zone: s.opts.Zone, Trigger: trig, Screenshot: shot}
 	if c.Zone == nil {
 		c.Zone = time.Local
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -19,10 +20,13 @@ func (a attachment) dataURL() string {
 	return "data:" + a.mime + ";base64," + base64.StdEncoding.EncodeToString(a.data)
 }
 
-// Attach reads an image file and keeps it for the next typed turn. Until
-// the images issue fits images, they are sent as they are, and only to a
-// backend that stated max_turn_bytes when the frame fits; otherwise the
-// turn is refused with an error_line. Safe from any goroutine.
+// attachableTypes are the image types the JPEG fitter reads.
+var attachableTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
+
+// Attach reads an image file and keeps it for the next typed turn. The
+// images go in turn.images after the turn's screenshot, fitted into the
+// backend's max_turn_bytes (see images.go); a backend that stated none
+// refuses the turn with an error_line. Safe from any goroutine.
 func (s *Session) Attach(path string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -35,23 +39,24 @@ func (s *Session) Attach(path string) error {
 }
 
 // AttachData keeps image bytes (sniffed, not trusted from a name) for the
-// next typed turn, like Attach. Safe from any goroutine.
+// next typed turn, like Attach: PNG, JPEG, GIF or WebP. Safe from any
+// goroutine.
 func (s *Session) AttachData(data []byte) error {
 	mime := http.DetectContentType(data)
 	if i := strings.IndexByte(mime, ';'); i >= 0 {
 		mime = mime[:i]
 	}
-	if !strings.HasPrefix(mime, "image/") {
-		return fmt.Errorf("session: attach: not an image (%s)", mime)
+	if !slices.Contains(attachableTypes, mime) {
+		return fmt.Errorf("session: attach: not a PNG, JPEG, GIF or WebP image (%s)", mime)
 	}
 	s.post(func() { s.st.attachments = append(s.st.attachments, attachment{mime: mime, data: data}) })
 	return nil
 }
 
-// takeImages hands a typed turn the pending attachments as data URLs. The
-// attachments are used up either way; false (with an error_line) refuses
-// a turn whose images the backend does not accept.
-func (s *Session) takeImages(o origin) ([]string, bool) {
+// takeAttachments hands a typed turn the pending attachments. They are
+// used up either way; false (with an error_line) refuses a turn whose
+// images the backend does not accept.
+func (s *Session) takeAttachments(o origin) ([]attachment, bool) {
 	if o != fromTyped || len(s.st.attachments) == 0 {
 		return nil, true
 	}
@@ -61,9 +66,5 @@ func (s *Session) takeImages(o origin) ([]string, bool) {
 		s.emit(Event{Kind: KindErrorLine, Text: s.lines.ImagesRefused, Where: WhereComposer})
 		return nil, false
 	}
-	urls := make([]string, len(atts))
-	for i, a := range atts {
-		urls[i] = a.dataURL()
-	}
-	return urls, true
+	return atts, true
 }

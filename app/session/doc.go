@@ -78,6 +78,22 @@
 // window. Delegations frames go through delegation.Board, with the history
 // persisted per preset in the config directory.
 //
+// # Images
+//
+// A turn's images go in turn.images: the per-turn screenshot first (the
+// Options.Screenshot hook, called for every turn the client sends; its
+// "screenshot: monitor N (label)" line goes in the block), then the typed
+// turn's attachments (PNG, JPEG, GIF or WebP). To a backend that stated
+// max_turn_bytes they are fitted with jpegfit so the serialized frame fits
+// it (images within an equal share byte for byte, the others re-encoded as
+// smaller JPEGs). A backend that stated none gets no pixels: the
+// screenshot line stays, attachments refuse the turn (error_line). A
+// screenshot that cannot fit is dropped with its line; attachments that
+// cannot fit refuse the turn (error_line images_too_large). Fitting and the
+// hook run on the actor: a 4K screenshot costs it ~0.1–0.3 s before the
+// turn frame goes out. tool_result images are fitted by the push client
+// with Options.ImageFitter (default jpegfit.URLFitter).
+//
 // # Logs
 //
 // App log: push.speech, push.turn_end, push.error, push.tool_status,

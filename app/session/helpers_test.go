@@ -170,6 +170,8 @@ type envOpts struct {
 	preset  *settings.Preset
 	noStart bool
 	key     string
+	// screenshot is Options.Screenshot.
+	screenshot func() (session.TurnScreenshot, bool)
 }
 
 type env struct {
@@ -221,7 +223,7 @@ func newEnv(t *testing.T, o envOpts) *env {
 		Preset: p, ConfigDir: e.dir, Voice: voice, Tools: o.tools,
 		HTTPClient: pushserver.InMemoryClient(e.srv),
 		Logger:     slog.New(e.log), TurnLog: slog.New(e.tlog),
-		OnEvent: e.ev.add,
+		OnEvent: e.ev.add, Screenshot: o.screenshot,
 	})
 	if err != nil {
 		t.Fatal(err)

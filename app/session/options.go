@@ -48,8 +48,17 @@ type Options struct {
 	// Tools are declared in hello.tools. The session reports each call it
 	// runs as tool_call and tool_result events.
 	Tools []push.Tool
-	// ImageFitter shrinks tool_result images (the images issue).
+	// ImageFitter shrinks tool_result images; nil is jpegfit.URLFitter.
 	ImageFitter push.ImageFitter
+	// Screenshot takes the per-turn screenshot ("send a screenshot with
+	// each turn") for every turn the client sends; ok false means none this
+	// turn (capture off, denied or failed — the hook logs why). It runs on
+	// the session's goroutine, so it must return promptly; the core's hook
+	// asks the preset's permission.Gate (RequestEachTurn) and captures the
+	// character's monitor. A turn with a screenshot carries the
+	// "screenshot: monitor N (label)" line, and its pixels first in
+	// turn.images when the backend stated max_turn_bytes. Nil: none.
+	Screenshot func() (shot TurnScreenshot, ok bool)
 	// Body reports the character's posture for the client_context block;
 	// nil reads standing.
 	Body func() clientctx.Body

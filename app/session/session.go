@@ -12,6 +12,7 @@ import (
 	"yui/app/clientctx"
 	"yui/app/cue"
 	"yui/app/delegation"
+	"yui/app/jpegfit"
 	"yui/app/playback"
 	"yui/app/turnid"
 	"yui/transport/push"
@@ -136,13 +137,17 @@ func New(opts Options) (*Session, error) {
 	for i, t := range opts.Tools {
 		tools[i] = observedTool{Tool: t, s: s}
 	}
+	fitter := opts.ImageFitter
+	if fitter == nil {
+		fitter = jpegfit.URLFitter{}
+	}
 	c, err := push.New(push.Config{
 		Endpoint:    endpoint,
 		Key:         key,
 		ChatID:      opts.Preset.ChatID,
 		Vocabulary:  wireVocabulary(s.vocab),
 		Tools:       tools,
-		ImageFitter: opts.ImageFitter,
+		ImageFitter: fitter,
 		Handler:     handler{s},
 		Logger:      s.log,
 		HTTPClient:  opts.HTTPClient,
