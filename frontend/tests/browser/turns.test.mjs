@@ -5,10 +5,15 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { startCore } from './core.mjs';
 
 let core;
 let browser;
+const shots = process.env.YUI_BROWSER_SHOTS ?? '/tmp/yui-browser';
+mkdirSync(shots, { recursive: true });
+const shot = (page, name) => page.screenshot({ path: join(shots, `${name}.png`) });
 
 before(async () => {
   core = await startCore({ demo: true, delegationDelay: '3s' });
@@ -72,6 +77,8 @@ async function say(page, text) {
   if (await page.locator('.composer').isHidden()) await page.locator('.character svg').click();
   await page.locator('.composer-input').fill(text);
   await page.locator('.composer-input').press('Enter');
+  // The turn is under way once the core locks the composer.
+  await page.waitForSelector('.composer[data-locked="true"]', { timeout: 3000 });
 }
 
 const unlocked = (page, timeout = 20000) =>
@@ -86,11 +93,14 @@ function inOrder(got, want) {
 
 test('a typed turn locks the composer, shows thinking, then plays its sentences in order with their emotions', async () => {
   const page = await openPet();
+  await shot(page, 'idle');
   await say(page, 'hello');
   await page.waitForSelector('.composer[data-locked="true"]', { timeout: 3000 });
   assert.equal(await page.locator('.composer-send').textContent(), 'Stop');
   assert.equal(await page.locator('.composer-input').isDisabled(), true);
   await page.waitForSelector('.plate[data-kind="thinking"]:not([hidden])', { timeout: 3000 });
+  await page.waitForFunction(() => document.querySelector('.character').dataset.speaking === 'true', null, { timeout: 8000 });
+  await shot(page, 'speaking');
   await unlocked(page);
   await page.waitForSelector('.plate', { state: 'hidden' });
   // After playback the face eases back to neutral.
@@ -114,6 +124,10 @@ test('a typed turn locks the composer, shows thinking, then plays its sentences 
   assert.equal(hop?.animation, 'm-hop', 'the happy motion animates');
   // The bubble stays after the last sentence, then hides by itself.
   await page.waitForSelector('.bubble', { state: 'hidden', timeout: 8000 });
+  // Idle again: no CSS animation is running (motions are bounded).
+  await page.waitForTimeout(2000);
+  const running = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').map((a) => a.animationName ?? String(a)));
+  assert.deepEqual(running, [], 'no animation runs while idle');
   await page.close();
 });
 
@@ -138,6 +152,7 @@ test('the pill shows a tool while it runs and holds done for ~1.5 s', async () =
   await say(page, 'check my notes');
   await page.waitForSelector('.pill-tool[data-state="running"]', { timeout: 5000 });
   assert.match(await page.locator('.pill-label').textContent(), /read file/i);
+  await shot(page, 'thinking-pill');
   await page.waitForSelector('.pill-tool[data-state="done"]', { timeout: 5000 });
   await page.waitForSelector('.pill', { state: 'hidden', timeout: 5000 });
   const r = await rec(page);
@@ -195,7 +210,7 @@ test('the chip lists a delegation and its later report plays', async () => {
     await summary.click();
     assert.equal(await summary.getAttribute('data-expanded'), 'true');
   }
-  await page.screenshot({ path: process.env.YUI_BROWSER_DELEGATION_SHOT ?? '/tmp/yui-browser-delegations.png' });
+  await shot(page, 'delegations');
   const r = await rec(page);
   assert.ok(r.bubbles.some((b) => b.text === 'Good news: the background task is done.' && b.emotion === 'happy'), JSON.stringify(r.bubbles));
   await page.close();
