@@ -157,7 +157,11 @@ func binary(t *testing.T) string {
 
 func startApp(t *testing.T, d *xDisplay, configDir, logDir string, extra ...string) *app {
 	t.Helper()
-	args := append([]string{"--config-dir", configDir, "--log-dir", logDir, "--trace-view", "--demo=false"}, extra...)
+	return startAppArgs(t, d, append([]string{"--config-dir", configDir, "--log-dir", logDir, "--trace-view", "--demo=false"}, extra...))
+}
+
+func startAppArgs(t *testing.T, d *xDisplay, args []string) *app {
+	t.Helper()
 	cmd := exec.Command(binary(t), args...)
 	cmd.Env = d.env()
 	out, _ := cmd.StdoutPipe()

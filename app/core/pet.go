@@ -130,6 +130,11 @@ func (pt *pet) onEvent(e session.Event) {
 		if e.Cue.MotionID != "" {
 			pt.motion = e.Cue.MotionID
 		}
+		// The client's own ease back to neutral after playback also ends
+		// the last motion, so a reloaded page does not replay it.
+		if e.TurnID == "" && e.Cue.EmotionID == "neutral" && e.Cue.MotionID == "" {
+			pt.motion = "idle"
+		}
 		pt.publishCharacter()
 	case session.KindSpeechStart:
 		pt.speaking = true

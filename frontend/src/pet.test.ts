@@ -85,6 +85,14 @@ describe('PetView', () => {
     expect(view.composerOpen).toBe(false);
   });
 
+  it('closes a locked composer on Escape too (its input is disabled)', () => {
+    const { view } = setup();
+    view.openComposer();
+    view.apply({ type: 'composer', locked: true });
+    key(document.body, 'Escape');
+    expect(view.composerOpen).toBe(false);
+  });
+
   it('turns send into stop while locked', () => {
     const { view, sent } = setup();
     view.openComposer();

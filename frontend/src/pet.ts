@@ -271,6 +271,10 @@ export class PetView {
         this.openComposer();
       } else if (e.key === 'Escape' && this.chip.open) {
         this.chip.setOpen(false);
+      } else if (e.key === 'Escape' && this.composerOpen) {
+        // Also when the composer is locked: its input is disabled then,
+        // so the key reaches the document instead.
+        this.closeComposer();
       }
     });
     this.wireDrag();
