@@ -3,65 +3,101 @@ package console
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"errors"
+	"log/slog"
+	"os"
 
-	"yui/transport/push"
+	"yui/app/capture"
+	"yui/app/look"
+	"yui/app/permission"
+	"yui/app/session"
+	"yui/app/settings"
 )
 
-// lookTool is the console's `look`: the console has a body that always
-// stands on display 0 and no screen to show.
-func lookTool() push.Tool {
-	return push.ToolFunc{
-		Name:        "look",
-		Description: "Read body state, perch targets, or a display screenshot; screen requests require user permission",
-		Parameters: json.RawMessage(`{"type":"object","properties":{"at":{"type":"string","enum":["body","perch_targets","screen"]},` +
-			`"monitor":{"type":"integer","description":"For screen: the display number used by body_action.monitor; omit for the character's display"}},` +
-			`"required":["at"],"additionalProperties":false}`),
-		ValidateFunc: validateLook,
-		RunFunc: func(_ context.Context, call push.ToolCall) (string, []string, error) {
-			var a lookArgs
-			if err := json.Unmarshal(call.Arguments, &a); err != nil {
-				return "", nil, fmt.Errorf("invalid field at")
-			}
-			switch a.At {
-			case "body":
-				return `{"posture":"standing","monitor":0,"on":null,"view":"console"}`, nil, nil
-			case "perch_targets":
-				return `{"windows":[],"edges":[]}`, nil, nil
-			}
-			return "error: permission denied", nil, nil
+// eyes are the console's look tool, the preset's screen permission and
+// the per-turn screenshot hook. The console has no body: it stands on
+// monitor 0.
+type eyes struct {
+	gate   *permission.Gate
+	tool   *look.Tool
+	screen capture.Source // nil: no display
+	log    *slog.Logger
+}
+
+// newEyes builds them for preset; screen and windows nil mean the X
+// display of $DISPLAY when one is set, else none. Prompts print on out;
+// "always" is saved to the preset in store.
+func newEyes(store *settings.Store, preset settings.Preset, screen capture.Source, windows look.Windows, out *printer, log *slog.Logger) *eyes {
+	if screen == nil && os.Getenv("DISPLAY") != "" {
+		screen = capture.NewX11(log)
+		if windows == nil {
+			windows = look.X11Windows{}
+		}
+	}
+	e := &eyes{screen: screen, log: log}
+	backend := preset.ChatBaseURL
+	if backend == "" {
+		backend = preset.Name + "'s backend"
+	}
+	e.gate = permission.New(permission.Config{
+		Preset: preset.ID, Backend: backend, Permissions: preset.Permissions, Logger: log,
+		Save: func(m permission.Mode) error {
+			return store.Update(func(s *settings.Settings) {
+				for i := range s.Presets {
+					if s.Presets[i].ID == preset.ID {
+						s.Presets[i].Permissions.Screen = string(m)
+					}
+				}
+			})
 		},
-	}
+		OnPrompt:       out.prompt,
+		OnPromptClosed: func(id uint64) { out.promptClosed(id) },
+		Label:          e.label,
+	})
+	e.tool = look.New(look.Config{Screen: screen, Windows: windows, Gate: e.gate, OwnPIDs: []int{os.Getpid()}, Logger: log})
+	return e
 }
 
-type lookArgs struct {
-	At      string `json:"at"`
-	Monitor *int   `json:"monitor"`
+// label names a monitor for the prompt.
+func (e *eyes) label(monitor int) string {
+	if e.screen == nil {
+		return ""
+	}
+	ms, err := e.screen.Monitors()
+	if err != nil {
+		return ""
+	}
+	m, _ := capture.Find(ms, monitor)
+	return m.Label
 }
 
-func validateLook(args json.RawMessage) error {
-	var raw map[string]json.RawMessage
-	if err := json.Unmarshal(args, &raw); err != nil {
-		return push.InvalidField("at")
+// screenshot is the session's per-turn screenshot hook (monitor 0).
+func (e *eyes) screenshot() (session.TurnScreenshot, bool) {
+	if e.screen == nil {
+		return session.TurnScreenshot{}, false
 	}
-	at, ok := raw["at"]
+	m, b, err := capture.EachTurn(context.Background(), e.gate, e.screen, 0)
+	if err != nil {
+		if !errors.Is(err, permission.ErrOff) {
+			e.log.Info("capture.each_turn_skipped", "err", err.Error())
+		}
+		return session.TurnScreenshot{}, false
+	}
+	return session.TurnScreenshot{Monitor: m.Index, Label: m.Label, Data: b}, true
+}
+
+// answer applies "/allow once|always|deny" to the open prompt.
+func (e *eyes) answer(arg string) error {
+	c, ok := permission.ParseChoice(arg)
 	if !ok {
-		return push.MissingField("at")
+		return errors.New("usage: /allow once | always | deny")
 	}
-	var s string
-	if json.Unmarshal(at, &s) != nil || (s != "body" && s != "perch_targets" && s != "screen") {
-		return push.InvalidField("at")
+	p, open := e.gate.Open()
+	if !open {
+		return errors.New("no screen permission prompt is open")
 	}
-	if m, ok := raw["monitor"]; ok {
-		var n int
-		if json.Unmarshal(m, &n) != nil {
-			return push.InvalidField("monitor")
-		}
-	}
-	for k := range raw {
-		if k != "at" && k != "monitor" {
-			return push.InvalidField(k)
-		}
-	}
-	return nil
+	return e.gate.Answer(p.ID, c)
 }
+
+// validateLook is the look tool's argument check.
+func validateLook(args json.RawMessage) error { return look.New(look.Config{}).Validate(args) }

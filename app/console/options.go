@@ -3,6 +3,9 @@ package console
 import (
 	"net/http"
 	"time"
+
+	"yui/app/capture"
+	"yui/app/look"
 )
 
 // Options are the console's flags.
@@ -24,6 +27,11 @@ type Options struct {
 	SpeechRate float64
 	// JSON prints one JSON object per event instead of readable lines.
 	JSON bool
+
+	// Screen and Windows are what the look tool sees; nil is the X
+	// display of $DISPLAY when set (tests pass capture.Fixed).
+	Screen  capture.Source
+	Windows look.Windows
 
 	// HTTPClient performs the WebSocket handshake; nil is the default
 	// client (tests pass pushserver.InMemoryClient).

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"yui/app/permission"
 	"yui/app/session"
 )
 
@@ -46,4 +47,41 @@ func (p *printer) event(e session.Event) {
 // as an error_line in the composer.
 func (p *printer) note(text string) {
 	p.event(session.Event{Kind: session.KindErrorLine, At: p.now(), Text: text, Where: session.WhereComposer})
+}
+
+// prompt shows a screen permission prompt: --json prints a
+// permission_prompt object, text mode a line naming the answers.
+func (p *printer) prompt(pr permission.Prompt) {
+	if p.json {
+		p.raw(map[string]any{"event": "permission_prompt", "ts": p.now().UnixMilli(), "id": pr.ID,
+			"backend": pr.Backend, "monitor": pr.Monitor, "label": pr.Label})
+		return
+	}
+	p.line("? " + pr.Text() + " Answer /allow once, /allow always or /allow deny.")
+}
+
+// promptClosed withdraws a prompt that was not answered.
+func (p *printer) promptClosed(id uint64) {
+	if p.json {
+		p.raw(map[string]any{"event": "permission_prompt_closed", "ts": p.now().UnixMilli(), "id": id})
+		return
+	}
+	p.line("? (the screen permission prompt was withdrawn)")
+}
+
+func (p *printer) raw(m map[string]any) {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return
+	}
+	p.line(string(b))
+}
+
+func (p *printer) line(s string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.err != nil {
+		return
+	}
+	_, p.err = io.WriteString(p.w, s+"\n")
 }

@@ -80,11 +80,13 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		}
 		out.event(e)
 	}
+	eyes := newEyes(store, preset, o.Screen, o.Windows, out, appLog)
 	s, err := session.New(session.Options{
 		Preset:     preset,
 		ConfigDir:  dir,
 		Voice:      playback.Silent{CharsPerSecond: o.SpeechRate},
-		Tools:      []push.Tool{lookTool()},
+		Tools:      []push.Tool{eyes.tool},
+		Screenshot: eyes.screenshot,
 		HTTPClient: o.HTTPClient,
 		Logger:     appLog,
 		TurnLog:    applog.New(turnFile, slog.LevelInfo).With("preset", preset.ID),
@@ -105,11 +107,11 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		}
 		t.Stop()
 	}
-	return loop(ctx, s, out, stdin)
+	return loop(ctx, s, eyes, out, stdin)
 }
 
 // loop feeds stdin lines to the session.
-func loop(ctx context.Context, s *session.Session, out *printer, stdin io.Reader) error {
+func loop(ctx context.Context, s *session.Session, eyes *eyes, out *printer, stdin io.Reader) error {
 	lines := make(chan string)
 	done := make(chan struct{})
 	defer close(done)
@@ -136,7 +138,7 @@ func loop(ctx context.Context, s *session.Session, out *printer, stdin io.Reader
 				}
 				return nil
 			}
-			if quit := apply(s, out, line); quit {
+			if quit := apply(s, eyes, out, line); quit {
 				return nil
 			}
 		}
@@ -144,7 +146,7 @@ func loop(ctx context.Context, s *session.Session, out *printer, stdin io.Reader
 }
 
 // apply runs one stdin line; it reports /quit.
-func apply(s *session.Session, out *printer, line string) bool {
+func apply(s *session.Session, eyes *eyes, out *printer, line string) bool {
 	c, ok := parseLine(line)
 	if !ok {
 		out.note("unknown command /" + c.name)
@@ -165,6 +167,10 @@ func apply(s *session.Session, out *printer, line string) bool {
 		s.SendSpoken(c.arg)
 	case "attach":
 		if err := s.Attach(c.arg); err != nil {
+			out.note(err.Error())
+		}
+	case "allow":
+		if err := eyes.answer(c.arg); err != nil {
 			out.note(err.Error())
 		}
 	case "quit":
