@@ -16,7 +16,7 @@ require (
 	github.com/bep/debounce v1.2.1 // indirect
 	github.com/charmbracelet/glamour v0.5.0 // indirect
 	github.com/cloudflare/circl v1.3.7 // indirect
-	github.com/coder/websocket v1.8.15 // indirect
+	github.com/coder/websocket v1.8.15
 	github.com/containerd/console v1.0.3 // indirect
 	github.com/cyphar/filepath-securejoin v0.2.4 // indirect
 	github.com/disintegration/imaging v1.6.2 // indirect

@@ -2,11 +2,13 @@ package clientctx
 
 import (
 	"bytes"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -184,4 +186,73 @@ func TestStoreConcurrentUse(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// failReads makes reads of the record file fail with EIO until the
+// returned function is called.
+func failReads(t *testing.T) (heal func()) {
+	t.Helper()
+	var mu sync.Mutex
+	failing := true
+	readFile = func(p string) ([]byte, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if failing {
+			return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EIO}
+		}
+		return os.ReadFile(p)
+	}
+	t.Cleanup(func() { readFile = os.ReadFile })
+	return func() { mu.Lock(); failing = false; mu.Unlock() }
+}
+
+func TestStoreReadErrorNeverWritesOverTheFile(t *testing.T) {
+	dir := t.TempDir()
+	s0, _ := OpenPrevious(dir, "p", quiet())
+	if err := s0.Set(NewFailed("t", time.Now(), "41")); err != nil {
+		t.Fatal(err)
+	}
+	heal := failReads(t)
+	var logBuf bytes.Buffer
+	s, err := OpenPrevious(dir, "p", slog.New(slog.NewTextHandler(&logBuf, nil)))
+	if err == nil {
+		t.Fatal("no read error")
+	}
+	if err := s.Set(NewFailed("t", time.Now(), "42")); err == nil {
+		t.Fatal("Set wrote over a file it could not read")
+	}
+	if got, ok := s.Get(); !ok || got.TurnID != "42" {
+		t.Fatalf("record not held in memory: %+v", got)
+	}
+	if err := s.Clear(); err == nil {
+		t.Fatal("Clear removed a file it could not read")
+	}
+	if b, err := os.ReadFile(s.Path()); err != nil || !strings.Contains(string(b), `"41"`) {
+		t.Fatalf("file touched after a read error: %v %s", err, b)
+	}
+	if !strings.Contains(logBuf.String(), "previous_turn.not_saved") {
+		t.Fatalf("refusal not logged: %s", logBuf.String())
+	}
+	heal()
+	if err := s.Set(NewFailed("t", time.Now(), "43")); err != nil {
+		t.Fatal(err)
+	}
+	s2, _ := OpenPrevious(dir, "p", quiet())
+	if got, _ := s2.Get(); got.TurnID != "43" {
+		t.Fatalf("after recovery the file holds %+v", got)
+	}
+}
+
+func TestStoreSecondCorruptionKeptBesideTheFirst(t *testing.T) {
+	dir := t.TempDir()
+	s0, _ := OpenPrevious(dir, "p", quiet())
+	os.WriteFile(s0.Path(), []byte("{first"), 0o600)
+	OpenPrevious(dir, "p", quiet())
+	os.WriteFile(s0.Path(), []byte("{second"), 0o600)
+	OpenPrevious(dir, "p", quiet())
+	for name, want := range map[string]string{".bad": "{first", ".bad.1": "{second"} {
+		if b, err := os.ReadFile(s0.Path() + name); err != nil || string(b) != want {
+			t.Fatalf("%s: %v %q, want %q", name, err, b, want)
+		}
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -44,10 +45,10 @@ func newBackend(t *testing.T) *backend {
 }
 
 type consoleRun struct {
-	t      *testing.T
-	stdin  *io.PipeWriter
-	events chan map[string]any
-	exit   chan int
+	t       *testing.T
+	stdin   *io.PipeWriter
+	events  chan map[string]any
+	exit    chan int
 	seen    []map[string]any // every event read, in order
 	pending []map[string]any // read but not yet matched by waitFor
 	stderr  strings.Builder
@@ -213,19 +214,26 @@ func TestConsoleEndToEnd(t *testing.T) {
 	must(t, b.srv.SendRender(chatID, push.Render{TurnID: id1, Source: "e2e", Segments: []push.Segment{{Speech: "Once upon a time."}}}))
 	must(t, b.srv.SendTurnEnd(chatID, id1, nil))
 	c.waitEvent("turn_end", map[string]any{"turn_id": id1})
-	for _, m := range c.seen {
-		if m["event"] == "speech_start" && m["turn_id"] == id1 {
-			t.Fatalf("the stopped turn's render played: %v", m)
-		}
-	}
 
-	// 2. A backend-started turn plays.
+	// 2. A backend-started turn plays. Its render went out after the
+	// stopped turn's: once its speech_start is here, a speech_start of the
+	// stopped turn would have arrived too.
 	must(t, b.srv.SendRender(chatID, push.Render{TurnID: "hermes-7", Source: "e2e",
 		Segments: []push.Segment{{Cues: []push.Cue{{EmotionID: "happy"}}, Speech: "The sort finished."}}}))
 	must(t, b.srv.SendTurnEnd(chatID, "hermes-7", nil))
 	c.waitEvent("cue", map[string]any{"turn_id": "hermes-7", "emotion_id": "happy"})
 	c.waitEvent("speech_start", map[string]any{"turn_id": "hermes-7", "text": "The sort finished."})
 	c.waitEvent("turn_end", map[string]any{"turn_id": "hermes-7"})
+	for _, m := range append(c.seen, c.pending...) {
+		if m["event"] == "speech_start" && m["turn_id"] == id1 {
+			t.Fatalf("the stopped turn's render played: %v", m)
+		}
+	}
+	if !turnLogHas(t, logs, func(m map[string]any) bool {
+		return m["event"] == "push.render" && m["turn_id"] == id1 && m["dropped"] == "cut_turn"
+	}) {
+		t.Fatalf("no push.render dropped:\"cut_turn\" line for %s in the turn log", id1)
+	}
 
 	// 3. An error frame: failure line, and the message in the composer's error line.
 	c.line("break please")
@@ -263,6 +271,25 @@ func TestConsoleEndToEnd(t *testing.T) {
 		t.Fatal("the restart used another chat_id")
 	}
 	c2.finish()
+}
+
+// turnLogHas reports whether a line of the turn log in dir matches pred.
+func turnLogHas(t *testing.T, dir string, pred func(map[string]any) bool) bool {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, console.TurnLogPrefix+"-*.log"))
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(data), "\n") {
+			var m map[string]any
+			if json.Unmarshal([]byte(line), &m) == nil && pred(m) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // chatOf returns the chat id of the client that connected.

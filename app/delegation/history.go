@@ -24,15 +24,26 @@ type History struct {
 
 	mu    sync.Mutex
 	items []Item // ordered by started_at, then id
+	// unread is the error of the last read when it failed for a reason
+	// other than a missing or corrupt file: until a later read succeeds,
+	// saving would overwrite a file whose items memory never held, so
+	// the history is kept in memory only.
+	unread error
 }
+
+// readFile reads the history file; tests swap it to fail reads.
+var readFile = os.ReadFile
 
 type historyFile struct {
 	Items []Item `json:"items"`
 }
 
 // OpenHistory loads the history of preset from dir. The History is never
-// nil: a read error leaves it empty and is returned for logging; a corrupt
-// file is set aside (.bad), logged, and is not an error.
+// nil: a read error leaves it empty and is returned for logging, and the
+// file is not written until a later read of it succeeds (Reload, or the
+// retry before each save), so a file that could not be read is never
+// saved over; a corrupt file is set aside (.bad, .bad.1, …), logged, and
+// is not an error.
 func OpenHistory(dir, preset string, log *slog.Logger) (*History, error) {
 	if log == nil {
 		log = slog.Default()
@@ -40,6 +51,7 @@ func OpenHistory(dir, preset string, log *slog.Logger) (*History, error) {
 	h := &History{path: filepath.Join(dir, "delegation-history-"+fileSafe(preset)+".json"), log: log}
 	items, err := h.read()
 	h.items = items
+	h.unread = err
 	return h, err
 }
 
@@ -94,7 +106,7 @@ func (h *History) Merge(frame []Item, now time.Time) error {
 	}
 	h.items = trim(sortItems(h.items))
 	after, _ := json.Marshal(h.items)
-	if bytes.Equal(before, after) {
+	if bytes.Equal(before, after) && h.unread == nil {
 		return nil
 	}
 	return h.save()
@@ -102,10 +114,18 @@ func (h *History) Merge(frame []Item, now time.Time) error {
 
 // Reload merges the file into memory: items only the file holds are added,
 // items memory holds win. A corrupt file is set aside and memory is kept.
+// A read that succeeds allows saving again after a failed one.
 func (h *History) Reload() error {
 	items, err := h.read()
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	h.unread = err
+	h.mergeLocked(items)
+	return err
+}
+
+// mergeLocked adds the items memory does not hold; called with mu held.
+func (h *History) mergeLocked(items []Item) {
 	have := map[string]bool{}
 	for _, it := range h.items {
 		have[it.ID] = true
@@ -116,12 +136,11 @@ func (h *History) Reload() error {
 		}
 	}
 	h.items = trim(sortItems(h.items))
-	return err
 }
 
 // read loads and cleans the file; a missing or corrupt file gives nil.
 func (h *History) read() ([]Item, error) {
-	data, err := os.ReadFile(h.path)
+	data, err := readFile(h.path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -136,8 +155,20 @@ func (h *History) read() ([]Item, error) {
 	return trim(sortItems(cleanHistory(f.Items))), nil
 }
 
-// save writes the history; called with mu held.
+// save writes the history; called with mu held. After a failed read it
+// reads the file again first: while that still fails, nothing is written
+// (the history stays in memory and the refusal is logged); once it
+// succeeds, the file's items are merged in and the result written.
 func (h *History) save() error {
+	if h.unread != nil {
+		items, err := h.read()
+		if err != nil {
+			h.log.Warn("delegation_history.not_saved", "path", h.path, "err", err.Error())
+			return fmt.Errorf("delegation: history not saved: the file could not be read: %w", err)
+		}
+		h.unread = nil
+		h.mergeLocked(items)
+	}
 	data, err := json.Marshal(historyFile{Items: h.items})
 	if err != nil {
 		return fmt.Errorf("delegation: encode history: %w", err)
@@ -149,12 +180,24 @@ func (h *History) save() error {
 }
 
 func (h *History) setAside(cause error) {
-	bad := h.path + ".bad"
+	bad := badName(h.path)
 	if err := os.Rename(h.path, bad); err != nil {
 		h.log.Warn("delegation_history.corrupt", "path", h.path, "err", cause.Error(), "set_aside_err", err.Error())
 		return
 	}
 	h.log.Warn("delegation_history.corrupt", "path", h.path, "err", cause.Error(), "kept_as", bad)
+}
+
+// badName returns the first of path.bad, path.bad.1, path.bad.2, … that
+// does not exist, so a second corruption never overwrites the first.
+func badName(path string) string {
+	bad := path + ".bad"
+	for n := 1; ; n++ {
+		if _, err := os.Lstat(bad); errors.Is(err, fs.ErrNotExist) {
+			return bad
+		}
+		bad = fmt.Sprintf("%s.bad.%d", path, n)
+	}
 }
 
 // cleanHistory applies Clean's per-item rules without the 50-item cap.

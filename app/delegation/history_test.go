@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -317,4 +319,97 @@ func TestHistoryConcurrentUse(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// failReads makes reads of the history file fail with EIO until the
+// returned function is called.
+func failReads(t *testing.T) (stop func()) {
+	t.Helper()
+	var mu sync.Mutex
+	failing := true
+	readFile = func(p string) ([]byte, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if failing {
+			return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EIO}
+		}
+		return os.ReadFile(p)
+	}
+	t.Cleanup(func() { readFile = os.ReadFile })
+	return func() { mu.Lock(); failing = false; mu.Unlock() }
+}
+
+func TestReadErrorNeverSavesOverTheFile(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	h.Merge([]Item{{ID: "old", Title: "Old work", State: Done, StartedAt: 1, EndedAt: 2, Status: StatusOK}}, t0)
+	heal := failReads(t)
+	var logBuf bytes.Buffer
+	h2, err := OpenHistory(dir, "yui", slog.New(slog.NewTextHandler(&logBuf, nil)))
+	if err == nil || len(h2.Items()) != 0 {
+		t.Fatalf("read error: %v, items %v", err, h2.Items())
+	}
+	frame := []Item{{ID: "new", Title: "New work", State: Running, StartedAt: 5}}
+	if err := h2.Merge(frame, t0); err == nil {
+		t.Fatal("merge saved over a file it could not read")
+	}
+	if b, _ := os.ReadFile(h2.Path()); !strings.Contains(string(b), `"old"`) || strings.Contains(string(b), `"new"`) {
+		t.Fatalf("file written after a read error: %s", b)
+	}
+	if len(h2.Items()) != 1 || !strings.Contains(logBuf.String(), "delegation_history.not_saved") {
+		t.Fatalf("items %v, log %s", h2.Items(), logBuf.String())
+	}
+	// The file reads again: the next merge (even an unchanged frame) takes
+	// the file's items in and saves both.
+	heal()
+	if err := h2.Merge(frame, t0); err != nil {
+		t.Fatal(err)
+	}
+	h3 := open(t, dir)
+	if got := ids(h3.Items()); got != "new old" {
+		t.Fatalf("file after recovery holds %q", got)
+	}
+}
+
+func TestReloadAfterReadErrorAllowsSaving(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	h.Merge([]Item{{ID: "old", Title: "Old work", State: Done, StartedAt: 1, EndedAt: 2, Status: StatusOK}}, t0)
+	heal := failReads(t)
+	h2, _ := OpenHistory(dir, "yui", quiet())
+	if err := h2.Reload(); err == nil {
+		t.Fatal("reload succeeded while reads fail")
+	}
+	heal()
+	if err := h2.Reload(); err != nil {
+		t.Fatal(err)
+	}
+	if err := h2.Merge([]Item{{ID: "new", Title: "New work", State: Running, StartedAt: 5}}, t0); err != nil {
+		t.Fatal(err)
+	}
+	if got := ids(open(t, dir).Items()); got != "new old" {
+		t.Fatalf("file holds %q", got)
+	}
+}
+
+func TestSecondCorruptionKeptBesideTheFirst(t *testing.T) {
+	dir := t.TempDir()
+	h := open(t, dir)
+	os.WriteFile(h.Path(), []byte("{first"), 0o600)
+	open(t, dir)
+	os.WriteFile(h.Path(), []byte("{second"), 0o600)
+	open(t, dir)
+	for name, want := range map[string]string{".bad": "{first", ".bad.1": "{second"} {
+		if b, err := os.ReadFile(h.Path() + name); err != nil || string(b) != want {
+			t.Fatalf("%s: %v %q, want %q", name, err, b, want)
+		}
+	}
+}
+
+func ids(items []Item) string {
+	var out []string
+	for _, it := range items {
+		out = append(out, it.ID)
+	}
+	return strings.Join(out, " ")
 }

@@ -17,11 +17,12 @@ const (
 // Event is one step of playback.
 type Event struct {
 	Kind   Kind
-	TurnID string  // every kind but Idle
-	Text   string  // SpeechStart/SpeechEnd: the sentence's bubble text; UtteranceEnd: what was spoken
-	Cue    cue.Cue // CueFired
-	Muted  bool    // SpeechStart/SpeechEnd: shown, not voiced
-	Err    error   // SpeechEnd: the voice failed; the sentence was shown without it
+	TurnID string   // every kind but Idle
+	Text   string   // SpeechStart/SpeechEnd: the sentence's bubble text; UtteranceEnd: what was spoken
+	Cue    cue.Cue  // CueFired
+	Muted  bool     // SpeechStart/SpeechEnd: shown, not voiced
+	Err    error    // SpeechEnd: the voice failed; the sentence was shown without it
+	Line   LineKind // SpeechStart/SpeechEnd: a client line (Say); "" for reply speech
 }
 
 // Cut is what an Interrupt dropped of one utterance.

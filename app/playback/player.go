@@ -92,9 +92,11 @@ func (p *Player) Speech(turnID string, segs []Segment) {
 }
 
 // Render adds the segments of one render frame to the turn's open
-// utterance (or a new one) and closes it.
-func (p *Player) Render(turnID string, segs []Segment) {
-	p.add(turnID, segs, true)
+// utterance (or a new one) and closes it. It returns how many sentences
+// it queued to play: 0 for silence, for sentences that all repeat what the
+// utterance's speech frames queued, and after Close.
+func (p *Player) Render(turnID string, segs []Segment) int {
+	return p.add(turnID, segs, true)
 }
 
 // EndUtterance closes the turn's open utterance, if any. The sentences
@@ -103,6 +105,17 @@ func (p *Player) EndUtterance(turnID string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if u := p.openUtterance(); u != nil && u.turnID == turnID {
+		u.closed = true
+		p.signal()
+	}
+}
+
+// CloseOpen closes the open utterance, whatever its turn (the socket left
+// ready). The sentences already queued finish playing.
+func (p *Player) CloseOpen() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if u := p.openUtterance(); u != nil {
 		u.closed = true
 		p.signal()
 	}
@@ -132,7 +145,8 @@ func (p *Player) Muted() bool {
 	return p.muted
 }
 
-// Owed reports whether speech is playing or queued.
+// Owed reports whether reply speech is playing or queued (client lines
+// queued with Say do not count).
 func (p *Player) Owed() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -144,7 +158,7 @@ func (p *Player) Owed() bool {
 func (p *Player) Idle() bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return !p.owed() && len(p.due) == 0 && len(p.waiting) == 0
+	return !p.busy() && len(p.due) == 0 && len(p.waiting) == 0
 }
 
 // Interrupt drops everything queued and returns what each dropped
@@ -159,6 +173,9 @@ func (p *Player) Interrupt() []Cut {
 	}
 	var cuts []Cut
 	for _, u := range p.queue {
+		if u.line != "" {
+			continue // the client's own line is no part of the reply
+		}
 		if c, ok := u.cut(); ok {
 			cuts = append(cuts, c)
 		}
@@ -189,11 +206,11 @@ func (p *Player) Close() {
 	<-p.done
 }
 
-func (p *Player) add(turnID string, segs []Segment, render bool) {
+func (p *Player) add(turnID string, segs []Segment, render bool) int {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		return
+		return 0
 	}
 	wasOwed := p.owed()
 	u := p.openUtterance()
@@ -222,6 +239,7 @@ func (p *Player) add(turnID string, segs []Segment, render bool) {
 	}
 	p.prefetch()
 	p.signal()
+	return len(pl.items)
 }
 
 // openUtterance returns the last queued utterance when it is still open.
@@ -232,7 +250,21 @@ func (p *Player) openUtterance() *utterance {
 	return nil
 }
 
+// owed reports whether reply speech is playing or queued.
 func (p *Player) owed() bool {
+	if p.current != nil && p.current.line == "" {
+		return true
+	}
+	for _, u := range p.queue {
+		if u.line == "" && u.owed() {
+			return true
+		}
+	}
+	return false
+}
+
+// busy reports whether anything, client lines included, is playing or queued.
+func (p *Player) busy() bool {
 	if p.current != nil {
 		return true
 	}

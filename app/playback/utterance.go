@@ -28,6 +28,8 @@ type item struct {
 	cueFired bool
 	started  bool // speech_start went out
 	fut      *future
+	line     LineKind // a client line (Say); "" for reply speech
+	cut      bool     // CutFillers dropped it before it started
 }
 
 // future is a synthesis running ahead of playback.
@@ -44,8 +46,9 @@ type utterance struct {
 	items     []*item
 	next      int // index of the item playing or next to play
 	closed    bool
-	heard     string // whitespace-free text of every sentence queued
-	lastFrame string // whitespace-free speech of the previous speech frame
+	heard     string   // whitespace-free text of every sentence queued
+	lastFrame string   // whitespace-free speech of the previous speech frame
+	line      LineKind // a client line (Say); "" for reply speech
 }
 
 // noSpace drops whitespace, the key for repeat detection.

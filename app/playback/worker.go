@@ -93,7 +93,7 @@ func (p *Player) nextEvents() []Event {
 	}
 	p.queue = p.queue[1:]
 	evs := []Event{}
-	if len(u.items) > 0 {
+	if len(u.items) > 0 && u.line == "" {
 		evs = append(evs, Event{Kind: UtteranceEnd, TurnID: u.turnID, Text: u.spokenText()})
 	}
 	for _, sc := range p.waiting {
@@ -121,6 +121,9 @@ func (p *Player) play(u *utterance, it *item, gen uint64, genCtx context.Context
 			case <-p.wake:
 				// The main loop steps again after play returns, so the
 				// wake-up is not lost by taking it here.
+				if p.isCut(it) {
+					break wait
+				}
 				if p.Muted() {
 					fut.cancel()
 					muted = true
@@ -128,7 +131,7 @@ func (p *Player) play(u *utterance, it *item, gen uint64, genCtx context.Context
 				}
 			}
 		}
-		if !muted {
+		if !muted && !p.isCut(it) {
 			if fut.err != nil {
 				if p.Muted() {
 					muted = true
@@ -147,7 +150,7 @@ func (p *Player) play(u *utterance, it *item, gen uint64, genCtx context.Context
 		}
 	}
 	shownOnly := clip == nil
-	if shownOnly {
+	if shownOnly && !p.isCut(it) {
 		c, err := p.shown.Synthesize(genCtx, Line{TurnID: it.turnID, Text: it.speech, Cue: it.lineCue})
 		if err == nil {
 			clip = c
@@ -161,13 +164,21 @@ func (p *Player) play(u *utterance, it *item, gen uint64, genCtx context.Context
 		p.emitMu.Unlock()
 		return true
 	}
+	if it.cut {
+		// CutFillers dropped the line before it started: skip it.
+		p.current, p.playCancel = nil, nil
+		u.next++
+		p.mu.Unlock()
+		p.emitMu.Unlock()
+		return true
+	}
 	it.started = true
 	p.idle = false
 	playCtx, cancel := context.WithCancel(genCtx)
 	defer cancel()
 	p.playCancel = cancel
 	p.mu.Unlock()
-	p.fire(Event{Kind: SpeechStart, TurnID: it.turnID, Text: it.bubble, Muted: muted})
+	p.fire(Event{Kind: SpeechStart, TurnID: it.turnID, Text: it.bubble, Muted: muted, Line: it.line})
 	p.emitMu.Unlock()
 
 	if clip != nil {
@@ -189,7 +200,7 @@ func (p *Player) play(u *utterance, it *item, gen uint64, genCtx context.Context
 	u.next++
 	p.prefetch()
 	p.mu.Unlock()
-	p.fire(Event{Kind: SpeechEnd, TurnID: it.turnID, Text: it.bubble, Muted: muted, Err: voiceErr})
+	p.fire(Event{Kind: SpeechEnd, TurnID: it.turnID, Text: it.bubble, Muted: muted, Err: voiceErr, Line: it.line})
 	p.emitMu.Unlock()
 	return true
 }

@@ -59,13 +59,19 @@ func (s *Session) sendUser(text string, o origin) string {
 func (s *Session) Stop() { s.post(func() { s.stopSpeech(actionStopButton) }) }
 
 // BargeIn is voice barge-in: it stops speech and the outstanding turns and
-// keeps what plays muted (shown, not voiced) until the next accepted reply
-// of a turn sent after it.
+// keeps the cut turns muted (shown, not voiced) until the next accepted
+// reply: the first render or speech frame that plays of a turn it did not
+// cut unmutes.
 func (s *Session) BargeIn() {
 	s.post(func() {
+		if s.st.mutedCut == nil {
+			s.st.mutedCut = make(map[string]bool)
+		}
+		for id := range s.st.turns {
+			s.st.mutedCut[id] = true
+		}
 		s.stopSpeech(actionBargeIn)
 		s.st.muted = true
-		s.st.muteBefore = s.st.turnOrd + 1
 		s.player.SetMuted(true)
 	})
 }
@@ -101,8 +107,12 @@ func (s *Session) stopSpeech(a stopAction) {
 	cuts := s.interruptPlayer()
 	s.st.deferred = nil
 	s.recordCut(cuts)
+	// ids are every outstanding turn (still awaiting its turn_end), those
+	// an earlier action already stopped included: the spec's stop names
+	// "every turn that was outstanding on the chat at that moment".
 	var ids []string
 	for id, t := range s.st.turns {
+		ids = append(ids, id)
 		if t.stopped {
 			continue
 		}
@@ -110,7 +120,6 @@ func (s *Session) stopSpeech(a stopAction) {
 		t.running = false
 		t.stopTimers()
 		s.client.ForgetTurn(id)
-		ids = append(ids, id)
 	}
 	slices.SortFunc(ids, func(a, b string) int {
 		if len(a) != len(b) {
@@ -193,7 +202,7 @@ func (s *Session) startTurn(id, text string, o origin, trig clientctx.Trigger) {
 	s.emit(Event{Kind: KindTurnSent, TurnID: id, Text: text})
 	t.running = true
 	s.syncRunning()
-	s.emit(Event{Kind: KindFiller, TurnID: id, Text: s.lines.Thinking[s.st.fillerIndex%len(s.lines.Thinking)]})
+	s.sayFiller(t, s.lines.Thinking[s.st.fillerIndex%len(s.lines.Thinking)])
 	s.st.fillerIndex++
 	s.armLater(t)
 }
@@ -214,7 +223,10 @@ func (s *Session) sendFailed(t *turn, withImages bool, err error) {
 		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.TooLong, Where: where})
 	default:
 		// The spec's network failure: a turn that starts before ready.
-		s.emit(Event{Kind: KindFailureLine, TurnID: t.id, Text: s.lines.NoConnection})
+		if s.closing.Load() {
+			return // quitting is no network failure
+		}
+		s.sayFailure(t.id, s.lines.NoConnection)
 		s.record(clientctx.NewFailed(t.origin.label(), s.now(), ""))
 	}
 }

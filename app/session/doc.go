@@ -34,10 +34,17 @@
 // counts) the thinking motion plays (a cue event with motion_id thinking;
 // its end is a cue with motion_id idle) and a filler line is spoken, the
 // "later" filler after LaterFillerAfter, the tool filler at its first
-// running tool_status. The push client runs the 240 s frame wait and logs
+// running tool_status. Filler and failure lines are spoken through the
+// player (playback.Player.Say) as the client's own lines, after the speech
+// already queued, with the same Voice as replies; they keep their filler /
+// failure_line events and get no speech_start/speech_end. A filler is cut
+// by the turn's first render or speech frame, its turn_end or wait end, and
+// by any user action that stops speech; a failure line plays like a reply.
+// The push client runs the 240 s frame wait and logs
 // network_stall/network_drop; the session ends the turn (failure line and a
 // failed record before the first render, nothing more after it) and keeps it
 // outstanding, so its late render plays until a user action stops it.
+// Close is no network failure: it ends the turn waits silently.
 //
 // # Stopping
 //
@@ -47,19 +54,23 @@
 // stopped, stop their frame waits, and drop their later render, speech,
 // reasoning, error and tool_status frames until their turn_end (logged with
 // dropped:"cut_turn" and stopped_count). Only the stop button (and reset)
-// sends a stop frame, one, naming exactly the turns it stopped, and only
-// when there is one; a new turn and barge-in only mark them stopped for the
-// tool runner (decision: the backend folds a new turn's text into the run;
-// barge-in is followed by the spoken turn). Barge-in mutes playback (shown,
-// not voiced) until the first render or speech frame played of a turn sent
-// after it. Reset stops as the stop button does, sends reset, and clears
-// the reasoning display and the previous-turn record.
+// sends a stop frame, one, naming every outstanding turn (every turn still
+// awaiting its turn_end, those an earlier action already stopped included),
+// and only when there is one; a new turn and barge-in only mark them
+// stopped for the tool runner (decision: the backend folds a new turn's
+// text into the run; barge-in is followed by the spoken turn). Barge-in
+// keeps the cut turns muted (shown, not voiced): playback stays muted until
+// the first render or speech frame that plays of a turn the barge-in did
+// not cut (a backend-started report included). Reset stops as the stop
+// button does, sends reset, and clears the reasoning display and the
+// previous-turn record.
 //
 // # Replies
 //
 // Render and speech frames go to the playback.Player in arrival order
 // (utterances, repeats, silence, per-segment cue merging and boundary cues
-// are its rules); cue events are resolved against the vocabulary. A cue
+// are its rules); cue events are resolved against the vocabulary. The
+// socket leaving ready closes the open utterance, whatever its turn. A cue
 // fired while the thinking motion of a running turn plays lands when that
 // motion ends; an interrupt drops it. Error frames end their turn failed on
 // its turn_end: the failure line, the message as one line of at most 200
@@ -98,5 +109,10 @@
 //
 // App log: push.speech, push.turn_end, push.error, push.tool_status,
 // delegations (and the push client's own lines). Turn log: the turn record
-// (spoke_text:false) and push.render. No key or image data is logged.
+// (spoke_text:false) and push.render (speech: whether any of its speech
+// plays, sentences: how many sentences it queued, owed: whether reply
+// speech was still owed when it arrived). No key or image data is logged.
+//
+// tool_call and tool_result events come from the push client's
+// ToolObserver hook: every call the client answers, and the result as sent.
 package session

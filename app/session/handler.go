@@ -14,6 +14,20 @@ func (h handler) HandleState(c push.StateChange) { h.s.post(func() { h.s.onState
 
 func (h handler) HandleTurnWait(w push.TurnWaitEnded) { h.s.post(func() { h.s.onTurnWait(w) }) }
 
+// HandleToolCall reports every tool_call the client answers (push.ToolObserver).
+func (h handler) HandleToolCall(c push.ToolCall) {
+	h.s.post(func() {
+		h.s.emit(Event{Kind: KindToolCall, CallID: c.ID, TurnID: c.TurnID, Name: c.Name, Arguments: c.Arguments})
+	})
+}
+
+// HandleToolResult reports the tool_result frame the client sent, as sent.
+func (h handler) HandleToolResult(r push.ToolResult) {
+	h.s.post(func() {
+		h.s.emit(Event{Kind: KindToolResult, CallID: r.ID, TurnID: r.TurnID, Result: r.Result})
+	})
+}
+
 // onFrame routes one inbound frame.
 func (s *Session) onFrame(f push.Frame) {
 	switch f := f.(type) {
@@ -37,8 +51,9 @@ func (s *Session) onFrame(f push.Frame) {
 // ready reports whether the socket is ready, as the actor last heard.
 func (s *Session) ready() bool { return s.st.socket == push.StateReady }
 
-// onState shows the connection state. Leaving ready clears a running
-// tool from the pill; the turns it ends arrive through onTurnWait.
+// onState shows the connection state. Leaving ready closes the open
+// utterance and clears a running tool from the pill; the turns it ends
+// arrive through onTurnWait.
 func (s *Session) onState(c push.StateChange) {
 	s.st.socket = c.To
 	e := Event{Kind: KindSocket, State: c.To.String(), Code: c.CloseCode, DelayMS: c.RetryIn.Milliseconds()}
@@ -47,6 +62,10 @@ func (s *Session) onState(c push.StateChange) {
 	}
 	s.emit(e)
 	if c.From == push.StateReady && c.To != push.StateReady {
+		// The spec: the open utterance closes on the socket leaving ready,
+		// whatever its turn (a backend-started turn's included), so the
+		// cues waiting on its boundary fire.
+		s.player.CloseOpen()
 		if p := s.st.pill.cur; p != nil && p.State == "running" {
 			s.setPill(nil)
 		}
@@ -59,9 +78,10 @@ func (s *Session) onState(c push.StateChange) {
 // stays outstanding: a late render plays until a user action stops it.
 func (s *Session) onTurnWait(w push.TurnWaitEnded) {
 	t := s.st.turns[w.TurnID]
-	if t == nil || t.stopped || !t.origin.sent() {
-		return
+	if t == nil || t.stopped || !t.origin.sent() || s.closing.Load() {
+		return // Close ends turns silently: quitting is no network failure
 	}
+	s.player.CutFillers(t.id)
 	s.player.EndUtterance(t.id)
 	t.running = false
 	t.stopTimers()
@@ -71,7 +91,7 @@ func (s *Session) onTurnWait(w push.TurnWaitEnded) {
 			line = s.lines.NoConnection
 		}
 		t.failureSpoken = true
-		s.emit(Event{Kind: KindFailureLine, TurnID: t.id, Text: line})
+		s.sayFailure(t.id, line)
 		s.recordFailed(t)
 	}
 	s.syncRunning()

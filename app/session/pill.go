@@ -79,6 +79,6 @@ func (s *Session) onToolStatus(ts push.ToolStatus) {
 	s.setPill(v)
 	if own && ts.State == "running" && t.running && !t.rendered && !t.toolFiller {
 		t.toolFiller = true
-		s.emit(Event{Kind: KindFiller, TurnID: t.id, Text: s.lines.Tool})
+		s.sayFiller(t, s.lines.Tool)
 	}
 }

@@ -18,6 +18,12 @@ func (s *Session) playerEvent(e playback.Event) {
 
 // onPlayer turns a playback event into UI events.
 func (s *Session) onPlayer(e playback.Event) {
+	if e.Line != "" && (e.Kind == playback.SpeechStart || e.Kind == playback.SpeechEnd) {
+		// A filler or failure line: its filler/failure_line event went
+		// out when it was queued (the view's bubble kind); the voice
+		// speaks it without speech_start/speech_end.
+		return
+	}
 	switch e.Kind {
 	case playback.SpeechStart:
 		s.emit(Event{Kind: KindSpeechStart, TurnID: e.TurnID, Text: e.Text, Muted: e.Muted})

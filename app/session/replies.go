@@ -46,16 +46,20 @@ func (s *Session) onRender(r push.Render) {
 		return
 	}
 	speech := hasSpeech(r.Segments)
-	s.turnLog.Info("push.render", "source", r.Source, "turn_id", r.TurnID, "segments", len(r.Segments),
-		"speech", speech, "owed", s.player.Owed())
-	s.firstRender(t)
+	// speech: whether any speech of the frame plays (not silence, not a
+	// repeat of what speech frames already queued); owed: whether reply
+	// speech was still owed when the frame arrived.
+	owed := s.player.Owed()
+	s.firstRender(r.TurnID, t)
 	if r.Reasoning != "" {
 		s.renderReasoning(r.TurnID, r.Reasoning)
 	}
 	if t != nil && speech {
 		t.spoke = true
 	}
-	s.player.Render(r.TurnID, segments(r.Segments))
+	played := s.player.Render(r.TurnID, segments(r.Segments))
+	s.turnLog.Info("push.render", "source", r.Source, "turn_id", r.TurnID, "segments", len(r.Segments),
+		"speech", played > 0, "sentences", played, "owed", owed)
 }
 
 // onSpeech plays one streamed sentence in the turn's open utterance.
@@ -67,7 +71,7 @@ func (s *Session) onSpeech(sp push.Speech) {
 		return
 	}
 	s.log.Info("push.speech", "turn_id", sp.TurnID, "segments", len(sp.Segments))
-	s.firstRender(t)
+	s.firstRender(sp.TurnID, t)
 	if t != nil && hasSpeech(sp.Segments) {
 		t.spoke = true
 	}
@@ -88,6 +92,7 @@ func (s *Session) onTurnEnd(te push.TurnEnd) {
 	s.st.closed.add(te.TurnID)
 	t.stopTimers()
 	t.running = false
+	s.player.CutFillers(te.TurnID)
 	s.player.EndUtterance(te.TurnID)
 	s.emit(Event{Kind: KindTurnEnd, TurnID: te.TurnID})
 	if te.Usage != nil && !t.stopped {
@@ -113,7 +118,7 @@ func (s *Session) onTurnEnd(te push.TurnEnd) {
 func (s *Session) failTurn(t *turn) {
 	if !t.failureSpoken {
 		t.failureSpoken = true
-		s.emit(Event{Kind: KindFailureLine, TurnID: t.id, Text: s.lines.Failed})
+		s.sayFailure(t.id, s.lines.Failed)
 	}
 	where := WhereComposer
 	if t.origin == fromSpoken {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"yui/app/cue"
+	"yui/app/playback"
 )
 
 // Client-side cues of the running state: the thinking motion, its end,
@@ -66,26 +67,40 @@ func (s *Session) armLater(t *turn) {
 				return
 			}
 			t.later = nil
-			s.emit(Event{Kind: KindFiller, TurnID: t.id, Text: s.lines.Later})
+			s.sayFiller(t, s.lines.Later)
 		})
 	})
 }
 
-// firstRender records a render or speech frame of t that plays: its
-// thinking ends, and a barge-in mute ends on the first accepted reply of a
-// turn sent after it.
-func (s *Session) firstRender(t *turn) {
-	if t == nil {
-		return
-	}
-	if s.st.muted && t.origin.sent() && t.ord >= s.st.muteBefore {
+// firstRender records a render or speech frame of turn id (t, nil for a
+// closed turn) that plays: a barge-in mute ends on the first accepted
+// reply of a turn the barge-in did not cut; the turn's thinking and its
+// filler lines end.
+func (s *Session) firstRender(id string, t *turn) {
+	if s.st.muted && !s.st.mutedCut[id] {
 		s.st.muted = false
+		s.st.mutedCut = nil
 		s.player.SetMuted(false)
 	}
-	if t.rendered {
+	if t == nil || t.rendered {
 		return
 	}
 	t.rendered = true
 	t.stopTimers()
+	s.player.CutFillers(t.id)
 	s.syncRunning()
+}
+
+// sayFiller shows and speaks a filler line of t; the turn's first render
+// or speech frame, its end, or a user action that stops speech cuts it.
+func (s *Session) sayFiller(t *turn, text string) {
+	s.emit(Event{Kind: KindFiller, TurnID: t.id, Text: text})
+	s.player.Say(t.id, text, playback.LineFiller)
+}
+
+// sayFailure shows and speaks a failure line of turn id. It plays after
+// the speech already queued, like a reply.
+func (s *Session) sayFailure(id, text string) {
+	s.emit(Event{Kind: KindFailureLine, TurnID: id, Text: text})
+	s.player.Say(id, text, playback.LineFailure)
 }

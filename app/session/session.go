@@ -41,6 +41,9 @@ type Session struct {
 	pgen atomic.Uint64
 
 	closeOnce sync.Once
+	// closing is set when Close starts: turn-wait reports and failed sends
+	// of a session being closed are no network failure.
+	closing atomic.Bool
 
 	// ---- actor state: touched only on the mailbox goroutine ----
 	st actorState
@@ -56,8 +59,8 @@ type actorState struct {
 	fillerIndex int
 	composer    bool // last composer state emitted
 	plate       string
-	muted       bool   // barge-in: shown, not voiced
-	muteBefore  uint64 // the ordinal of the first turn whose reply unmutes
+	muted       bool            // barge-in: shown, not voiced
+	mutedCut    map[string]bool // the turns the barge-in cut: their late replies stay muted
 	turnOrd     uint64
 	pill        pillState
 	reasoning   reasoningState
@@ -173,6 +176,7 @@ func (s *Session) Start() {
 func (s *Session) Close() error {
 	var err error
 	s.closeOnce.Do(func() {
+		s.closing.Store(true)
 		err = s.client.Close()
 		s.player.Close()
 		s.mb.post(func() { s.shutdown() })

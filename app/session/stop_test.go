@@ -1,6 +1,7 @@
 package session_test
 
 import (
+	"slices"
 	"testing"
 
 	"yui/app/clientctx"
@@ -39,7 +40,7 @@ func TestStopWithNothingOutstandingSendsNoFrame(t *testing.T) {
 	})
 }
 
-func TestSecondStopNamesOnlyNewlyStoppedTurns(t *testing.T) {
+func TestSecondStopNamesEveryOutstandingTurn(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{})
 		a := e.s.StartTurn("one", clientTrigger())
@@ -51,9 +52,37 @@ func TestSecondStopNamesOnlyNewlyStoppedTurns(t *testing.T) {
 		e.s.Stop()
 		e.s.Stop()
 		settle()
+		// The spec: a stop names "every turn that was outstanding on the
+		// chat at that moment"; a stays outstanding until its turn_end.
 		s := e.Stops()
-		if len(s) != 2 || len(s[0]) != 1 || s[0][0] != a || len(s[1]) != 1 || s[1][0] != b {
+		if len(s) != 3 || !slices.Equal(s[0], []string{a}) || !slices.Equal(s[1], []string{a, b}) || !slices.Equal(s[2], []string{a, b}) {
 			t.Fatalf("stop frames %v", s)
+		}
+		e.turnEnd(a, nil)
+		e.turnEnd(b, nil)
+		e.s.Stop()
+		settle()
+		if n := len(e.Stops()); n != 3 {
+			t.Fatalf("a stop with nothing outstanding went out: %v", e.Stops())
+		}
+	})
+}
+
+func TestStopAfterBargeInNamesTheCutTurns(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{})
+		a := e.send("one")
+		e.render(a, seg("Talking."))
+		e.s.BargeIn()
+		settle()
+		e.s.Stop()
+		settle()
+		s := e.Stops()
+		if len(s) != 1 || !slices.Equal(s[0], []string{a}) {
+			t.Fatalf("stop frames after barge-in %v", s)
+		}
+		if r := e.log.all("push.stop"); len(r) != 1 || r[0].Attrs["turns"] != int64(1) {
+			t.Fatalf("log %s", e.log.dump())
 		}
 	})
 }
@@ -85,7 +114,9 @@ func TestStopReleasesRunningState(t *testing.T) {
 		if len(c) != 1 || c[0].Locked {
 			t.Fatalf("composer %v", kinds(evs))
 		}
-		eq(t, "script", script(evs), []string{"cue m=idle"})
+		// The stop cut the filler the voice was speaking: playback is idle,
+		// and the face eases back to neutral.
+		eq(t, "script", script(evs), []string{"cue m=idle", "cue e=neutral"})
 	})
 }
 
@@ -276,7 +307,7 @@ func TestToolCallOfStoppedTurnAnsweredTurnStopped(t *testing.T) {
 	})
 }
 
-func TestBargeInMutesUntilNextAcceptedReply(t *testing.T) {
+func TestBargeInMutesTheCutTurnUntilNextAcceptedReply(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{})
 		a := e.send("one")
@@ -286,20 +317,59 @@ func TestBargeInMutesUntilNextAcceptedReply(t *testing.T) {
 		if len(e.Stops()) != 0 {
 			t.Fatalf("barge-in sent stop: %v", e.Stops())
 		}
+		// The cut turn closes; its late render plays, shown but not voiced.
+		e.turnEnd(a, nil)
 		m := e.ev.mark()
-		e.render("hermes-2", seg("Backend news."))
+		e.render(a, seg("Late part."))
 		e.drain()
 		sp := of(e.ev.since(m), session.KindSpeechStart)
-		if len(sp) != 1 || !sp[0].Muted {
-			t.Fatalf("after barge-in: %+v", sp)
+		if len(sp) != 1 || !sp[0].Muted || sp[0].Text != "Late part." {
+			t.Fatalf("cut turn's late render after barge-in: %+v", sp)
 		}
-		b := e.s.SendSpoken("what I said")
-		settle()
-		e.render(b, seg("Reply."))
+		// A report of a turn the barge-in did not cut is the next accepted
+		// reply: voiced, and the mute is over.
+		e.render("hermes-2", seg("Backend news."))
+		e.drain()
+		e.render(a, seg("Later still."))
 		e.drain()
 		sp = of(e.ev.since(m), session.KindSpeechStart)
-		if len(sp) != 2 || sp[1].Muted || sp[1].Text != "Reply." {
+		if len(sp) != 3 || sp[1].Muted || sp[1].Text != "Backend news." || sp[2].Muted {
+			t.Fatalf("after the next accepted reply: %+v", sp)
+		}
+	})
+}
+
+func TestBargeInUnmutesOnTheSpokenTurnsReply(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{})
+		a := e.send("one")
+		e.render(a, seg("Talking."))
+		e.s.BargeIn()
+		settle()
+		b := e.s.SendSpoken("what I said")
+		settle()
+		m := e.ev.mark()
+		e.render(b, seg("Reply."))
+		e.drain()
+		sp := of(e.ev.since(m), session.KindSpeechStart)
+		if len(sp) != 1 || sp[0].Muted || sp[0].Text != "Reply." {
 			t.Fatalf("next reply: %+v", sp)
+		}
+	})
+}
+
+func TestBargeInDoesNotMuteLaterBackendReports(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{})
+		e.render("hermes-1", seg("A long report that keeps going."))
+		e.s.BargeIn()
+		settle()
+		m := e.ev.mark()
+		e.render("hermes-2", seg("Another report."))
+		e.drain()
+		sp := of(e.ev.since(m), session.KindSpeechStart)
+		if len(sp) != 1 || sp[0].Muted {
+			t.Fatalf("a report of an uncut turn after barge-in: %+v", sp)
 		}
 	})
 }

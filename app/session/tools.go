@@ -1,36 +1,16 @@
 package session
 
 import (
-	"context"
-	"strings"
-
 	"yui/transport/push"
 )
 
-// observedTool reports each call the client runs as a tool_call event and
-// its answer as a tool_result event. Calls the push client answers without
-// running them (unknown tool, invalid arguments, stopped turn) are not
-// reported.
+// observedTool is a declared tool as the push client runs it. The
+// tool_call and tool_result events come from the session's handler
+// (push.ToolObserver), which hears of every call the client answers —
+// those answered at once (unknown tool, missing or invalid field, stopped
+// turn) included — and of the result exactly as sent (a timeout or
+// "error: result too large" included).
 type observedTool struct {
 	push.Tool
 	s *Session
-}
-
-func (o observedTool) Run(ctx context.Context, call push.ToolCall) (string, []string, error) {
-	s := o.s
-	s.post(func() {
-		s.emit(Event{Kind: KindToolCall, CallID: call.ID, TurnID: call.TurnID, Name: call.Name, Arguments: call.Arguments})
-	})
-	result, images, err := o.Tool.Run(ctx, call)
-	shown := result
-	if err != nil {
-		shown = strings.TrimSpace(err.Error())
-		if !strings.HasPrefix(shown, "error:") {
-			shown = "error: " + shown
-		}
-	}
-	s.post(func() {
-		s.emit(Event{Kind: KindToolResult, CallID: call.ID, TurnID: call.TurnID, Result: shown})
-	})
-	return result, images, err
 }

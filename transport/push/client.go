@@ -163,28 +163,35 @@ func (c *Client) ReconnectNow() {
 	c.restartLocked()
 }
 
-// SettingsChanged tells the client that the endpoint, key or protocol
-// setting may have changed. When the state is Failed or Disconnected, or the
-// endpoint or key differ from those of the current or last attempt, it
-// starts a fresh attempt at once (as ReconnectNow); otherwise it does nothing.
+// SettingsChanged tells the client that the endpoint or key setting may
+// have changed. When the endpoint or key differ from those of the current
+// or last attempt, it starts a fresh attempt at once (as ReconnectNow);
+// otherwise it does nothing — in particular a Failed (4401) client stays
+// closed until the endpoint, key or protocol changes (ProtocolChanged) or
+// the user asks for a reconnect (ReconnectNow).
 func (c *Client) SettingsChanged() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if !c.started || c.closed {
 		return
 	}
-	ep, key := c.cfg.Endpoint(), c.cfg.Key()
-	if c.state == StateFailed || c.state == StateDisconnected || ep != c.lastEP || key != c.lastKey {
+	if c.cfg.Endpoint() != c.lastEP || c.cfg.Key() != c.lastKey {
 		c.restartLocked()
 	}
 }
+
+// ProtocolChanged tells the client that the preset's protocol setting
+// (chat_api) changed and is push again: it starts a fresh attempt at once,
+// as ReconnectNow, from any state — a Failed (4401) client included.
+func (c *Client) ProtocolChanged() { c.ReconnectNow() }
 
 // Close ends the client: it closes the socket with 1000, stops every timer,
 // waits for the client's goroutines (a graceful close is bounded by the
 // websocket library's 5 s close-handshake waits), emits the final state
 // change and then stops calling the Handler. Tool runs are cancelled and
-// not waited for. Close must not be called from a Handler method.
-// Later calls return at once.
+// not waited for. The frame waits of running turns end silently: closing
+// is no network failure, so no network_drop line and no HandleTurnWait.
+// Close must not be called from a Handler method. Later calls return at once.
 func (c *Client) Close() error {
 	c.closeMu.Lock()
 	defer c.closeMu.Unlock()
@@ -195,6 +202,12 @@ func (c *Client) Close() error {
 	}
 	c.closed = true
 	c.stopRetryLocked()
+	// Closing is no network failure: the running turns' waits end silently
+	// (no network_drop, no HandleTurnWait).
+	for id, w := range c.turns {
+		w.timer.Stop()
+		delete(c.turns, id)
+	}
 	s := c.cur
 	if s != nil {
 		c.detachLocked(s)

@@ -21,6 +21,19 @@ type Handler interface {
 	HandleTurnWait(w TurnWaitEnded)
 }
 
+// ToolObserver is an optional interface of a Handler: a Handler that
+// implements it hears of every tool_call the client answers (with any
+// answer: a result, an error at once, "error: turn stopped", a timeout)
+// when the call is accepted, and of every tool_result frame the client
+// wrote, exactly as sent (a fitted or "error: result too large" result
+// included). A tool_call dropped unanswered (unreadable, or a repeated
+// id) is not reported; a result that could not be written is not reported.
+// The calls come on the Handler's goroutine, in order with its other calls.
+type ToolObserver interface {
+	HandleToolCall(call ToolCall)
+	HandleToolResult(res ToolResult)
+}
+
 // WaitEndReason says why a turn's frame wait ended.
 type WaitEndReason int
 
@@ -51,9 +64,23 @@ type TurnWaitEnded struct {
 // HandlerFuncs adapts optional functions to [Handler]; nil fields ignore
 // their events.
 type HandlerFuncs struct {
-	Frame    func(Frame)
-	State    func(StateChange)
-	TurnWait func(TurnWaitEnded)
+	Frame      func(Frame)
+	State      func(StateChange)
+	TurnWait   func(TurnWaitEnded)
+	ToolCall   func(ToolCall)
+	ToolResult func(ToolResult)
+}
+
+func (h HandlerFuncs) HandleToolCall(c ToolCall) {
+	if h.ToolCall != nil {
+		h.ToolCall(c)
+	}
+}
+
+func (h HandlerFuncs) HandleToolResult(r ToolResult) {
+	if h.ToolResult != nil {
+		h.ToolResult(r)
+	}
 }
 
 func (h HandlerFuncs) HandleFrame(f Frame) {

@@ -86,10 +86,31 @@ func (l *logRecorder) dump() string {
 // ---- handler capture ----
 
 type recorder struct {
-	mu     sync.Mutex
-	frames []push.Frame
-	states []push.StateChange
-	waits  []push.TurnWaitEnded
+	mu      sync.Mutex
+	frames  []push.Frame
+	states  []push.StateChange
+	waits   []push.TurnWaitEnded
+	calls   []push.ToolCall
+	results []push.ToolResult
+}
+
+func (r *recorder) HandleToolCall(c push.ToolCall) {
+	r.mu.Lock()
+	r.calls = append(r.calls, c)
+	r.mu.Unlock()
+}
+
+func (r *recorder) HandleToolResult(res push.ToolResult) {
+	r.mu.Lock()
+	r.results = append(r.results, res)
+	r.mu.Unlock()
+}
+
+// Observed returns the tool calls and results the ToolObserver heard.
+func (r *recorder) Observed() ([]push.ToolCall, []push.ToolResult) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]push.ToolCall(nil), r.calls...), append([]push.ToolResult(nil), r.results...)
 }
 
 func (r *recorder) HandleFrame(f push.Frame) {

@@ -91,6 +91,7 @@ func (c *Client) toolCallArrived(s *socket, call ToolCall) {
 	}
 	tool, ok := c.tools[call.Name]
 	stopped := c.stopped.has(call.TurnID)
+	c.observeLocked(func(o ToolObserver) { o.HandleToolCall(call) })
 	c.mu.Unlock()
 	switch {
 	case !ok:
@@ -273,6 +274,17 @@ func (c *Client) sendToolResult(s *socket, call ToolCall, result string, images 
 	tr = c.fitToolResult(tr, mtb)
 	if err := c.writeFrame(s, conn, tr, mtb); err != nil {
 		c.log.Info(EventToolDropped, "id", call.ID, "name", call.Name, "reason", "write_failed")
+		return
+	}
+	c.mu.Lock()
+	c.observeLocked(func(o ToolObserver) { o.HandleToolResult(tr) })
+	c.mu.Unlock()
+}
+
+// observeLocked queues fn for the Handler when it is a ToolObserver.
+func (c *Client) observeLocked(fn func(ToolObserver)) {
+	if o, ok := c.handler.(ToolObserver); ok && !c.closed {
+		c.disp.push(func() { fn(o) })
 	}
 }
 

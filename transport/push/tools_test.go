@@ -519,3 +519,96 @@ func TestNewRejectsBadConfig(t *testing.T) {
 		}
 	}
 }
+
+func TestToolObserverSeesEveryAnsweredCallAndTheResultSent(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		big := strings.Repeat("z", push.MaxFrameBytes)
+		busy := &blockingTool{name: "body_action", release: make(chan struct{}), answer: "ok"}
+		huge := &blockingTool{name: "look", answer: big}
+		slow := &blockingTool{name: "query", release: make(chan struct{})}
+		e, tb := toolEnv(t, 0, busy, huge, slow)
+		e.c.MarkStopped("9")
+		tb.call("c-0", "1", "body_action", `{}`) // runs until released
+		synctest.Wait()
+		tb.call("c-0", "1", "body_action", `{}`) // repeated id: dropped, not reported
+		tb.call("c-1", "1", "teleport", `{}`)    // unknown tool
+		tb.call("c-2", "1", "body_action", `{"need":1}`)
+		tb.call("c-3", "1", "body_action", `{"bad":1}`)
+		tb.call("c-4", "9", "look", `{}`) // stopped turn
+		synctest.Wait()
+		close(busy.release)
+		synctest.Wait()
+		tb.call("c-5", "1", "look", `{}`) // result too large
+		synctest.Wait()
+		tb.call("c-6", "1", "query", `{}`) // times out on the client
+		time.Sleep(push.ClientToolWait("query"))
+		synctest.Wait()
+		calls, results := e.rec.Observed()
+		var callIDs []string
+		for _, c := range calls {
+			callIDs = append(callIDs, c.ID)
+		}
+		if got := strings.Join(callIDs, " "); got != "c-0 c-1 c-2 c-3 c-4 c-5 c-6" {
+			t.Errorf("observed calls %q", got)
+		}
+		sent := map[string]string{}
+		for _, r := range tb.Results() {
+			sent[r.ID] = r.Result
+		}
+		got := map[string]string{}
+		for _, r := range results {
+			got[r.ID] = r.Result
+		}
+		want := map[string]string{"c-0": "ok", "c-1": "error: unknown tool", "c-2": "error: missing field app",
+			"c-3": "error: invalid field bad", "c-4": "error: turn stopped", "c-5": push.ResultTooLarge,
+			"c-6": push.ResultTimedOut(push.ClientToolWait("query"))}
+		for id, w := range want {
+			if got[id] != w || sent[id] != w {
+				t.Errorf("%s: observed %.40q, sent %.40q, want %q", id, got[id], sent[id], w)
+			}
+		}
+		if len(results) != len(want) {
+			t.Errorf("observed %d results, want %d", len(results), len(want))
+		}
+		close(slow.release)
+		e.close()
+	})
+}
+
+func TestSettingsChangedLeavesFailedClosedWhenNothingChanged(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{clientKey: "wrong"})
+		e.wantState(push.StateFailed)
+		e.c.SettingsChanged()
+		synctest.Wait()
+		time.Sleep(time.Hour)
+		synctest.Wait()
+		e.wantState(push.StateFailed)
+		if n := len(e.Dials()); n != 1 {
+			t.Fatalf("dials = %d, want 1: an unchanged endpoint and key must not retry after 4401", n)
+		}
+		e.c.ProtocolChanged()
+		synctest.Wait()
+		if n := len(e.Dials()); n != 2 {
+			t.Fatalf("dials after ProtocolChanged = %d, want 2", n)
+		}
+	})
+}
+
+func TestCloseEndsRunningTurnsSilently(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{})
+		e.wantState(push.StateReady)
+		if err := e.c.SendTurn(context.Background(), push.Turn{TurnID: "1"}); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		e.close()
+		if w := e.rec.Waits(); len(w) != 0 {
+			t.Errorf("Close reported turn waits %+v", w)
+		}
+		if n := e.logs.count(push.EventNetworkDrop); n != 0 {
+			t.Errorf("Close logged network_drop:\n%s", e.logs.dump())
+		}
+	})
+}
