@@ -30,11 +30,21 @@ type Bridge struct {
 
 	mu      sync.Mutex
 	onShape func([]x11.Rect)
+	moved   chan struct{}
 }
 
 func newBridge(coreURL, token, role, preset string) *Bridge {
 	q := url.Values{"token": {token}, "role": {role}, "preset": {preset}}
-	return &Bridge{cfg: PageConfig{ViewURL: coreURL + "?" + q.Encode(), Role: role, Preset: preset}}
+	return &Bridge{cfg: PageConfig{ViewURL: coreURL + "?" + q.Encode(), Role: role, Preset: preset}, moved: make(chan struct{}, 1)}
+}
+
+// Moved tells the shell the page finished dragging the window, so the new
+// position is read and reported at once. Never blocks.
+func (b *Bridge) Moved() {
+	select {
+	case b.moved <- struct{}{}:
+	default:
+	}
 }
 
 // Config returns the page's connection settings.

@@ -33,8 +33,10 @@ type Options struct {
 }
 
 // positionPoll is how often the shell reads the window position to notice
-// a drag (Wails v2 has no move events). One cheap call every 2 s.
-const positionPoll = 2 * time.Second
+// a move it was not told about (a window manager's keyboard move; Wails v2
+// has no move events). A drag by the character is reported at once through
+// Bridge.Moved.
+const positionPoll = 10 * time.Second
 
 // Run opens the window and blocks until it closes: when the core goes away,
 // on SIGTERM/SIGINT, or on a fatal error.
@@ -132,6 +134,7 @@ func (w *window) pollPosition(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
+		case <-w.bridge.moved:
 		}
 		x, y := runtime.WindowGetPosition(ctx)
 		if x == lastX && y == lastY {

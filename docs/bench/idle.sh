@@ -2,7 +2,9 @@
 # Measures Yui at rest under Xvfb + xcompmgr: RSS of the core and of one pet
 # window's process tree (the window process plus its WebKit children), and
 # the CPU the whole tree uses over a window of seconds (default 30).
-# Usage: docs/bench/idle.sh [seconds] [binary]
+# With a third argument "speech", it then asks the demo backend for its slow
+# reply (about 8 s of speech) and measures the tree while she speaks.
+# Usage: docs/bench/idle.sh [seconds] [binary] [speech]
 set -euo pipefail
 secs=${1:-30}
 bin=$(realpath "${2:-build/bin/yui}")
@@ -15,7 +17,7 @@ for _ in $(seq 50); do [ -s "$work/displayfd" ] && break; sleep 0.1; done
 export DISPLAY=":$(head -n1 "$work/displayfd")"
 xcompmgr 2>/dev/null &
 sleep 0.5
-"$bin" --config-dir "$work/config" --log-dir "$work/logs" >/dev/null 2>&1 &
+"$bin" --config-dir "$work/config" --log-dir "$work/logs" --demo-addr 127.0.0.1:0 >/dev/null 2>&1 &
 core=$!
 sleep 12 # start, first paint, settle
 
@@ -41,3 +43,17 @@ sleep "$secs"
 t1=$(ticks $all); s1=$(date +%s.%N)
 for p in $all; do echo "  $(cat /proc/$p/comm) ($p): $(( $(ticks $p) - ${before[$p]} )) ticks in the window"; done
 awk -v d=$((t1 - t0)) -v hz=$hz -v s0=$s0 -v s1=$s1 'BEGIN { printf "idle CPU of the whole tree over %.1f s: %.2f%% of one core (%d ticks)\n", s1-s0, 100*d/hz/(s1-s0), d }'
+
+if [ "${3:-}" = speech ]; then
+  wid=$(xdotool search --name "^Yui — " | head -n1)
+  eval "$(xdotool getwindowgeometry --shell "$wid")" # X Y WIDTH HEIGHT
+  xdotool mousemove $((X + WIDTH / 2)) $((Y + HEIGHT - 150)) click 1
+  sleep 0.5
+  xdotool type --delay 20 "slow"
+  xdotool key Return
+  sleep 1.5 # thinking and the first sentence
+  t0=$(ticks $all); s0=$(date +%s.%N)
+  sleep 6
+  t1=$(ticks $all); s1=$(date +%s.%N)
+  awk -v d=$((t1 - t0)) -v hz=$hz -v s0=$s0 -v s1=$s1 'BEGIN { printf "CPU of the whole tree while speaking, over %.1f s: %.2f%% of one core (%d ticks)\n", s1-s0, 100*d/hz/(s1-s0), d }'
+fi

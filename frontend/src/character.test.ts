@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Character, CLIENT_MOTIONS, EMOTIONS, MOTIONS, MOUTH_FRAME_MS } from './character';
+import { BLINK_MIN_MS, BLINK_SPREAD_MS, Character, CLIENT_MOTIONS, EMOTIONS, MOTIONS, MOUTH_FRAME_MS } from './character';
 import { FakeMotion, FakeScheduler } from './test-helpers';
 
 function make(reduced = false) {
@@ -99,7 +99,7 @@ describe('Character', () => {
     c.setSpeaking(true);
     expect(c.mouthMoving).toBe(false);
     expect(sched.timers.size).toBe(1);
-    sched.advance(5000 + 10);
+    sched.advance(BLINK_MIN_MS + 0.5 * BLINK_SPREAD_MS + 10); // the fake's random() is 0.5
     expect(c.el.classList.contains('blink')).toBe(true);
     // Turning reduced motion off mid-speech starts the flap; on again stops it.
     motion.set(false);

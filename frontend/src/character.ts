@@ -170,9 +170,9 @@ const SVG = `
   </g>
 </svg>`;
 
-/** Blink timing: one blink every 3–7 s, each lasting BLINK_MS. */
-export const BLINK_MIN_MS = 3000;
-export const BLINK_SPREAD_MS = 4000;
+/** Blink timing: one blink every 4–9 s, each lasting BLINK_MS. */
+export const BLINK_MIN_MS = 4000;
+export const BLINK_SPREAD_MS = 5000;
 export const BLINK_MS = 140;
 
 /** Mouth flap while speaking: ~8 fps over a closed, half, open, half cycle. */

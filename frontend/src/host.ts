@@ -7,7 +7,11 @@ export interface PageConfig { view_url: string; role: string; preset: string }
 export interface Rect { x: number; y: number; w: number; h: number }
 
 interface WailsWindow {
-  go?: { shell?: { Bridge?: { Config(): Promise<PageConfig>; SetInputRegion(r: Rect[]): Promise<void> } } };
+  go?: {
+    shell?: {
+      Bridge?: { Config(): Promise<PageConfig>; SetInputRegion(r: Rect[]): Promise<void>; Moved?(): Promise<void> };
+    };
+  };
   runtime?: {
     BrowserOpenURL?(url: string): void;
     WindowSetPosition(x: number, y: number): void;
@@ -47,4 +51,10 @@ export function moveWindow(x: number, y: number): void {
 export function openExternal(url: string): void {
   if (w.runtime?.BrowserOpenURL) w.runtime.BrowserOpenURL(url);
   else window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** Tells the shell a drag ended, so it reports the new place to the core at
+ * once instead of at its next slow poll. */
+export function windowMoved(): void {
+  w.go?.shell?.Bridge?.Moved?.();
 }

@@ -1,6 +1,6 @@
 import './style.css';
 import { CoreConnection } from './connection';
-import { inWails, moveWindow, openExternal, pageConfig, setInputRegion, windowPosition } from './host';
+import { inWails, moveWindow, openExternal, pageConfig, setInputRegion, windowMoved, windowPosition } from './host';
 import { PetView } from './pet';
 
 async function boot(): Promise<void> {
@@ -13,6 +13,7 @@ async function boot(): Promise<void> {
     setInputRegion,
     windowPosition,
     moveWindow,
+    windowMoved,
     openURL: openExternal,
   });
   view.mount(app);

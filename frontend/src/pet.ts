@@ -14,6 +14,8 @@ export interface PetHost {
   setInputRegion(r: Rect[]): void;
   windowPosition(): Promise<{ x: number; y: number } | null>;
   moveWindow(x: number, y: number): void;
+  /** A drag ended (optional: only a window shell cares). */
+  windowMoved?(): void;
   openURL?(url: string): void;
 }
 
@@ -309,8 +311,10 @@ export class PetView {
       const wasDrag = dragging;
       start = null;
       dragging = false;
-      if (wasDrag) this.character.setMotion('idle');
-      else if (this.composerOpen) this.closeComposer();
+      if (wasDrag) {
+        this.character.setMotion('idle');
+        this.host.windowMoved?.();
+      } else if (this.composerOpen) this.closeComposer();
       else this.openComposer();
     };
     el.addEventListener('pointerup', end);

@@ -4,4 +4,6 @@ import {shell} from '../models';
 
 export function Config():Promise<shell.PageConfig>;
 
+export function Moved():Promise<void>;
+
 export function SetInputRegion(arg1:Array<shell.Rect>):Promise<void>;

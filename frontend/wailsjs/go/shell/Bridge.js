@@ -6,6 +6,10 @@ export function Config() {
   return window['go']['shell']['Bridge']['Config']();
 }
 
+export function Moved() {
+  return window['go']['shell']['Bridge']['Moved']();
+}
+
 export function SetInputRegion(arg1) {
   return window['go']['shell']['Bridge']['SetInputRegion'](arg1);
 }
