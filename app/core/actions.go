@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"yui/app/permission"
 	"yui/app/settings"
 	"yui/app/view"
 )
@@ -48,6 +49,13 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.savePosition(peer.Preset, wp)
+	case view.TypePermissionAnswer:
+		var a view.PermissionAnswer
+		if err := json.Unmarshal(m.Body, &a); err != nil {
+			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+			return
+		}
+		c.answerPermission(peer.Preset, a)
 	case view.TypeDismiss:
 		var d view.Dismiss
 		if json.Unmarshal(m.Body, &d) == nil && d.ID != "" {
@@ -125,4 +133,24 @@ func (c *Core) savePosition(preset string, wp view.WindowPosition) {
 		return
 	}
 	c.log.Info("window_moved", "preset", preset, "x", wp.X, "y", wp.Y)
+}
+
+// answerPermission passes the prompt's answer to the preset's gate; an
+// unknown answer or a stale prompt is logged and dropped.
+func (c *Core) answerPermission(preset string, a view.PermissionAnswer) {
+	pt := c.pets[preset]
+	if pt == nil {
+		c.log.Warn("view_unknown_preset", "preset", preset)
+		return
+	}
+	choice, ok := permission.ParseChoice(a.Answer)
+	if !ok {
+		c.log.Warn("view_malformed", "type", view.TypePermissionAnswer, "answer", a.Answer)
+		return
+	}
+	if err := pt.eyes.gate.Answer(a.ID, choice); err != nil {
+		c.log.Warn("permission_answer_refused", "preset", preset, "err", err.Error())
+		return
+	}
+	pt.publish(view.TypePermission, view.PermissionPrompt{})
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"yui/app/applog"
+	"yui/app/capture"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -56,6 +57,9 @@ type Options struct {
 	// DemoDelegationDelay, when positive, is how long the demo's delegated
 	// tasks run (tests shorten it).
 	DemoDelegationDelay time.Duration
+	// Screen lists and captures monitors; nil is the X11 display of
+	// $DISPLAY. Captures only ever happen through a permission grant.
+	Screen capture.Source
 }
 
 // Core is one running core. Create it with New, then Run it.
@@ -68,6 +72,7 @@ type Core struct {
 	token   string
 	turnLog *applog.DailyFile
 	pets    map[string]*pet
+	screen  capture.Source
 
 	traceMu sync.Mutex
 
@@ -85,7 +90,10 @@ func New(opts Options) (*Core, error) {
 	if err != nil {
 		return nil, fmt.Errorf("core: %w", err)
 	}
-	c := &Core{opts: opts, log: lg, store: store, token: view.NewToken()}
+	c := &Core{opts: opts, log: lg, store: store, token: view.NewToken(), screen: opts.Screen}
+	if c.screen == nil {
+		c.screen = capture.NewX11(lg)
+	}
 	switch {
 	case rep.Created:
 		lg.Info("settings_created", "path", store.Path())
@@ -109,11 +117,12 @@ func New(opts Options) (*Core, error) {
 	} else {
 		turnLog = slog.New(slog.DiscardHandler)
 	}
-	for _, p := range store.Get().Presets {
+	all := store.Get()
+	for _, p := range all.Presets {
 		if !p.Enabled {
 			continue
 		}
-		pt, err := c.newPet(p, vocab, turnLog)
+		pt, err := c.newPet(p, p.ID == all.ActivePreset, vocab, turnLog)
 		if err != nil {
 			c.closePets()
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"image"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/app/capture"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -327,4 +329,57 @@ func TestBadSettingsFileNoticeNamesField(t *testing.T) {
 		n := l["notice"]
 		return n != nil && strings.Contains(n["text"].(string), "presets[0].id") && strings.Contains(n["text"].(string), "settings.json.bad")
 	})
+}
+
+func TestLookAtScreenAsksThenAlwaysIsSaved(t *testing.T) {
+	dir := t.TempDir()
+	screen := &capture.Fixed{Screens: []capture.Monitor{{Index: 0, Label: "DP-1", Bounds: image.Rect(0, 0, 640, 400)}}}
+	st := startCore(t, Options{ConfigDir: dir, Demo: true, DemoAddr: "127.0.0.1:0", Screen: screen})
+	p := st.c.Settings().Get().Presets[0]
+	conn := st.dial(t, view.RolePet, p.ID)
+	page := readPage(conn)
+	page.wait(t, "connected", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["plate"] != nil && l["plate"]["kind"] == ""
+	})
+	// In ask mode the look call is answered "pending" and the prompt shows.
+	send(t, conn, map[string]any{"type": "send_text", "text": "look at my screen"})
+	var promptID float64
+	page.wait(t, "the permission prompt", func(_ []map[string]any, l map[string]map[string]any) bool {
+		pr := l["permission"]
+		if pr == nil || pr["id"].(float64) == 0 {
+			return false
+		}
+		promptID = pr["id"].(float64)
+		return pr["monitor"].(float64) == 0 && pr["label"] == "DP-1" && strings.Contains(pr["text"].(string), "demo backend")
+	})
+	if n := len(screen.Taken()); n != 0 {
+		t.Fatalf("captured %d times before any permission", n)
+	}
+	page.wait(t, "the turn to end", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["composer"]["locked"] == false
+	})
+	send(t, conn, map[string]any{"type": "permission_answer", "id": promptID, "answer": "always"})
+	page.wait(t, "the prompt to close", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["permission"]["id"].(float64) == 0
+	})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		s2, _, _ := settings.Open(dir)
+		if s2.Get().Presets[0].Permissions.Screen == "allow" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("always was not saved")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	// Now the same request captures, without another prompt.
+	send(t, conn, map[string]any{"type": "send_text", "text": "look at my screen again"})
+	deadline = time.Now().Add(15 * time.Second)
+	for len(screen.Taken()) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no capture after always")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

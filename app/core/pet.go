@@ -14,6 +14,7 @@ import (
 	"yui/app/session"
 	"yui/app/settings"
 	"yui/app/view"
+	"yui/transport/push"
 )
 
 // SpeechRate is the silent voice's pace in characters per second: each
@@ -31,6 +32,7 @@ type pet struct {
 	core   *Core
 	preset string
 	sess   *session.Session
+	eyes   eyes
 	log    *slog.Logger
 
 	mu        sync.Mutex
@@ -47,9 +49,14 @@ type pet struct {
 	pillErr   string
 }
 
-func (c *Core) newPet(p settings.Preset, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
+func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
 	pt := &pet{core: c, preset: p.ID, log: c.log.With("preset", p.ID), socket: "disconnected", code: -1, emotion: "neutral", motion: "idle"}
 	id := p.ID
+	pt.eyes = c.newEyes(pt, p, main)
+	var tools []push.Tool
+	if pt.eyes.tool != nil {
+		tools = append(tools, pt.eyes.tool)
+	}
 	s, err := session.New(session.Options{
 		Preset:     p,
 		Endpoint:   func() string { return c.endpoint(id) },
@@ -57,6 +64,8 @@ func (c *Core) newPet(p settings.Preset, vocab cue.Vocabulary, turnLog *slog.Log
 		ConfigDir:  c.opts.ConfigDir,
 		Voice:      playback.Silent{CharsPerSecond: SpeechRate},
 		Vocabulary: vocab,
+		Tools:      tools,
+		Screenshot: c.screenshotHook(p.ID, pt.eyes.gate),
 		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
 		Logger:     c.log.With("preset", p.ID),
 		TurnLog:    turnLog.With("preset", p.ID),
@@ -188,7 +197,7 @@ func (pt *pet) publishCharacter() {
 }
 
 func (pt *pet) publishPill() {
-	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr})
+	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr, Capture: pt.eyes.gate.EachTurn()})
 }
 
 // publishPlate shows the connection state while the socket is not ready,

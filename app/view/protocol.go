@@ -16,15 +16,17 @@ const (
 	TypeReasoning   = "reasoning"   // Reasoning
 	TypeUsage       = "usage"       // Usage
 	TypeDelegations = "delegations" // Delegations
+	TypePermission  = "permission"  // PermissionPrompt
 )
 
 // Page → core.
 const (
-	TypeSendText  = "send_text" // SendText
-	TypeStop      = "stop"      // no fields
-	TypeReconnect = "reconnect" // no fields
-	TypeDismiss   = "dismiss"   // Dismiss
-	TypeReset     = "reset"     // no fields
+	TypeSendText         = "send_text"         // SendText
+	TypeStop             = "stop"              // no fields
+	TypeReconnect        = "reconnect"         // no fields
+	TypeDismiss          = "dismiss"           // Dismiss
+	TypeReset            = "reset"             // no fields
+	TypePermissionAnswer = "permission_answer" // PermissionAnswer
 )
 
 // Core → shell and shell → core.
@@ -137,6 +139,8 @@ type PillTool struct {
 type Pill struct {
 	Tool  *PillTool `json:"tool"`
 	Error string    `json:"error"`
+	// Capture is true while a screenshot goes with every turn.
+	Capture bool `json:"capture"`
 }
 
 // Reasoning is the reasoning display of one turn; empty Text hides it.
@@ -169,4 +173,20 @@ type DelegationItem struct {
 // minutes after they ended; the core re-publishes when one leaves).
 type Delegations struct {
 	Items []DelegationItem `json:"items"`
+}
+
+// PermissionPrompt asks the user whether the backend may see a monitor
+// (issue 6). ID 0 hides the prompt. Text is a one-line wording.
+type PermissionPrompt struct {
+	ID      uint64 `json:"id"`
+	Backend string `json:"backend"`
+	Monitor int    `json:"monitor"`
+	Label   string `json:"label"`
+	Text    string `json:"text"`
+}
+
+// PermissionAnswer answers a prompt: "once", "always" or "deny".
+type PermissionAnswer struct {
+	ID     uint64 `json:"id"`
+	Answer string `json:"answer"`
 }

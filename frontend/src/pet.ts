@@ -8,6 +8,7 @@ import { DelegationsChip } from './chip';
 import { UsageReadout } from './usage';
 import { ReasoningView } from './reasoning';
 import { AttachmentTray, type ImageReader } from './attachments';
+import { PermissionPromptView } from './permission';
 
 export interface PetHost {
   send(m: PageMessage): boolean;
@@ -48,6 +49,7 @@ export class PetView {
   readonly reasoning: ReasoningView;
   readonly tray: AttachmentTray;
   private readonly notice: HTMLElement;
+  private readonly permission: PermissionPromptView;
   private readonly plate: HTMLElement;
   private readonly plateText: HTMLElement;
   private readonly plateAction: HTMLButtonElement;
@@ -102,6 +104,8 @@ export class PetView {
     this.usage = new UsageReadout();
     this.root.append(this.usage.el);
     this.tray = new AttachmentTray(changed, opts.readImage);
+    this.permission = new PermissionPromptView((id, answer) => this.host.send({ type: 'permission_answer', id, answer }));
+    this.root.append(this.permission.el);
     this.notice = $('.notice');
     this.plate = $('.plate');
     this.plateText = $('.plate-text');
@@ -158,6 +162,9 @@ export class PetView {
           this.errorLine.hidden = m.text === '';
           this.errorLine.textContent = m.text;
         }
+        break;
+      case 'permission':
+        this.permission.apply(m);
         break;
       case 'notice':
         this.noticeId = m.id;
@@ -339,7 +346,7 @@ export class PetView {
   visibleRects(): Rect[] {
     const parts: Element[] = [
       this.character.el.querySelector('svg') ?? this.character.el,
-      this.notice, this.reasoning.el, this.chip.chip, this.chip.list, this.bubble.el,
+      this.notice, this.permission.el, this.reasoning.el, this.chip.chip, this.chip.list, this.bubble.el,
       this.pill.el, this.plate, this.usage.el, this.composer,
     ];
     const out: Rect[] = [];

@@ -13,6 +13,7 @@ export class StatusPill {
   private readonly mark: HTMLElement;
   private readonly label: HTMLElement;
   private readonly error: HTMLElement;
+  private readonly capture: HTMLElement;
 
   constructor() {
     this.el = document.createElement('div');
@@ -32,7 +33,13 @@ export class StatusPill {
     this.error = document.createElement('span');
     this.error.className = 'pill-seg pill-error';
     this.error.hidden = true;
-    this.el.append(this.tool, this.error);
+    this.capture = document.createElement('span');
+    this.capture.className = 'pill-seg pill-capture';
+    this.capture.hidden = true;
+    this.capture.textContent = 'screen';
+    this.capture.title = 'A screenshot goes with each message (the setting is in the character settings)';
+    this.capture.setAttribute('aria-label', 'A screenshot goes with each message');
+    this.el.append(this.capture, this.tool, this.error);
   }
 
   apply(m: PillMsg): void {
@@ -55,6 +62,7 @@ export class StatusPill {
     this.error.hidden = !m.error;
     this.error.textContent = m.error ?? '';
     this.error.title = m.error ?? '';
-    this.el.hidden = this.tool.hidden && this.error.hidden;
+    this.capture.hidden = !m.capture;
+    this.el.hidden = this.tool.hidden && this.error.hidden && this.capture.hidden;
   }
 }

@@ -17,7 +17,8 @@ export interface Bubble {
   muted: boolean;
 }
 export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
-export interface Pill { type: 'pill'; tool: PillTool | null; error: string }
+export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean }
+export interface PermissionPrompt { type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string }
 export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean }
 export interface Usage { type: 'usage'; total_tokens: number; context_window: number }
 export interface DelegationItem {
@@ -33,18 +34,19 @@ export interface Delegations { type: 'delegations'; items: DelegationItem[] | nu
 
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
-  | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations;
+  | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
   | { type: 'stop' }
   | { type: 'reconnect' }
   | { type: 'dismiss'; id: string }
-  | { type: 'reset' };
+  | { type: 'reset' }
+  | { type: 'permission_answer'; id: number; answer: 'once' | 'always' | 'deny' };
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
-  'character', 'bubble', 'pill', 'reasoning', 'usage', 'delegations',
+  'character', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

@@ -70,6 +70,13 @@ const ch = (emotion, motion = 'idle', speaking = false) => ({ type: 'character',
 }
 {
   const { page, send } = await open();
+  await send({ type: 'pill', tool: { tool_id: 'look', state: 'running', label: 'Look' }, error: '', capture: true },
+    { type: 'permission', id: 4, backend: 'The demo backend', monitor: 0, label: 'DP-1', text: '' });
+  await shot(page, 'permission');
+  await page.close();
+}
+{
+  const { page, send } = await open();
   for (const e of ['neutral', 'happy', 'angry', 'sad', 'relaxed', 'surprised', 'thinking', 'curious', 'sleepy', 'embarrassed']) {
     await send(ch(e));
     await page.waitForTimeout(500);

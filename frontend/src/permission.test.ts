@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { PermissionPromptView, type PermissionChoice } from './permission';
+
+describe('PermissionPromptView', () => {
+  it('shows the question naming the backend and monitor, and sends each answer', () => {
+    const answers: Array<[number, PermissionChoice]> = [];
+    const v = new PermissionPromptView((id, c) => answers.push([id, c]));
+    document.body.append(v.el);
+    expect(v.open).toBe(false);
+    v.apply({ type: 'permission', id: 7, backend: 'The demo backend', monitor: 1, label: 'DP-2', text: '' });
+    expect(v.open).toBe(true);
+    expect(v.el.textContent).toContain('The demo backend asks to see monitor 1 (DP-2).');
+    for (const c of ['once', 'always', 'deny'] as const) {
+      (v.el.querySelector(`.permission-${c}`) as HTMLButtonElement).click();
+    }
+    expect(answers).toEqual([[7, 'once'], [7, 'always'], [7, 'deny']]);
+  });
+
+  it('hides on id 0 and then sends nothing', () => {
+    const answers: unknown[] = [];
+    const v = new PermissionPromptView((id, c) => answers.push([id, c]));
+    v.apply({ type: 'permission', id: 3, backend: 'b', monitor: 0, label: '', text: '' });
+    v.apply({ type: 'permission', id: 0, backend: '', monitor: 0, label: '', text: '' });
+    expect(v.open).toBe(false);
+    (v.el.querySelector('.permission-once') as HTMLButtonElement).click();
+    expect(answers).toEqual([]);
+  });
+});

@@ -1,0 +1,54 @@
+// The screen permission prompt: the backend asks to see a monitor and the
+// user answers Allow once · Always for this character · Deny. The core
+// decides what an answer means; this only shows the question and sends the
+// answer back.
+
+import type { PermissionPrompt } from './protocol';
+
+export type PermissionChoice = 'once' | 'always' | 'deny';
+
+export class PermissionPromptView {
+  readonly el: HTMLElement;
+  private readonly text: HTMLElement;
+  private id = 0;
+
+  constructor(answer: (id: number, choice: PermissionChoice) => void) {
+    this.el = document.createElement('div');
+    this.el.className = 'permission';
+    this.el.setAttribute('role', 'alertdialog');
+    this.el.setAttribute('aria-live', 'assertive');
+    this.el.setAttribute('aria-label', 'Screen permission');
+    this.el.hidden = true;
+    const title = document.createElement('div');
+    title.className = 'permission-title';
+    title.textContent = 'Share your screen?';
+    this.text = document.createElement('div');
+    this.text.className = 'permission-text';
+    const buttons = document.createElement('div');
+    buttons.className = 'permission-buttons';
+    const make = (choice: PermissionChoice, label: string) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = `permission-${choice}`;
+      b.textContent = label;
+      b.addEventListener('click', () => {
+        if (this.id !== 0) answer(this.id, choice);
+      });
+      return b;
+    };
+    buttons.append(make('once', 'Allow once'), make('always', 'Always for this character'), make('deny', 'Deny'));
+    this.el.append(title, this.text, buttons);
+  }
+
+  get open(): boolean {
+    return !this.el.hidden;
+  }
+
+  apply(m: PermissionPrompt): void {
+    this.id = m.id;
+    this.el.hidden = m.id === 0;
+    const where = m.label ? `monitor ${m.monitor} (${m.label})` : `monitor ${m.monitor}`;
+    this.text.textContent = m.id === 0 ? '' : `${m.backend} asks to see ${where}.`;
+    this.el.dataset.monitor = String(m.monitor);
+  }
+}
