@@ -62,3 +62,32 @@ func TestWriteFailureKeepsOldContent(t *testing.T) {
 		t.Fatalf("temp file left behind: %d entries", len(ents))
 	}
 }
+
+func TestKeepAsideNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "h.json")
+	var kept []string
+	for _, s := range []string{"one", "two", "three"} {
+		os.WriteFile(p, []byte(s), 0o600)
+		k, err := KeepAside(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept = append(kept, k)
+	}
+	want := []string{p + ".bad", p + ".bad.1", p + ".bad.2"}
+	for i, s := range []string{"one", "two", "three"} {
+		if kept[i] != want[i] {
+			t.Fatalf("kept as %v, want %v", kept, want)
+		}
+		if b, _ := os.ReadFile(kept[i]); string(b) != s {
+			t.Fatalf("%s holds %q", kept[i], b)
+		}
+	}
+	if _, err := os.Stat(p); !os.IsNotExist(err) {
+		t.Fatal("the bad file is still in place")
+	}
+	if _, err := KeepAside(filepath.Join(dir, "missing")); err == nil {
+		t.Fatal("kept aside a missing file")
+	}
+}

@@ -127,24 +127,12 @@ func (s *PreviousStore) Clear() error {
 }
 
 func (s *PreviousStore) setAside(cause error) {
-	bad := badName(s.path)
-	if err := os.Rename(s.path, bad); err != nil {
+	bad, err := atomicfile.KeepAside(s.path)
+	if err != nil {
 		s.log.Warn("previous_turn.corrupt", "path", s.path, "err", cause.Error(), "set_aside_err", err.Error())
 		return
 	}
 	s.log.Warn("previous_turn.corrupt", "path", s.path, "err", cause.Error(), "kept_as", bad)
-}
-
-// badName returns the first of path.bad, path.bad.1, path.bad.2, … that
-// does not exist, so a second corruption never overwrites the first.
-func badName(path string) string {
-	bad := path + ".bad"
-	for n := 1; ; n++ {
-		if _, err := os.Lstat(bad); errors.Is(err, fs.ErrNotExist) {
-			return bad
-		}
-		bad = fmt.Sprintf("%s.bad.%d", path, n)
-	}
 }
 
 // fileSafe keeps [A-Za-z0-9_-] and percent-encodes every other byte, so

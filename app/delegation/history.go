@@ -180,24 +180,12 @@ func (h *History) save() error {
 }
 
 func (h *History) setAside(cause error) {
-	bad := badName(h.path)
-	if err := os.Rename(h.path, bad); err != nil {
+	bad, err := atomicfile.KeepAside(h.path)
+	if err != nil {
 		h.log.Warn("delegation_history.corrupt", "path", h.path, "err", cause.Error(), "set_aside_err", err.Error())
 		return
 	}
 	h.log.Warn("delegation_history.corrupt", "path", h.path, "err", cause.Error(), "kept_as", bad)
-}
-
-// badName returns the first of path.bad, path.bad.1, path.bad.2, … that
-// does not exist, so a second corruption never overwrites the first.
-func badName(path string) string {
-	bad := path + ".bad"
-	for n := 1; ; n++ {
-		if _, err := os.Lstat(bad); errors.Is(err, fs.ErrNotExist) {
-			return bad
-		}
-		bad = fmt.Sprintf("%s.bad.%d", path, n)
-	}
 }
 
 // cleanHistory applies Clean's per-item rules without the 50-item cap.

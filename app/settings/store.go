@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"sync"
 
 	"yui/app/atomicfile"
@@ -91,9 +90,9 @@ func (st *Store) load() (Report, error) {
 		st.cur = s
 		return Report{}, nil
 	}
-	kept, err := keepAside(st.path)
+	kept, err := atomicfile.KeepAside(st.path)
 	if err != nil {
-		return Report{}, err
+		return Report{}, fmt.Errorf("settings: %w", err)
 	}
 	st.cur = Defaults()
 	if err := write(st.path, st.cur); err != nil {
@@ -127,21 +126,6 @@ func Parse(data []byte) (Settings, error) {
 		return Settings{}, err
 	}
 	return s, nil
-}
-
-// keepAside renames path to path.bad, or path.bad.N for the first free N.
-func keepAside(path string) (string, error) {
-	dst := path + ".bad"
-	for n := 1; ; n++ {
-		if _, err := os.Lstat(dst); errors.Is(err, fs.ErrNotExist) {
-			break
-		}
-		dst = path + ".bad." + strconv.Itoa(n)
-	}
-	if err := os.Rename(path, dst); err != nil {
-		return "", fmt.Errorf("settings: keep bad file aside: %w", err)
-	}
-	return dst, nil
 }
 
 func write(path string, s Settings) error {
