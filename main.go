@@ -36,7 +36,17 @@ var dist embed.FS
 // version is set by the build (-ldflags "-X main.version=...").
 var version = "dev"
 
+// bindingsOnly is set in `wails generate module` builds (bindings_build.go).
+var bindingsOnly = false
+
 func main() {
+	if bindingsOnly {
+		if err := shell.GenerateBindings(pages()); err != nil {
+			fmt.Fprintln(os.Stderr, "yui: bindings:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	args := os.Args[1:]
 	cmd := "run"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
