@@ -100,24 +100,27 @@ func (c *Core) sendText(preset string, st view.SendText) {
 	}
 	c.log.Info("view_action", "type", view.TypeSendText, "preset", preset, "chars", utf8.RuneCountInString(text), "images", len(st.Images))
 	if len(st.Images) > MaxAttachments {
-		c.view.Publish(preset, view.TypeErrorLine, view.MustEncode(view.TypeErrorLine, view.ErrorLine{
-			Text: fmt.Sprintf("At most %d images can go with one message.", MaxAttachments), Where: "composer",
-		}))
+		c.composerError(preset, fmt.Sprintf("At most %d images can go with one message.", MaxAttachments))
 		return
 	}
+	images := make([][]byte, len(st.Images))
 	for i, u := range st.Images {
 		data, err := decodeDataURL(u)
-		if err == nil {
-			err = pt.sess.AttachData(data)
-		}
 		if err != nil {
-			c.view.Publish(preset, view.TypeErrorLine, view.MustEncode(view.TypeErrorLine, view.ErrorLine{
-				Text: fmt.Sprintf("Image %d could not be attached: %v", i+1, err), Where: "composer",
-			}))
+			c.composerError(preset, fmt.Sprintf("Image %d could not be attached: %v.", i+1, err))
 			return
 		}
+		images[i] = data
 	}
-	pt.sess.SendText(text)
+	// All or nothing: a refused image refuses the message, and the page
+	// keeps the text and images for the user to fix.
+	if _, err := pt.sess.SendTyped(text, images); err != nil {
+		c.composerError(preset, "The message was not sent: "+strings.TrimPrefix(err.Error(), "session: ")+".")
+	}
+}
+
+func (c *Core) composerError(preset, text string) {
+	c.view.Publish(preset, view.TypeErrorLine, view.MustEncode(view.TypeErrorLine, view.ErrorLine{Text: text, Where: "composer"}))
 }
 
 func (c *Core) savePosition(preset string, wp view.WindowPosition) {
@@ -148,9 +151,15 @@ func (c *Core) answerPermission(preset string, a view.PermissionAnswer) {
 		c.log.Warn("view_malformed", "type", view.TypePermissionAnswer, "answer", a.Answer)
 		return
 	}
-	if err := pt.eyes.gate.Answer(a.ID, choice); err != nil {
-		c.log.Warn("permission_answer_refused", "preset", preset, "err", err.Error())
-		return
-	}
+	err := pt.eyes.gate.Answer(a.ID, choice)
+	// The prompt goes either way: an answer to a stale prompt has nothing
+	// left to show, and a failed save is told as a notice.
 	pt.publish(view.TypePermission, view.PermissionPrompt{})
+	if err != nil {
+		c.log.Warn("permission_answer_refused", "preset", preset, "err", err.Error())
+		if choice == permission.Always {
+			c.view.Publish(preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "permission_save",
+				Text: "Your answer could not be saved in the settings (" + err.Error() + "). Yui will ask again next time."}))
+		}
+	}
 }

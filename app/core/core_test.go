@@ -383,3 +383,31 @@ func TestLookAtScreenAsksThenAlwaysIsSaved(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+func TestImagesOnlyMessageTravelsAndARefusedImageKeepsNothing(t *testing.T) {
+	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
+	p := st.c.Settings().Get().Presets[0]
+	conn := st.dial(t, view.RolePet, p.ID)
+	page := readPage(conn)
+	page.wait(t, "connected", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["plate"] != nil && l["plate"]["kind"] == ""
+	})
+	png := "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/eL9GtQAAAABJRU5ErkJggg=="
+	bmp := "data:image/bmp;base64,Qk0AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+	// A refused second image refuses the message: no turn, a clear line.
+	send(t, conn, map[string]any{"type": "send_text", "text": "two pictures", "images": []string{png, bmp}})
+	page.wait(t, "the refusal", func(_ []map[string]any, l map[string]map[string]any) bool {
+		e := l["error_line"]
+		return e != nil && strings.Contains(e["text"].(string), "image 2")
+	})
+	// Images alone make a turn, and only they travel with it.
+	send(t, conn, map[string]any{"type": "send_text", "text": "", "images": []string{png}})
+	page.wait(t, "the demo thanking for one picture", func(all []map[string]any, _ map[string]map[string]any) bool {
+		for _, m := range all {
+			if m["type"] == "bubble" && m["text"] == "Thanks, I got a picture!" {
+				return true
+			}
+		}
+		return false
+	})
+}

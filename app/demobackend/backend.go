@@ -32,10 +32,11 @@ func New(cfg Config) *Backend {
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Backend{cfg: cfg, log: cfg.Logger, ctx: ctx, cancel: cancel, chats: make(map[string]*chat)}
 	b.srv = pushserver.New(pushserver.Config{
-		Key:         cfg.Key,
-		Logger:      cfg.Logger,
-		Source:      Source,
-		FailureLine: failureLine,
+		Key:          cfg.Key,
+		MaxTurnBytes: MaxTurnBytes,
+		Logger:       cfg.Logger,
+		Source:       Source,
+		FailureLine:  failureLine,
 		Hooks: pushserver.Hooks{
 			Connected:  b.onConnected,
 			Vocabulary: b.onVocabulary,

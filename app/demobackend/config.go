@@ -11,6 +11,10 @@ const DefaultDelegationDelay = 20 * time.Second
 // DefaultAddr is the address `yui demo-backend` listens on.
 const DefaultAddr = "127.0.0.1:8646"
 
+// MaxTurnBytes is the largest turn frame the demo accepts, stated in its
+// ready frame; stating it also says the demo accepts images on a turn.
+const MaxTurnBytes = 4 << 20
+
 // Source is the render source name the demo backend uses.
 const Source = "yui-demo"
 

@@ -15,6 +15,7 @@ type run struct {
 	ch     *chat
 	id     string
 	text   string
+	images int // how many images came with the turn
 	seq    int // the turn's number in its conversation
 	pal    palette
 	ctx    context.Context

@@ -56,6 +56,10 @@ func quote(text string) string {
 
 func (b *Backend) playSmallTalk(r *run, p plan) bool {
 	lines, i := chooseSmallTalk(r.text)
+	if r.images > 0 {
+		lines = imageLines(r.images)
+		i = -1
+	}
 	first := fmt.Sprintf("The user said %q. ", quote(r.text))
 	if r.text == "" {
 		first = "No text: the client started this turn on its own. "
@@ -85,4 +89,17 @@ func (b *Backend) playSlow(r *run, p plan) bool {
 	return r.think(slowThink, first, "I'll take my time with it.") &&
 		r.say(slowSpeak, slowLines...) &&
 		r.closeWith(p.echo, r.pal.segment(line{emotion: "relaxed"}))
+}
+
+// imageLines answer a turn that came with images: the demo cannot see
+// them, but it says how many arrived, which shows the pictures travelled.
+func imageLines(n int) []line {
+	what := "a picture"
+	if n > 1 {
+		what = fmt.Sprintf("%d pictures", n)
+	}
+	return []line{
+		{text: "Thanks, I got " + what + "!", emotion: "happy", motion: "happy", tone: "joyfully"},
+		{text: "I'm only a demo, so I can't really look at them, but they arrived safely.", emotion: "embarrassed", motion: "sheepish"},
+	}
 }

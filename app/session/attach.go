@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"yui/app/clientctx"
 )
 
 // attachment is an image the user attached for the next typed turn.
@@ -42,15 +44,52 @@ func (s *Session) Attach(path string) error {
 // next typed turn, like Attach: PNG, JPEG, GIF or WebP. Safe from any
 // goroutine.
 func (s *Session) AttachData(data []byte) error {
+	a, err := sniffAttachment(data)
+	if err != nil {
+		return fmt.Errorf("session: attach: %w", err)
+	}
+	s.post(func() { s.st.attachments = append(s.st.attachments, a) })
+	return nil
+}
+
+// SendTyped sends what the user typed in the composer together with the
+// images attached to it, as one turn (images after any attached earlier
+// with Attach). Every image is checked before anything is queued: one
+// refused image refuses the whole message, and nothing is kept for later.
+// Text may be empty when images go with it. It returns the turn id ("" when
+// there is nothing to send). Safe from any goroutine.
+func (s *Session) SendTyped(text string, images [][]byte) (string, error) {
+	atts := make([]attachment, 0, len(images))
+	for i, d := range images {
+		a, err := sniffAttachment(d)
+		if err != nil {
+			return "", fmt.Errorf("session: image %d: %w", i+1, err)
+		}
+		atts = append(atts, a)
+	}
+	text = strings.TrimSpace(text)
+	if text == "" && len(atts) == 0 {
+		return "", nil
+	}
+	id := s.ids.Next()
+	s.post(func() {
+		s.st.attachments = append(s.st.attachments, atts...)
+		s.stopSpeech(actionTurn)
+		s.startTurn(id, text, fromTyped, clientctx.FromUser())
+	})
+	return id, nil
+}
+
+// sniffAttachment types image bytes by their content, not a name.
+func sniffAttachment(data []byte) (attachment, error) {
 	mime := http.DetectContentType(data)
 	if i := strings.IndexByte(mime, ';'); i >= 0 {
 		mime = mime[:i]
 	}
 	if !slices.Contains(attachableTypes, mime) {
-		return fmt.Errorf("session: attach: not a PNG, JPEG, GIF or WebP image (%s)", mime)
+		return attachment{}, fmt.Errorf("not a PNG, JPEG, GIF or WebP image (%s)", mime)
 	}
-	s.post(func() { s.st.attachments = append(s.st.attachments, attachment{mime: mime, data: data}) })
-	return nil
+	return attachment{mime: mime, data: data}, nil
 }
 
 // takeAttachments hands a typed turn the pending attachments. They are

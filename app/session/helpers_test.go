@@ -38,8 +38,8 @@ type logRecorder struct {
 }
 
 func (l *logRecorder) Enabled(context.Context, slog.Level) bool { return true }
-func (l *logRecorder) WithAttrs([]slog.Attr) slog.Handler        { return l }
-func (l *logRecorder) WithGroup(string) slog.Handler             { return l }
+func (l *logRecorder) WithAttrs([]slog.Attr) slog.Handler       { return l }
+func (l *logRecorder) WithGroup(string) slog.Handler            { return l }
 func (l *logRecorder) Handle(_ context.Context, r slog.Record) error {
 	rec := logRec{Msg: r.Message, Attrs: map[string]any{}}
 	r.Attrs(func(a slog.Attr) bool {
@@ -263,7 +263,9 @@ func (e *env) must(err error) {
 	}
 }
 
-func seg(speech string, cues ...push.Cue) push.Segment { return push.Segment{Speech: speech, Cues: cues} }
+func seg(speech string, cues ...push.Cue) push.Segment {
+	return push.Segment{Speech: speech, Cues: cues}
+}
 
 func (e *env) render(id string, segs ...push.Segment) {
 	e.t.Helper()

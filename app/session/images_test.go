@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"testing/synctest"
 
 	"yui/app/session"
 	"yui/transport/push"
@@ -173,6 +174,56 @@ func TestAttachRejectsUnfittableFormats(t *testing.T) {
 		bmp := append([]byte("BM"), make([]byte, 64)...)
 		if err := e.s.AttachData(bmp); err == nil {
 			t.Fatal("a BMP was attached")
+		}
+	})
+}
+
+func TestSendTypedImagesOnlySendsOneTurnWithThem(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{server: pushserver.Config{MaxTurnBytes: 64 << 10}})
+		id, err := e.s.SendTyped("  ", [][]byte{pngBytes()})
+		e.must(err)
+		synctest.Wait()
+		tu := e.Turns()
+		if id == "" || len(tu) != 1 || tu[0].TurnID != id || tu[0].Text != "" || len(tu[0].Images) != 1 {
+			t.Fatalf("id %q, turns %+v", id, tu)
+		}
+		// Nothing is left over for the next typed turn.
+		e.send("and now just words")
+		if tu := e.Turns(); len(tu) != 2 || len(tu[1].Images) != 0 {
+			t.Fatalf("second turn carried images: %+v", tu)
+		}
+	})
+}
+
+func TestSendTypedRefusedImageRefusesAllAndKeepsNothing(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{server: pushserver.Config{MaxTurnBytes: 64 << 10}})
+		bmp := append([]byte("BM"), make([]byte, 64)...)
+		id, err := e.s.SendTyped("look", [][]byte{pngBytes(), bmp})
+		if err == nil || id != "" || !strings.Contains(err.Error(), "image 2") {
+			t.Fatalf("id %q err %v", id, err)
+		}
+		synctest.Wait()
+		if tu := e.Turns(); len(tu) != 0 {
+			t.Fatalf("a turn went out: %+v", tu)
+		}
+		e.send("plain text")
+		if tu := e.Turns(); len(tu) != 1 || len(tu[0].Images) != 0 {
+			t.Fatalf("the accepted first image was kept for later: %+v", tu)
+		}
+	})
+}
+
+func TestSendTypedNothingIsNoTurn(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{})
+		if id, err := e.s.SendTyped(" \n ", nil); id != "" || err != nil {
+			t.Fatalf("id %q err %v", id, err)
+		}
+		synctest.Wait()
+		if len(e.Turns()) != 0 {
+			t.Fatal("a blank message was sent")
 		}
 	})
 }
