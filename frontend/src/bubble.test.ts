@@ -75,6 +75,27 @@ describe('SpeechBubble', () => {
     expect(text(bubble)).toBe('Next reply.');
   });
 
+  it('× on a filler or failure line hides only that line; the reply still shows', () => {
+    const { bubble } = make();
+    bubble.apply(b('Let me think…', false, 'turn-a', 'filler'));
+    (bubble.el.querySelector('.bubble-close') as HTMLButtonElement).click();
+    expect(bubble.visible).toBe(false);
+    bubble.apply(b('Let me think…', false, 'turn-a', 'filler')); // the same line again (a replay)
+    expect(bubble.visible).toBe(false);
+    bubble.apply(b('Here is the answer.', true, 'turn-a'));
+    expect(bubble.visible).toBe(true);
+    expect(text(bubble)).toBe('Here is the answer.');
+    // × on speech keeps today's rule: closed for the rest of that reply.
+    (bubble.el.querySelector('.bubble-close') as HTMLButtonElement).click();
+    bubble.apply(b('And more.', true, 'turn-a'));
+    expect(bubble.visible).toBe(false);
+    // A failure line closed with × does not hide the next line of its turn.
+    bubble.apply(b('Sorry, that went wrong.', false, 'turn-b', 'failure'));
+    (bubble.el.querySelector('.bubble-close') as HTMLButtonElement).click();
+    bubble.apply(b('Trying again.', true, 'turn-b'));
+    expect(bubble.visible).toBe(true);
+  });
+
   it('empty text hides it at once', () => {
     const { bubble } = make();
     bubble.apply(b('Hi.', true));

@@ -1,8 +1,10 @@
 // The speech bubble above Yui's head. The core sends each sentence as it
 // starts playing (speaking: true) and again when it ends (speaking: false).
 // The page keeps only presentation state: the hide timer (BUBBLE_HIDE_MS
-// after the last sentence ended, paused while hovered) and the turn the
-// user closed with ×, which stays closed until a bubble of another turn.
+// after the last sentence ended, paused while hovered) and what the user
+// closed with ×: on a speech bubble, the rest of that reply (until a bubble
+// of another turn); on a filler or failure line, only that line (the
+// reply's speech, which shares its turn id, still shows).
 
 import type { Bubble as BubbleMsg } from './protocol';
 import type { Scheduler } from './scheduler';
@@ -18,7 +20,10 @@ export class SpeechBubble {
   private hovered = false;
   private speaking = false;
   private closedTurn: string | null = null;
+  /** A filler or failure line closed with ×: turn, kind and text. */
+  private closedLine: string | null = null;
   private turn = '';
+  private kind = 'speech';
   private rendered = '';
 
   constructor(
@@ -69,14 +74,20 @@ export class SpeechBubble {
       if (m.turn_id === this.closedTurn) return;
       this.closedTurn = null;
     }
+    const kind = m.kind || 'speech';
+    if (this.closedLine !== null) {
+      if (lineKey(m.turn_id, kind, text) === this.closedLine) return; // the same line again (e.g. a replay)
+      this.closedLine = null;
+    }
     const fresh = this.rendered !== text || this.el.hidden;
     if (fresh) {
       this.text.replaceChildren(renderRichText(text, this.open));
       this.rendered = text;
     }
     this.turn = m.turn_id;
+    this.kind = kind;
     this.el.dataset.seq = String(m.seq);
-    this.el.dataset.kind = m.kind || 'speech';
+    this.el.dataset.kind = kind;
     this.el.dataset.muted = String(!!m.muted);
     this.el.dataset.speaking = String(this.speaking);
     this.el.hidden = false;
@@ -85,9 +96,11 @@ export class SpeechBubble {
     if (fresh) this.changed();
   }
 
-  /** × : hidden for the rest of this reply. */
+  /** × : on speech, hidden for the rest of this reply; on a filler or
+   * failure line, only that line is hidden. */
   close(): void {
-    this.closedTurn = this.turn;
+    if (this.kind === 'speech') this.closedTurn = this.turn;
+    else this.closedLine = lineKey(this.turn, this.kind, this.rendered);
     this.hide();
   }
 
@@ -112,3 +125,5 @@ export class SpeechBubble {
     this.hideTimer = 0;
   }
 }
+
+const lineKey = (turn: string, kind: string, text: string): string => JSON.stringify([turn, kind, text]);

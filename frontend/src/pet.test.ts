@@ -60,7 +60,70 @@ describe('PetView', () => {
     input.value = '  hello Yui  ';
     key(input, 'Enter');
     expect(sent).toEqual([{ type: 'send_text', text: 'hello Yui' }]);
+    view.apply({ type: 'composer', locked: true }); // the core accepted the turn
     expect(input.value).toBe('');
+  });
+
+  it('keeps the typed text and images until the core accepts the turn', async () => {
+    const sent: PageMessage[] = [];
+    const host: PetHost = { send: (m) => (sent.push(m), true), setInputRegion: () => {}, windowPosition: async () => null, moveWindow: () => {} };
+    const sched = new FakeScheduler();
+    const view = new PetView(host, sched, { motion: new FakeMotion(), readImage: async () => 'data:image/png;base64,QQ==' });
+    view.mount(document.body);
+    await view.tray.add([new File(['a'], 'a.png', { type: 'image/png' })]);
+    view.openComposer();
+    const input = q<HTMLTextAreaElement>('.composer-input');
+    input.value = 'look at this';
+    key(input, 'Enter');
+    expect(sent).toHaveLength(1);
+    // Written to the socket, not yet accepted: everything stays.
+    expect(input.value).toBe('look at this');
+    expect(view.tray.count).toBe(1);
+    // A repeated Enter before the core answers does not send it twice.
+    key(input, 'Enter');
+    expect(sent).toHaveLength(1);
+    view.apply({ type: 'composer', locked: true });
+    expect(input.value).toBe('');
+    expect(view.tray.count).toBe(0);
+  });
+
+  it('keeps the text and images when the core refuses the line, for a fix and resend', async () => {
+    const sent: PageMessage[] = [];
+    const host: PetHost = { send: (m) => (sent.push(m), true), setInputRegion: () => {}, windowPosition: async () => null, moveWindow: () => {} };
+    const view = new PetView(host, new FakeScheduler(), { motion: new FakeMotion(), readImage: async () => 'data:image/png;base64,QQ==' });
+    view.mount(document.body);
+    await view.tray.add([new File(['a'], 'a.png', { type: 'image/png' })]);
+    view.openComposer();
+    const input = q<HTMLTextAreaElement>('.composer-input');
+    input.value = 'what is this?';
+    key(input, 'Enter');
+    view.apply({ type: 'error_line', text: 'Image 1 could not be attached: not an image.', where: 'composer' });
+    expect(input.value).toBe('what is this?');
+    expect(view.tray.count).toBe(1);
+    expect(q<HTMLElement>('.composer-error').hidden).toBe(false);
+    // The refusal answered the send: a resend goes at once, and a later
+    // lock (of that resend) clears the composer.
+    key(input, 'Enter');
+    expect(sent).toHaveLength(2);
+    view.apply({ type: 'error_line', text: '', where: 'composer' });
+    view.apply({ type: 'composer', locked: true });
+    expect(input.value).toBe('');
+    expect(view.tray.count).toBe(0);
+  });
+
+  it('keeps the text when the turn is refused with a failure line (no connection)', () => {
+    const { view, sent } = setup();
+    view.openComposer();
+    const input = q<HTMLTextAreaElement>('.composer-input');
+    input.value = 'are you there?';
+    key(input, 'Enter');
+    expect(sent).toHaveLength(1);
+    view.apply({ type: 'bubble', seq: 1, turn_id: 't1', kind: 'failure', text: "I can't reach my brain right now.", speaking: false, muted: false });
+    expect(input.value).toBe('are you there?');
+    // The failure settled the send: a lock of some later turn (e.g. a
+    // spoken one) does not take the refused text away.
+    view.apply({ type: 'composer', locked: true });
+    expect(input.value).toBe('are you there?');
   });
 
   it('keeps Shift+Enter for a newline and ignores empty lines', () => {
@@ -224,7 +287,9 @@ describe('PetView', () => {
     input.value = 'what is this?';
     key(input, 'Enter');
     expect(sent).toEqual([{ type: 'send_text', text: 'what is this?', images: ['data:image/png;base64,QQ=='] }]);
+    view.apply({ type: 'composer', locked: true });
     expect(view.tray.count).toBe(0);
+    view.apply({ type: 'composer', locked: false });
     // Images alone may be sent.
     await view.tray.add([new File(['b'], 'b.png', { type: 'image/png' })]);
     key(input, 'Enter');
@@ -248,6 +313,36 @@ describe('PetView', () => {
     q('.composer-input').dispatchEvent(paste);
     await new Promise((r) => setTimeout(r, 0));
     expect(view.tray.count).toBe(2);
+  });
+
+  it('measures the click region again when a part\'s animation or transition ends', async () => {
+    const { view, regions } = setup();
+    // The bubble pops in scaled 0.96 and shifted 4 px: its first box is short.
+    let box = { left: 14, top: 24, width: 240, height: 48 };
+    const orig = Element.prototype.getBoundingClientRect;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      return (this === view.bubble.el ? box : { left: 0, top: 0, width: 0, height: 0 }) as DOMRect;
+    };
+    try {
+      view.apply({ type: 'bubble', seq: 1, turn_id: 't', kind: 'speech', text: 'Hi there', speaking: true, muted: false });
+      await Promise.resolve();
+      expect(regions.at(-1)).toEqual([{ x: 14, y: 24, w: 240, h: 48 }]);
+      box = { left: 10, top: 20, width: 250, height: 50 }; // the animation ended
+      view.bubble.el.dispatchEvent(new Event('animationend', { bubbles: true }));
+      await Promise.resolve();
+      expect(regions.at(-1)).toEqual([{ x: 10, y: 20, w: 250, h: 50 }]);
+      box = { left: 8, top: 20, width: 254, height: 50 };
+      view.bubble.el.dispatchEvent(new Event('transitionend', { bubbles: true }));
+      await Promise.resolve();
+      expect(regions.at(-1)).toEqual([{ x: 8, y: 20, w: 254, h: 50 }]);
+      // An animation inside a part (a face part fading in) changes no box.
+      const n = regions.length;
+      view.bubble.el.querySelector('.bubble-text')!.dispatchEvent(new Event('animationend', { bubbles: true }));
+      await Promise.resolve();
+      expect(regions.length).toBe(n);
+    } finally {
+      Element.prototype.getBoundingClientRect = orig;
+    }
   });
 
   it('includes the bubble, pill, chip and list in the click region', () => {

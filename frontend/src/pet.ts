@@ -9,6 +9,7 @@ import { UsageReadout } from './usage';
 import { ReasoningView } from './reasoning';
 import { AttachmentTray, type ImageReader } from './attachments';
 import { PermissionPromptView } from './permission';
+import { PendingSend, type SentDraft } from './draft';
 
 export interface PetHost {
   send(m: PageMessage): boolean;
@@ -60,6 +61,7 @@ export class PetView {
   private readonly fileInput: HTMLInputElement;
   private readonly errorLine: HTMLElement;
   private locked = false;
+  private readonly pending: PendingSend;
   private noticeId = '';
   private regionQueued = false;
 
@@ -91,6 +93,7 @@ export class PetView {
       </form>`;
     const $ = <T extends Element>(sel: string) => this.root.querySelector(sel) as T;
     const changed = () => this.queueRegion();
+    this.pending = new PendingSend(() => sched.now());
     this.character = new Character(sched, motion);
     $('.stage').append(this.character.el);
     this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), changed);
@@ -136,6 +139,8 @@ export class PetView {
 
   /** Applies one message from the core. */
   apply(m: CoreMessage): void {
+    const settled = this.pending.answer(m);
+    if (settled?.answer === 'accepted') this.clearSentDraft(settled.draft);
     switch (m.type) {
       case 'preset':
         this.root.dataset.preset = m.id;
@@ -222,11 +227,20 @@ export class PetView {
     const text = this.input.value.trim();
     const images = this.tray.images;
     if (text === '' && images.length === 0) return;
+    // A second Enter while the core has not answered the first is ignored
+    // (the text stays in the input until the core accepts it).
+    if (this.pending.awaiting) return;
     const msg: PageMessage = images.length ? { type: 'send_text', text, images } : { type: 'send_text', text };
-    if (this.host.send(msg)) {
-      this.input.value = '';
-      this.tray.clear();
-    }
+    if (this.host.send(msg)) this.pending.sent({ text, images });
+  }
+
+  /** The core accepted the sent line (docs/view-protocol.md, "Page
+   * presentation state"; src/draft.ts): the text and images leave the
+   * composer, unless the user changed them in the meantime. */
+  private clearSentDraft(sent: SentDraft): void {
+    if (this.input.value.trim() === sent.text) this.input.value = '';
+    const now = this.tray.images;
+    if (now.length === sent.images.length && now.every((u, i) => u === sent.images[i])) this.tray.clear();
   }
 
   /** Adds images from a paste, drop or the picker, opening the composer. */
@@ -287,6 +301,14 @@ export class PetView {
       }
     });
     this.wireDrag();
+    // A part is measured when it changes, which may be mid-animation (the
+    // bubble's pop-in scales and shifts it): measure again once a part's
+    // animation or transition has ended, so the region is the settled box.
+    const settled = (e: Event) => {
+      if (e.target instanceof Element && this.regionParts().includes(e.target)) this.queueRegion();
+    };
+    this.root.addEventListener('animationend', settled);
+    this.root.addEventListener('transitionend', settled);
   }
 
   /** A press on the character either drags the window or, if the pointer
@@ -343,14 +365,18 @@ export class PetView {
     });
   }
 
-  visibleRects(): Rect[] {
-    const parts: Element[] = [
+  /** The elements whose boxes make the click region. */
+  private regionParts(): Element[] {
+    return [
       this.character.el.querySelector('svg') ?? this.character.el,
       this.notice, this.permission.el, this.reasoning.el, this.chip.chip, this.chip.list, this.bubble.el,
       this.pill.el, this.plate, this.usage.el, this.composer,
     ];
+  }
+
+  visibleRects(): Rect[] {
     const out: Rect[] = [];
-    for (const p of parts) {
+    for (const p of this.regionParts()) {
       if ((p as HTMLElement).hidden) continue;
       const r = p.getBoundingClientRect();
       if (r.width <= 0 || r.height <= 0) continue;

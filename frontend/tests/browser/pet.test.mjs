@@ -48,6 +48,9 @@ test('renders the character and the core state, then sends a typed line', async 
   assert.equal(e.message.text, 'hello from chromium');
   assert.equal(e.role, 'pet');
   assert.equal(e.preset, core.settings.presets[0].id);
+  // The page keeps the line until the core accepts the turn (it locks the
+  // composer), then clears it.
+  await page.waitForSelector('.composer[data-locked="true"]', { timeout: 5000 });
   assert.equal(await page.locator('.composer-input').inputValue(), '');
   await page.screenshot({ path: process.env.YUI_BROWSER_SHOT ?? '/tmp/yui-browser-pet.png' });
   await page.close();
