@@ -137,6 +137,7 @@ func New(opts Options) (*Core, error) {
 func (c *Core) closePets() {
 	for _, pt := range c.pets {
 		pt.sess.Close()
+		pt.stop()
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"sync"
+	"time"
 	"unicode"
 
 	"yui/app/clientctx"
@@ -38,7 +39,8 @@ type pet struct {
 	mu        sync.Mutex
 	socket    string
 	code      int
-	delayMS   int64
+	retryAt   time.Time   // reconnecting: when the next attempt starts
+	countdown *time.Timer // re-publishes the plate each second while reconnecting
 	thinking  bool
 	emotion   string
 	motion    string
@@ -118,7 +120,8 @@ func (pt *pet) onEvent(e session.Event) {
 	defer pt.mu.Unlock()
 	switch e.Kind {
 	case session.KindSocket:
-		pt.socket, pt.code, pt.delayMS = e.State, e.Code, e.DelayMS
+		pt.socket, pt.code = e.State, e.Code
+		pt.retryAt = time.Now().Add(time.Duration(e.DelayMS) * time.Millisecond)
 		pt.publishPlate()
 	case session.KindPlate:
 		pt.thinking = e.Text == "thinking"
@@ -204,6 +207,46 @@ func (pt *pet) publishPill() {
 // else "thinking" while a turn runs, else nothing.
 func (pt *pet) publishPlate() {
 	pt.publish(view.TypePlate, pt.plate())
+	pt.armCountdown()
+}
+
+// armCountdown keeps "reconnecting in N s" counting down: one timer, armed
+// only while reconnecting, firing at the next whole second. Call with mu
+// held.
+func (pt *pet) armCountdown() {
+	if pt.countdown != nil {
+		pt.countdown.Stop()
+		pt.countdown = nil
+	}
+	if pt.socket != "reconnecting" {
+		return
+	}
+	left := time.Until(pt.retryAt)
+	if left <= 0 {
+		return
+	}
+	next := left % time.Second
+	if next == 0 {
+		next = time.Second
+	}
+	pt.countdown = time.AfterFunc(next+time.Millisecond, func() {
+		pt.mu.Lock()
+		defer pt.mu.Unlock()
+		if pt.socket == "reconnecting" {
+			pt.publishPlate()
+		}
+	})
+}
+
+// stop ends the countdown timer (core shutdown).
+func (pt *pet) stop() {
+	pt.mu.Lock()
+	defer pt.mu.Unlock()
+	pt.socket = "closed"
+	if pt.countdown != nil {
+		pt.countdown.Stop()
+		pt.countdown = nil
+	}
 }
 
 func (pt *pet) plate() view.Plate {
@@ -216,7 +259,7 @@ func (pt *pet) plate() view.Plate {
 	case "connecting":
 		return view.Plate{Kind: "connection", Text: "connecting…"}
 	case "reconnecting":
-		secs := int(math.Ceil(float64(pt.delayMS) / 1000))
+		secs := int(math.Ceil(time.Until(pt.retryAt).Seconds()))
 		if secs < 1 {
 			return view.Plate{Kind: "connection", Text: "reconnecting…"}
 		}
