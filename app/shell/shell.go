@@ -41,6 +41,13 @@ const positionPoll = 10 * time.Second
 // Run opens the window and blocks until it closes: when the core goes away,
 // on SIGTERM/SIGINT, or on a fatal error.
 func Run(opts Options) error {
+	// Skia's GPU raster on a software GL (Xvfb, VMs, no driver) costs ~3×
+	// more per repaint than its CPU raster, and a 300×420 pet gains
+	// nothing from GPU raster anyway; compositing stays on GL (see
+	// gpuPolicy). An explicit setting in the environment wins.
+	if _, set := os.LookupEnv("WEBKIT_SKIA_ENABLE_CPU_RENDERING"); !set {
+		os.Setenv("WEBKIT_SKIA_ENABLE_CPU_RENDERING", "1")
+	}
 	lg := opts.Logger
 	if lg == nil {
 		lg = slog.New(slog.DiscardHandler)

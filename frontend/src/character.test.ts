@@ -100,7 +100,7 @@ describe('Character', () => {
     expect(c.mouthMoving).toBe(false);
     expect(sched.timers.size).toBe(1);
     sched.advance(BLINK_MIN_MS + 0.5 * BLINK_SPREAD_MS + 10); // the fake's random() is 0.5
-    expect(c.el.classList.contains('blink')).toBe(true);
+    expect(c.blinking).toBe(true);
     // Turning reduced motion off mid-speech starts the flap; on again stops it.
     motion.set(false);
     expect(c.mouthMoving).toBe(true);

@@ -209,11 +209,11 @@ describe('PetView', () => {
     expect(sched.timers.size).toBe(1);
     const first = BLINK_MIN_MS + 0.5 * BLINK_SPREAD_MS;
     sched.advance(first - 1);
-    expect(view.character.el.classList.contains('blink')).toBe(false);
+    expect(view.character.blinking).toBe(false);
     sched.advance(1);
-    expect(view.character.el.classList.contains('blink')).toBe(true);
+    expect(view.character.blinking).toBe(true);
     sched.advance(BLINK_MS);
-    expect(view.character.el.classList.contains('blink')).toBe(false);
+    expect(view.character.blinking).toBe(false);
     expect(sched.timers.size).toBe(1);
     view.character.stop();
     expect(sched.timers.size).toBe(0);

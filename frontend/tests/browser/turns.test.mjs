@@ -204,8 +204,8 @@ test('reduced motion: no decorative motion and no mouth flap, blinking stays', a
   // (4–9 s), lasting BLINK_MS, read from character.ts so the wait follows
   // the code; 3 s on top for a loaded machine.
   const blinkWait = BLINK.min + BLINK.spread + BLINK.ms + 3000;
-  await page.waitForFunction(() => document.querySelector('.character').classList.contains('blink'), null, { timeout: blinkWait, polling: 20 });
-  await page.waitForFunction(() => !document.querySelector('.character').classList.contains('blink'), null, { timeout: 2000, polling: 20 });
+  await page.waitForFunction(() => document.querySelector('.character .eye').style.transform !== '', null, { timeout: blinkWait, polling: 20 });
+  await page.waitForFunction(() => document.querySelector('.character .eye').style.transform === '', null, { timeout: 2000, polling: 20 });
   await page.close();
 });
 
