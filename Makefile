@@ -59,7 +59,7 @@ test: deps vet unit frontend-test build e2e browser-test
 
 vet:
 	go vet ./...
-	go vet -tags e2e .
+	go vet -tags e2e ./app/e2e/ ./app/capture/ ./app/x11/
 
 unit:
 	go test -race -count=1 ./...
@@ -70,7 +70,7 @@ frontend-test: npm-deps
 	cd frontend && npm test
 
 e2e: build
-	go test -tags e2e -count=1 -timeout 10m -v -run E2E . 2>&1 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
+	go test -tags e2e -count=1 -timeout 10m -v -run E2E ./app/e2e/ 2>&1 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
 	go test -tags e2e -count=1 -run E2E ./app/capture/ ./app/x11/ 2>&1 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
 	YUI_CONSOLE_BIN=$(abspath $(BIN)) go test -count=1 -v -run 'TestConsoleEndToEnd|TestConsoleAttach' ./app/console/
 

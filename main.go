@@ -36,11 +36,8 @@ var dist embed.FS
 // version is set by the build (-ldflags "-X main.version=...").
 var version = "dev"
 
-// bindingsOnly is set in `wails generate module` builds (bindings_build.go).
-var bindingsOnly = false
-
 func main() {
-	if bindingsOnly {
+	if shell.BindingsOnly {
 		if err := shell.GenerateBindings(pages()); err != nil {
 			fmt.Fprintln(os.Stderr, "yui: bindings:", err)
 			os.Exit(1)

@@ -1,6 +1,6 @@
 //go:build e2e
 
-package main
+package e2e
 
 import (
 	"context"
@@ -80,7 +80,7 @@ func (w *viewWatch) wait(t *testing.T, what string, from int, pred func(map[stri
 // mouth frame may differ). YUI_UPDATE_SCREENSHOTS=1 rewrites the reference.
 func compareShot(t *testing.T, got *image.RGBA, name string, maxDiff float64) {
 	t.Helper()
-	ref := filepath.Join("docs", "screenshots", name)
+	ref := filepath.Join(repoRoot, "docs", "screenshots", name)
 	if os.Getenv("YUI_UPDATE_SCREENSHOTS") == "1" {
 		f, err := os.Create(ref)
 		if err != nil {

@@ -1,10 +1,10 @@
 //go:build e2e
 
 // End-to-end tests of the real binary under Xvfb + xcompmgr. Run with
-// `go test -tags e2e -run E2E .` after building build/bin/yui (make test
+// `go test -tags e2e -run E2E ./app/e2e` after building build/bin/yui (make test
 // does both). They need Xvfb, xcompmgr and xdotool (make deps installs
 // them).
-package main
+package e2e
 
 import (
 	"bufio"
@@ -146,7 +146,7 @@ func binary(t *testing.T) string {
 	t.Helper()
 	p := os.Getenv("YUI_BIN")
 	if p == "" {
-		p = "build/bin/yui"
+		p = filepath.Join(repoRoot, "build", "bin", "yui")
 	}
 	abs, _ := filepath.Abs(p)
 	if _, err := os.Stat(abs); err != nil {
