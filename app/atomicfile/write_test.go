@@ -91,3 +91,11 @@ func TestKeepAsideNeverOverwrites(t *testing.T) {
 		t.Fatal("kept aside a missing file")
 	}
 }
+
+func TestSafeNameIsOnePlainName(t *testing.T) {
+	for in, want := range map[string]string{"p-1a2b3c4d": "p-1a2b3c4d", "../x": "%2E%2E%2Fx", "a b": "a%20b"} {
+		if got := SafeName(in); got != want {
+			t.Fatalf("SafeName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

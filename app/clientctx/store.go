@@ -38,7 +38,7 @@ func OpenPrevious(dir, preset string, log *slog.Logger) (*PreviousStore, error) 
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &PreviousStore{path: filepath.Join(dir, "previous-turn-"+fileSafe(preset)+".json"), log: log}
+	s := &PreviousStore{path: filepath.Join(dir, "previous-turn-"+atomicfile.SafeName(preset)+".json"), log: log}
 	rec, err := s.load()
 	s.rec, s.unread = rec, err
 	return s, err
@@ -133,21 +133,4 @@ func (s *PreviousStore) setAside(cause error) {
 		return
 	}
 	s.log.Warn("previous_turn.corrupt", "path", s.path, "err", cause.Error(), "kept_as", bad)
-}
-
-// fileSafe keeps [A-Za-z0-9_-] and percent-encodes every other byte, so
-// any preset name maps to one plain file name.
-func fileSafe(preset string) string {
-	const hex = "0123456789ABCDEF"
-	b := make([]byte, 0, len(preset))
-	for i := 0; i < len(preset); i++ {
-		c := preset[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '-':
-			b = append(b, c)
-		default:
-			b = append(b, '%', hex[c>>4], hex[c&15])
-		}
-	}
-	return string(b)
 }

@@ -1,6 +1,8 @@
 package clientctx
 
 import (
+	"yui/app/atomicfile"
+
 	"bytes"
 	"io/fs"
 	"log/slog"
@@ -101,7 +103,7 @@ func TestStoreOddPresetNamesStayInDir(t *testing.T) {
 			t.Fatalf("preset %q: %v", name, err)
 		}
 	}
-	if a, b := fileSafe("a/b"), fileSafe("a_b"); a == b {
+	if a, b := atomicfile.SafeName("a/b"), atomicfile.SafeName("a_b"); a == b {
 		t.Fatal("distinct presets share a file")
 	}
 }

@@ -48,7 +48,7 @@ func OpenHistory(dir, preset string, log *slog.Logger) (*History, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	h := &History{path: filepath.Join(dir, "delegation-history-"+fileSafe(preset)+".json"), log: log}
+	h := &History{path: filepath.Join(dir, "delegation-history-"+atomicfile.SafeName(preset)+".json"), log: log}
 	items, err := h.read()
 	h.items = items
 	h.unread = err
@@ -222,21 +222,4 @@ func trim(items []Item) []Item {
 		}
 		return false
 	})
-}
-
-// fileSafe keeps [A-Za-z0-9_-] and percent-encodes every other byte, so
-// any preset name maps to one plain file name.
-func fileSafe(preset string) string {
-	const hex = "0123456789ABCDEF"
-	b := make([]byte, 0, len(preset))
-	for i := 0; i < len(preset); i++ {
-		c := preset[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9', c == '_', c == '-':
-			b = append(b, c)
-		default:
-			b = append(b, '%', hex[c>>4], hex[c&15])
-		}
-	}
-	return string(b)
 }
