@@ -190,3 +190,142 @@ type PermissionAnswer struct {
 	ID     uint64 `json:"id"`
 	Answer string `json:"answer"`
 }
+
+// The settings window (role "settings", no preset) and the pet page's way
+// to open it. docs/view-protocol.md, "Settings window".
+const (
+	TypeSettingsState  = "settings_state"  // SettingsState, core → settings page (sticky)
+	TypeSettingsFocus  = "settings_focus"  // SettingsFocus, core → settings page (sticky)
+	TypeSettingsStatus = "settings_status" // SettingsStatus, core → settings page (sticky)
+	TypeSettingsResult = "settings_result" // SettingsResult, core → settings page
+	TypeSaveSettings   = "save_settings"   // SaveSettings, settings page → core
+	TypeOpenSettings   = "open_settings"   // OpenSettings, pet page → core
+	TypeWindowShow     = "window_show"     // no fields, core → shell
+)
+
+// Sections of the settings form that OpenSettings and SettingsFocus name.
+const (
+	SectionCharacter   = "character"
+	SectionBackend     = "backend"
+	SectionPermissions = "permissions"
+)
+
+// PresetForm is one preset as the settings form edits it. The key never
+// leaves the core: the page learns only whether one is saved (HasKey) and
+// sends Key only when the user typed a new one.
+type PresetForm struct {
+	ID              string          `json:"id"`
+	Name            string          `json:"name"`
+	Enabled         bool            `json:"enabled"`
+	Look            string          `json:"look"`
+	ChatAPI         string          `json:"chat_api"`
+	ChatBaseURL     string          `json:"chat_base_url"`
+	HasKey          bool            `json:"has_key"`
+	ChatID          string          `json:"chat_id"`
+	Model           string          `json:"model"`
+	ReasoningEffort string          `json:"reasoning_effort"`
+	Card            string          `json:"card"`
+	ContextWindow   int             `json:"context_window"`
+	Permissions     PermissionsForm `json:"permissions"`
+}
+
+// PermissionsForm mirrors settings.Permissions.
+type PermissionsForm struct {
+	Screen             string `json:"screen"`
+	ScreenshotEachTurn bool   `json:"screenshot_each_turn"`
+}
+
+// Choice is one option of a select or radio group. Available false shows
+// it greyed out with Note saying why.
+type Choice struct {
+	ID        string `json:"id"`
+	Label     string `json:"label"`
+	Available bool   `json:"available"`
+	Note      string `json:"note,omitempty"`
+}
+
+// SettingsChoices are the options the form offers.
+type SettingsChoices struct {
+	ChatAPIs         []Choice `json:"chat_apis"`
+	ReasoningEfforts []Choice `json:"reasoning_efforts"`
+	ScreenModes      []Choice `json:"screen_modes"`
+	Looks            []Choice `json:"looks"`
+}
+
+// SettingsState is the saved settings as the form shows them. Revision
+// grows with every change (a save from the form, a permission answered
+// "Always", a window moved does not count).
+type SettingsState struct {
+	Revision     uint64          `json:"revision"`
+	Path         string          `json:"path"`
+	ActivePreset string          `json:"active_preset"`
+	Presets      []PresetForm    `json:"presets"`
+	Choices      SettingsChoices `json:"choices"`
+}
+
+// SettingsFocus asks the page to show a preset and scroll to a section
+// ("" = the top). Seq grows with every request, so the page can tell a
+// new request from the replayed one.
+type SettingsFocus struct {
+	Seq     uint64 `json:"seq"`
+	Preset  string `json:"preset"`
+	Section string `json:"section"`
+}
+
+// PresetStatus is one enabled preset's connection as its pet window shows
+// it. State is the socket state (disconnected, connecting, ready,
+// reconnecting, failed, closed); Text the words for it.
+type PresetStatus struct {
+	ID    string `json:"id"`
+	State string `json:"state"`
+	Text  string `json:"text"`
+}
+
+// SettingsStatus lists the running presets' connections.
+type SettingsStatus struct {
+	Presets []PresetStatus `json:"presets"`
+}
+
+// SavePreset is one preset in a save request: PresetForm's editable
+// fields, and Key only when the user typed a new one (nil keeps the saved
+// key; "" removes it). An ID the settings do not have adds a preset (the
+// page makes ids: "p-" + 8 lowercase hex digits); the core gives it a
+// chat_id.
+type SavePreset struct {
+	ID              string          `json:"id"`
+	Name            string          `json:"name"`
+	Enabled         bool            `json:"enabled"`
+	Look            string          `json:"look"`
+	ChatAPI         string          `json:"chat_api"`
+	ChatBaseURL     string          `json:"chat_base_url"`
+	Key             *string         `json:"key,omitempty"`
+	Model           string          `json:"model"`
+	ReasoningEffort string          `json:"reasoning_effort"`
+	Card            string          `json:"card"`
+	ContextWindow   int             `json:"context_window"`
+	Permissions     PermissionsForm `json:"permissions"`
+}
+
+// SaveSettings replaces the presets with the form's list, in its order;
+// a saved preset missing from it is removed (its history stays on disk).
+type SaveSettings struct {
+	RequestID    string       `json:"request_id"`
+	ActivePreset string       `json:"active_preset"`
+	Presets      []SavePreset `json:"presets"`
+}
+
+// SettingsResult answers a SaveSettings. On refusal Field is the JSON path
+// of the wrong field in the request ("presets[1].chat_base_url",
+// "active_preset") and Error says why; nothing was changed.
+type SettingsResult struct {
+	RequestID string `json:"request_id"`
+	OK        bool   `json:"ok"`
+	Field     string `json:"field,omitempty"`
+	Error     string `json:"error,omitempty"`
+}
+
+// OpenSettings opens (or raises) the settings window on the sender's
+// preset, at Section ("" = the top).
+type OpenSettings struct {
+	Section string `json:"section,omitempty"`
+}
