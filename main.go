@@ -1,7 +1,8 @@
 // Command yui is the Yui desktop pet. One binary, several processes:
 //
 //	yui [run] [flags]                          the core: settings, sockets, windows
-//	yui window --role pet --preset ID --core URL   one window (started by the core)
+//	yui window --role pet --preset ID --core URL   one pet window (started by the core)
+//	yui window --role settings --core URL          the settings window (started by the core)
 //	yui demo-backend --addr 127.0.0.1:8646 --key KEY   the demo push backend alone
 //	yui console [--json] ...                   the same core in a terminal
 //	yui version
@@ -104,6 +105,7 @@ func runCore(args []string) error {
 	demo := fl.Bool("demo", true, "run the embedded demo backend for presets that use it")
 	demoAddr := fl.String("demo-addr", "", "where the embedded demo backend listens (default: the demo preset's address, 127.0.0.1:8646)")
 	demoDelay := fl.Duration("demo-delegation-delay", 0, "how long the demo backend's delegated tasks run (0: its default)")
+	openSettings := fl.Bool("settings", false, "open the settings window at start")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -118,7 +120,7 @@ func runCore(args []string) error {
 		return fmt.Errorf("find own binary: %w", err)
 	}
 	opts := core.Options{ConfigDir: *configDir, LogDir: *logDir, Exe: exe, NoWindows: *noWindows, Pages: pages(), Logger: lg.With("proc", "core"),
-		Demo: *demo, DemoAddr: *demoAddr, DemoDelegationDelay: *demoDelay}
+		Demo: *demo, DemoAddr: *demoAddr, DemoDelegationDelay: *demoDelay, OpenSettings: *openSettings}
 	if *traceView || *noWindows {
 		opts.Trace = os.Stdout
 	}
@@ -133,16 +135,23 @@ func runCore(args []string) error {
 
 func runWindow(args []string) error {
 	fl := flag.NewFlagSet("yui window", flag.ContinueOnError)
-	role := fl.String("role", "pet", "window role: pet")
-	preset := fl.String("preset", "", "preset id")
+	role := fl.String("role", "pet", "window role: pet or settings")
+	preset := fl.String("preset", "", "preset id (pet windows)")
 	coreURL := fl.String("core", "", "core view URL (ws://127.0.0.1:PORT/view); the token comes in $YUI_CORE_TOKEN")
 	logDir := fl.String("log-dir", applog.DefaultDir(), "directory for the daily app log")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
 	token := os.Getenv("YUI_CORE_TOKEN")
-	if *coreURL == "" || *preset == "" || token == "" {
-		return errors.New("window: --core, --preset and $YUI_CORE_TOKEN are required")
+	switch {
+	case *role != "pet" && *role != "settings":
+		return fmt.Errorf("window: unknown role %q (want pet or settings)", *role)
+	case *coreURL == "" || token == "":
+		return errors.New("window: --core and $YUI_CORE_TOKEN are required")
+	case *role == "pet" && *preset == "":
+		return errors.New("window: a pet window needs --preset")
+	case *role == "settings" && *preset != "":
+		return errors.New("window: the settings window serves every preset; drop --preset")
 	}
 	lg, closer := openLog(*logDir, slog.LevelInfo)
 	defer closer.Close()

@@ -16,13 +16,17 @@ func (c *Core) onConnect(peer view.Peer) {
 	if peer.Role != view.RoleShell {
 		return
 	}
+	if peer.Preset == "" {
+		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, settingsWindowConfig()))
+		return
+	}
 	all := c.store.Get()
 	p, ok := all.Preset(peer.Preset)
 	if !ok {
 		c.log.Warn("view_unknown_preset", "preset", peer.Preset)
 		return
 	}
-	cfg := view.WindowConfig{Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight}
+	cfg := view.WindowConfig{Kind: view.WindowPet, Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight}
 	if p.Window != nil {
 		x, y := p.Window.X, p.Window.Y
 		cfg.X, cfg.Y = &x, &y
@@ -56,13 +60,32 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.answerPermission(peer.Preset, a)
+	case view.TypeOpenSettings:
+		var o view.OpenSettings
+		if err := json.Unmarshal(m.Body, &o); err != nil {
+			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+			return
+		}
+		c.openSettings(peer.Preset, o.Section)
+	case view.TypeSaveSettings:
+		if peer.Role != view.RoleSettings {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window saves settings")
+			return
+		}
+		var req view.SaveSettings
+		if err := json.Unmarshal(m.Body, &req); err != nil {
+			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+			c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, view.SettingsResult{OK: false, Error: "the form sent something unreadable: " + err.Error()}))
+			return
+		}
+		c.saveSettings(req)
 	case view.TypeDismiss:
 		var d view.Dismiss
 		if json.Unmarshal(m.Body, &d) == nil && d.ID != "" {
 			c.view.Publish(peer.Preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: d.ID}))
 		}
 	case view.TypeStop, view.TypeReconnect, view.TypeReset:
-		pt := c.pets[peer.Preset]
+		pt := c.pet(peer.Preset)
 		if pt == nil {
 			c.log.Warn("view_unknown_preset", "preset", peer.Preset)
 			return
@@ -90,7 +113,7 @@ const MaxAttachments = 6
 // goes out without it.
 func (c *Core) sendText(preset string, st view.SendText) {
 	text := strings.TrimSpace(st.Text)
-	pt := c.pets[preset]
+	pt := c.pet(preset)
 	if pt == nil {
 		c.log.Warn("view_unknown_preset", "preset", preset)
 		return
@@ -141,7 +164,7 @@ func (c *Core) savePosition(preset string, wp view.WindowPosition) {
 // answerPermission passes the prompt's answer to the preset's gate; an
 // unknown answer or a stale prompt is logged and dropped.
 func (c *Core) answerPermission(preset string, a view.PermissionAnswer) {
-	pt := c.pets[preset]
+	pt := c.pet(preset)
 	if pt == nil {
 		c.log.Warn("view_unknown_preset", "preset", preset)
 		return

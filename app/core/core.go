@@ -12,6 +12,7 @@ import (
 
 	"yui/app/applog"
 	"yui/app/capture"
+	"yui/app/cue"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -57,6 +58,9 @@ type Options struct {
 	// DemoDelegationDelay, when positive, is how long the demo's delegated
 	// tasks run (tests shorten it).
 	DemoDelegationDelay time.Duration
+	// OpenSettings opens the settings window (on the main character) once
+	// the core runs.
+	OpenSettings bool
 	// Screen lists and captures monitors; nil is the X11 display of
 	// $DISPLAY. Captures only ever happen through a permission grant.
 	Screen capture.Source
@@ -71,8 +75,18 @@ type Core struct {
 	sup     *supervisor.Supervisor
 	token   string
 	turnLog *applog.DailyFile
-	pets    map[string]*pet
 	screen  capture.Source
+	vocab   cue.Vocabulary
+	turns   *slog.Logger // the turn log, one line per turn event
+
+	// petsMu guards pets and started. Pets change when settings are saved
+	// (apply.go); changes are serialized by applyMu.
+	petsMu  sync.Mutex
+	pets    map[string]*pet
+	started bool // Run has started the sessions (and windows)
+	applyMu sync.Mutex
+
+	settingsWin settingsWindow
 
 	traceMu sync.Mutex
 
@@ -108,21 +122,20 @@ func New(opts Options) (*Core, error) {
 		OnConnect: c.onConnect,
 	})
 	c.sup = supervisor.New(opts.Launch, lg)
-	vocab := loadVocabulary(opts.Pages, lg)
+	c.vocab = loadVocabulary(opts.Pages, lg)
 	c.pets = map[string]*pet{}
-	var turnLog *slog.Logger
 	if opts.LogDir != "" {
 		c.turnLog = applog.NewDailyFile(opts.LogDir, "turns", nil)
-		turnLog = applog.New(c.turnLog, slog.LevelInfo)
+		c.turns = applog.New(c.turnLog, slog.LevelInfo)
 	} else {
-		turnLog = slog.New(slog.DiscardHandler)
+		c.turns = slog.New(slog.DiscardHandler)
 	}
 	all := store.Get()
 	for _, p := range all.Presets {
 		if !p.Enabled {
 			continue
 		}
-		pt, err := c.newPet(p, p.ID == all.ActivePreset, vocab, turnLog)
+		pt, err := c.newPet(p, p.ID == all.ActivePreset, c.vocab, c.turns)
 		if err != nil {
 			c.closePets()
 			return nil, err
@@ -131,13 +144,24 @@ func New(opts Options) (*Core, error) {
 		c.publishInitial(p, rep)
 		pt.publishAll()
 	}
+	c.publishSettingsState()
 	return c, nil
 }
 
+// pet returns the running pet of preset id, or nil.
+func (c *Core) pet(id string) *pet {
+	c.petsMu.Lock()
+	defer c.petsMu.Unlock()
+	return c.pets[id]
+}
+
 func (c *Core) closePets() {
-	for _, pt := range c.pets {
-		pt.sess.Close()
-		pt.stop()
+	c.petsMu.Lock()
+	pets := c.pets
+	c.pets = map[string]*pet{}
+	c.petsMu.Unlock()
+	for _, pt := range pets {
+		pt.close()
 	}
 }
 
@@ -159,9 +183,13 @@ func (c *Core) Run(ctx context.Context) error {
 	if c.opts.Demo {
 		c.startDemo(ctx)
 	}
+	c.applyMu.Lock()
+	c.petsMu.Lock()
+	c.started = true
 	for _, pt := range c.pets {
 		pt.sess.Start()
 	}
+	c.petsMu.Unlock()
 	c.log.Info("core_ready", "view", c.view.URL())
 	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/",
 		"token": c.token, "demo_url": c.demoURL()})
@@ -172,8 +200,18 @@ func (c *Core) Run(ctx context.Context) error {
 			}
 		}
 	}
+	c.applyMu.Unlock()
+	if c.opts.OpenSettings {
+		c.openSettings(c.store.Get().ActivePreset, "")
+	}
 	<-ctx.Done()
 	c.log.Info("core_stopping")
+	// No settings change starts a pet or window from here on.
+	c.applyMu.Lock()
+	defer c.applyMu.Unlock()
+	c.petsMu.Lock()
+	c.started = false
+	c.petsMu.Unlock()
 	// Closing the view server ends every shell connection, and a window
 	// process exits when its connection ends; the supervisor then reaps
 	// them (and terminates any that linger).

@@ -30,13 +30,17 @@ func (c *Core) newEyes(pt *pet, p settings.Preset, main bool) eyes {
 		Backend:     backendName(p),
 		Permissions: p.Permissions,
 		Save: func(m permission.Mode) error {
-			return c.store.Update(func(s *settings.Settings) {
+			err := c.store.Update(func(s *settings.Settings) {
 				for i := range s.Presets {
 					if s.Presets[i].ID == p.ID {
 						s.Presets[i].Permissions.Screen = string(m)
 					}
 				}
 			})
+			if err == nil {
+				c.publishSettingsState()
+			}
+			return err
 		},
 		OnPrompt: func(pr permission.Prompt) {
 			pt.publish(view.TypePermission, view.PermissionPrompt{ID: pr.ID, Backend: pr.Backend, Monitor: pr.Monitor, Label: pr.Label, Text: pr.Text()})

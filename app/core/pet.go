@@ -105,11 +105,20 @@ func (pt *pet) publish(topic string, v any) {
 	pt.core.view.Publish(pt.preset, topic, view.MustEncode(topic, v))
 }
 
-// publishAll sends every topic's current state (at start).
+// publishAll sends every topic's current state (at start, and when the
+// pet replaces one of the same preset: the cleared topics hide what the old
+// conversation showed).
 func (pt *pet) publishAll() {
 	pt.mu.Lock()
 	defer pt.mu.Unlock()
+	pt.publish(view.TypeBubble, view.Bubble{})
+	pt.publish(view.TypeReasoning, view.Reasoning{})
+	pt.publish(view.TypePermission, view.PermissionPrompt{})
+	pt.publish(view.TypeErrorLine, view.ErrorLine{Where: session.WhereComposer})
+	pt.publish(view.TypeUsage, view.Usage{ContextWindow: pt.contextWindow()})
 	pt.publishPlate()
+	st := pt.status()
+	pt.core.setStatus(pt.preset, &st)
 	pt.publishCharacter()
 	pt.publish(view.TypeComposer, view.Composer{})
 	pt.publishPill()
@@ -123,6 +132,8 @@ func (pt *pet) onEvent(e session.Event) {
 		pt.socket, pt.code = e.State, e.Code
 		pt.retryAt = time.Now().Add(time.Duration(e.DelayMS) * time.Millisecond)
 		pt.publishPlate()
+		st := pt.status()
+		pt.core.setStatus(pt.preset, &st)
 	case session.KindPlate:
 		pt.thinking = e.Text == "thinking"
 		pt.publishPlate()
@@ -176,7 +187,7 @@ func (pt *pet) onEvent(e session.Event) {
 	case session.KindReasoning:
 		pt.publish(view.TypeReasoning, view.Reasoning{TurnID: e.TurnID, Text: e.Text, Streaming: e.Streaming})
 	case session.KindUsage:
-		pt.publish(view.TypeUsage, view.Usage{TotalTokens: e.TotalTokens, ContextWindow: e.ContextWindow})
+		pt.publish(view.TypeUsage, view.Usage{TotalTokens: e.TotalTokens, ContextWindow: pt.contextWindow()})
 	case session.KindDelegations:
 		items := make([]view.DelegationItem, len(e.Items))
 		for i, it := range e.Items {
@@ -236,6 +247,36 @@ func (pt *pet) armCountdown() {
 			pt.publishPlate()
 		}
 	})
+}
+
+// contextWindow is the preset's context window as saved now (the settings
+// window may change it while the session runs).
+func (pt *pet) contextWindow() int {
+	p, _ := pt.core.presetNow(pt.preset)
+	return p.ContextWindow
+}
+
+// status is the connection as the settings window's list shows it. Call
+// with mu held.
+func (pt *pet) status() view.PresetStatus {
+	st := view.PresetStatus{ID: pt.preset, State: pt.socket}
+	switch pt.socket {
+	case "ready":
+		st.Text = "connected"
+	case "reconnecting":
+		st.Text = "reconnecting"
+	default:
+		st.Text = strings.TrimSuffix(pt.plate().Text, "…")
+	}
+	return st
+}
+
+// close ends the pet's session (its connection and playback) and timers;
+// the pet publishes nothing afterwards. Not from the session's OnEvent.
+func (pt *pet) close() {
+	pt.sess.Close()
+	pt.stop()
+	pt.core.setStatus(pt.preset, nil)
 }
 
 // stop ends the countdown timer (core shutdown).

@@ -59,10 +59,18 @@ func (st *Store) Get() Settings {
 // it is valid, writes it atomically and makes it current. A refused change
 // returns the *FieldError and changes nothing.
 func (st *Store) Update(fn func(*Settings)) error {
+	return st.Change(func(s *Settings) error { fn(s); return nil })
+}
+
+// Change is Update for a change that can refuse itself: when fn returns an
+// error, nothing is written and Change returns that error as is.
+func (st *Store) Change(fn func(*Settings) error) error {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	next := clone(st.cur)
-	fn(&next)
+	if err := fn(&next); err != nil {
+		return err
+	}
 	if err := Validate(&next); err != nil {
 		return fmt.Errorf("settings: refused: %w", err)
 	}

@@ -73,25 +73,46 @@ func Run(opts Options) error {
 	w := &window{log: lg, ws: ws, cfg: cfg, bridge: bridge}
 	bridge.setShapeFunc(w.setShape)
 
-	return wails.Run(&options.App{
-		Title:            cfg.Title,
-		Width:            cfg.Width,
-		Height:           cfg.Height,
-		DisableResize:    true,
-		Frameless:        true,
-		AlwaysOnTop:      true,
-		BackgroundColour: &options.RGBA{R: 0, G: 0, B: 0, A: 0},
-		AssetServer:      &assetserver.Options{Assets: opts.Assets},
-		Linux: &linux.Options{
-			WindowIsTranslucent: true,
-			WebviewGpuPolicy:    gpuPolicy(),
-			ProgramName:         "yui",
-		},
-		OnStartup:  w.startup,
-		OnDomReady: w.domReady,
-		OnShutdown: func(context.Context) { ws.Close(websocket.StatusNormalClosure, "window closing") },
-		Bind:       []any{bridge},
-	})
+	return wails.Run(appOptions(cfg, opts.Assets, w, ws, bridge))
+}
+
+// appOptions are the Wails options for the window kind the core asked
+// for: a pet window is frameless, transparent and always on top; the
+// settings window is an ordinary window that hides when closed (the core
+// shows it again with window_show).
+func appOptions(cfg view.WindowConfig, assets fs.FS, w *window, ws *websocket.Conn, bridge *Bridge) *options.App {
+	app := &options.App{
+		Title:       cfg.Title,
+		Width:       cfg.Width,
+		Height:      cfg.Height,
+		AssetServer: &assetserver.Options{Assets: assets},
+		OnStartup:   w.startup,
+		OnDomReady:  w.domReady,
+		OnShutdown:  func(context.Context) { ws.Close(websocket.StatusNormalClosure, "window closing") },
+		Bind:        []any{bridge},
+	}
+	if cfg.Kind == view.WindowSettings {
+		app.MinWidth, app.MinHeight = cfg.MinWidth, cfg.MinHeight
+		app.HideWindowOnClose = true
+		app.BackgroundColour = &options.RGBA{R: 246, G: 246, B: 247, A: 255}
+		app.Linux = &linux.Options{
+			// Opaque, so WebKit's non-composited path leaves no ghosts and
+			// costs less than compositing on a software GL.
+			WebviewGpuPolicy: gpuPolicy(linux.WebviewGpuPolicyNever),
+			ProgramName:      "yui",
+		}
+		return app
+	}
+	app.DisableResize = true
+	app.Frameless = true
+	app.AlwaysOnTop = true
+	app.BackgroundColour = &options.RGBA{R: 0, G: 0, B: 0, A: 0}
+	app.Linux = &linux.Options{
+		WindowIsTranslucent: true,
+		WebviewGpuPolicy:    gpuPolicy(linux.WebviewGpuPolicyAlways),
+		ProgramName:         "yui",
+	}
+	return app
 }
 
 type window struct {
@@ -109,24 +130,44 @@ type window struct {
 	hasPend bool
 }
 
+func (w *window) pet() bool { return w.cfg.Kind != view.WindowSettings }
+
 func (w *window) startup(ctx context.Context) {
 	w.ctx = ctx
-	installClearOnDraw()
+	if w.pet() {
+		installClearOnDraw()
+	}
 	if w.cfg.X != nil && w.cfg.Y != nil {
 		runtime.WindowSetPosition(ctx, *w.cfg.X, *w.cfg.Y)
 	}
-	// The core going away ends the window.
+	// The core going away ends the window; window_show raises a hidden
+	// one.
 	go func() {
 		for {
-			if _, _, err := w.ws.Read(context.Background()); err != nil {
+			_, b, err := w.ws.Read(context.Background())
+			if err != nil {
 				w.log.Info("window_core_gone", "err", err.Error())
 				runtime.Quit(ctx)
 				return
 			}
+			m, err := view.Decode(b)
+			if err != nil {
+				w.log.Warn("view_malformed", "err", err.Error())
+				continue
+			}
+			switch m.Type {
+			case view.TypeWindowShow:
+				runtime.WindowShow(ctx)
+				runtime.WindowUnminimise(ctx) // gtk_window_present: raise and focus
+			default:
+				w.log.Warn("view_unknown", "type", m.Type)
+			}
 		}
 	}()
 	// SIGINT and SIGTERM are handled by Wails itself (it quits the app).
-	go w.pollPosition(ctx)
+	if w.pet() {
+		go w.pollPosition(ctx)
+	}
 }
 
 func (w *window) pollPosition(ctx context.Context) {
@@ -162,6 +203,9 @@ func (w *window) pollPosition(ctx context.Context) {
 // domReady finds the X11 window (GTK has mapped it by now) to keep it out of
 // the task bar and apply the input shape.
 func (w *window) domReady(ctx context.Context) {
+	if !w.pet() {
+		return
+	}
 	go func() {
 		d, err := x11.Open("")
 		if err != nil {
@@ -207,18 +251,20 @@ func (w *window) setShape(rects []x11.Rect) {
 	}
 }
 
-// gpuPolicy picks WebKit's hardware acceleration policy. Always is the
-// default because WebKitGTK's non-composited path never clears a
+// gpuPolicy picks WebKit's hardware acceleration policy; def is the
+// window kind's default. Always is the pet's because WebKitGTK's non-composited path never clears a
 // transparent window's old pixels (moved content leaves ghosts, measured
 // under Xvfb + xcompmgr); the compositing path, even on software GL, does.
-// YUI_WEBVIEW_GPU=never|ondemand overrides it for drivers where
+// YUI_WEBVIEW_GPU=never|ondemand|always overrides it for drivers where
 // compositing misbehaves.
-func gpuPolicy() linux.WebviewGpuPolicy {
+func gpuPolicy(def linux.WebviewGpuPolicy) linux.WebviewGpuPolicy {
 	switch os.Getenv("YUI_WEBVIEW_GPU") {
 	case "never":
 		return linux.WebviewGpuPolicyNever
 	case "ondemand":
 		return linux.WebviewGpuPolicyOnDemand
+	case "always":
+		return linux.WebviewGpuPolicyAlways
 	}
-	return linux.WebviewGpuPolicyAlways
+	return def
 }

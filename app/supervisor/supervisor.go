@@ -32,6 +32,9 @@ type Spec struct {
 	Args []string
 	// Env is added to the core's environment.
 	Env []string
+	// Once runs the child once: when it exits it is not restarted (a
+	// window the user opens on demand, such as settings).
+	Once bool
 }
 
 // Process is a started child.
@@ -55,8 +58,9 @@ type Supervisor struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	mu    sync.Mutex
-	procs map[string]Process
+	mu      sync.Mutex
+	procs   map[string]Process
+	cancels map[string]context.CancelFunc
 }
 
 // New returns a Supervisor using launch (nil means Exec).
@@ -68,12 +72,49 @@ func New(launch Launcher, log *slog.Logger) *Supervisor {
 		log = slog.New(slog.DiscardHandler)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Supervisor{launch: launch, log: log, ctx: ctx, cancel: cancel, procs: map[string]Process{}}
+	return &Supervisor{launch: launch, log: log, ctx: ctx, cancel: cancel, procs: map[string]Process{}, cancels: map[string]context.CancelFunc{}}
 }
 
-// Run starts the child and keeps it running until Stop or give-up.
-func (s *Supervisor) Run(spec Spec) {
-	s.wg.Go(func() { s.keep(spec) })
+// Run starts the child and keeps it running until Stop, StopOne or
+// give-up. Running a name that is already supervised does nothing (it
+// returns false).
+func (s *Supervisor) Run(spec Spec) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, ok := s.cancels[spec.Name]; ok || s.ctx.Err() != nil {
+		return false
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	s.cancels[spec.Name] = cancel
+	s.wg.Go(func() {
+		s.keep(ctx, spec)
+		s.mu.Lock()
+		delete(s.cancels, spec.Name)
+		s.mu.Unlock()
+		cancel()
+	})
+	return true
+}
+
+// Supervised reports whether name is being kept running (it may be
+// between a crash and its restart).
+func (s *Supervisor) Supervised(name string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.cancels[name]
+	return ok
+}
+
+// StopOne ends the named child as Stop ends every child (ExitGrace, then
+// SIGTERM, then SIGKILL) and does not restart it. It returns without
+// waiting; the name can be Run again once Supervised reports false.
+func (s *Supervisor) StopOne(name string) {
+	s.mu.Lock()
+	cancel := s.cancels[name]
+	s.mu.Unlock()
+	if cancel != nil {
+		cancel()
+	}
 }
 
 // Running reports whether the named child is alive now.
@@ -91,24 +132,28 @@ func (s *Supervisor) Stop() {
 	s.wg.Wait()
 }
 
-func (s *Supervisor) keep(spec Spec) {
+func (s *Supervisor) keep(ctx context.Context, spec Spec) {
 	var failures []time.Time
 	delay := FirstDelay
 	for {
-		if s.ctx.Err() != nil {
+		if ctx.Err() != nil {
 			return
 		}
 		started := time.Now()
 		p, err := s.launch(spec)
 		if err == nil {
 			s.log.Info("window_start", "window", spec.Name, "pid", p.Pid())
-			err = s.wait(spec, p)
-			if s.ctx.Err() != nil {
+			err = s.wait(ctx, spec, p)
+			if ctx.Err() != nil {
 				s.log.Info("window_stopped", "window", spec.Name)
 				return
 			}
 		}
 		now := time.Now()
+		if spec.Once {
+			s.log.Info("window_exit", "window", spec.Name, "err", errString(err), "ran_ms", now.Sub(started).Milliseconds())
+			return
+		}
 		s.log.Warn("window_exit", "window", spec.Name, "err", errString(err), "ran_ms", now.Sub(started).Milliseconds())
 		// A child that ran a full window since it started resets the policy.
 		if now.Sub(started) >= GiveUpWindow {
@@ -125,7 +170,7 @@ func (s *Supervisor) keep(spec Spec) {
 		s.log.Info("window_restart", "window", spec.Name, "delay_ms", delay.Milliseconds())
 		t := time.NewTimer(delay)
 		select {
-		case <-s.ctx.Done():
+		case <-ctx.Done():
 			t.Stop()
 			return
 		case <-t.C:
@@ -134,9 +179,9 @@ func (s *Supervisor) keep(spec Spec) {
 	}
 }
 
-// wait waits for p; after Stop it escalates from waiting (ExitGrace) to
+// wait waits for p; after Stop or StopOne it escalates from waiting (ExitGrace) to
 // SIGTERM to SIGKILL (after StopGrace).
-func (s *Supervisor) wait(spec Spec, p Process) error {
+func (s *Supervisor) wait(ctx context.Context, spec Spec, p Process) error {
 	s.mu.Lock()
 	s.procs[spec.Name] = p
 	s.mu.Unlock()
@@ -145,7 +190,7 @@ func (s *Supervisor) wait(spec Spec, p Process) error {
 	var err error
 	select {
 	case err = <-exited:
-	case <-s.ctx.Done():
+	case <-ctx.Done():
 		err = s.escalate(spec, p, exited)
 	}
 	s.mu.Lock()

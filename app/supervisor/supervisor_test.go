@@ -40,13 +40,18 @@ type fakeLauncher struct {
 	mu     sync.Mutex
 	starts []time.Time
 	procs  []*fakeProc
+	named  map[string]*fakeProc // the last start of each name
 	stub   bool
 }
 
-func (l *fakeLauncher) launch(Spec) (Process, error) {
+func (l *fakeLauncher) launch(spec Spec) (Process, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	p := &fakeProc{exit: make(chan error, 1), stubborn: l.stub}
+	if l.named == nil {
+		l.named = map[string]*fakeProc{}
+	}
+	l.named[spec.Name] = p
 	l.starts = append(l.starts, time.Now())
 	l.procs = append(l.procs, p)
 	return p, nil
@@ -212,4 +217,71 @@ func TestExecRunsRealProcess(t *testing.T) {
 	if _, err := Exec(Spec{Name: "missing", Path: "/nonexistent/yui"}); err == nil {
 		t.Fatal("started a missing binary")
 	}
+}
+
+func TestStopOneStopsOnlyThatChildAndDoesNotRestartIt(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		if !s.Run(Spec{Name: "pet:a"}) || !s.Run(Spec{Name: "pet:b"}) {
+			t.Fatal("Run refused a new name")
+		}
+		if s.Run(Spec{Name: "pet:a"}) {
+			t.Fatal("Run started a second pet:a")
+		}
+		synctest.Wait()
+		a := l.named["pet:a"]
+		t0 := time.Now()
+		s.StopOne("pet:a")
+		synctest.Wait()
+		time.Sleep(ExitGrace)
+		synctest.Wait()
+		if s.Running("pet:a") || s.Supervised("pet:a") {
+			t.Fatal("pet:a still kept")
+		}
+		if d := time.Since(t0); d != ExitGrace {
+			t.Fatalf("stopped after %v, want %v", d, ExitGrace)
+		}
+		if len(a.signals) != 1 || a.signals[0] != syscall.SIGTERM {
+			t.Fatalf("pet:a signals %v", a.signals)
+		}
+		if !s.Running("pet:b") {
+			t.Fatal("pet:b stopped too")
+		}
+		time.Sleep(time.Minute)
+		if l.count() != 2 {
+			t.Fatalf("starts %d, want 2 (no restart of pet:a)", l.count())
+		}
+		if !s.Run(Spec{Name: "pet:a"}) {
+			t.Fatal("Run refused pet:a after it was stopped")
+		}
+		synctest.Wait()
+		if !s.Running("pet:a") || l.count() != 3 {
+			t.Fatal("pet:a not started again")
+		}
+		s.Stop()
+	})
+}
+
+func TestOnceChildIsNotRestarted(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		s.Run(Spec{Name: "settings", Once: true})
+		synctest.Wait()
+		l.last().exit <- nil
+		synctest.Wait()
+		time.Sleep(time.Minute)
+		if l.count() != 1 || s.Supervised("settings") {
+			t.Fatalf("starts %d, supervised %v", l.count(), s.Supervised("settings"))
+		}
+		if !s.Run(Spec{Name: "settings", Once: true}) {
+			t.Fatal("could not open it again")
+		}
+		synctest.Wait()
+		if l.count() != 2 {
+			t.Fatal("not started again")
+		}
+		s.Stop()
+	})
 }

@@ -6,7 +6,8 @@
 // A Server listens on 127.0.0.1 only. Every connection must present the
 // run's token (a fresh 256-bit random value per core run) in the token query
 // parameter; a wrong or missing token is refused with 403 before any
-// WebSocket upgrade. Connections name their role (pet, shell) and preset.
+// WebSocket upgrade. Connections name their role (pet, settings, shell) and preset (none for the
+// settings window).
 //
 // State the pages show is published as sticky messages: the Server keeps the
 // last message of each topic per preset and replays them, in publication

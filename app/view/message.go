@@ -7,8 +7,9 @@ import (
 
 // Roles a connection may take.
 const (
-	RolePet   = "pet"   // the pet window's web page
-	RoleShell = "shell" // the pet window process's Go shell
+	RolePet      = "pet"      // a pet window's web page
+	RoleShell    = "shell"    // a window process's Go shell (no preset: the settings window's)
+	RoleSettings = "settings" // the settings window's web page (no preset)
 )
 
 // Message is one view-protocol message: a JSON object with a type field and

@@ -87,12 +87,25 @@ type Dismiss struct {
 // WindowConfig tells a window shell how to open its window. X and Y are nil
 // when the window has no remembered position; the shell then picks one.
 type WindowConfig struct {
+	// Kind is WindowPet (frameless, transparent, always on top, out of
+	// the task bar) or WindowSettings (an ordinary resizable window that
+	// hides when closed).
+	Kind   string `json:"kind"`
 	Title  string `json:"title"`
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
 	X      *int   `json:"x"`
 	Y      *int   `json:"y"`
+	// MinWidth and MinHeight bound a resizable window (0: no bound).
+	MinWidth  int `json:"min_width,omitempty"`
+	MinHeight int `json:"min_height,omitempty"`
 }
+
+// Window kinds of WindowConfig.
+const (
+	WindowPet      = "pet"
+	WindowSettings = "settings"
+)
 
 // WindowPosition reports where the user moved the window.
 type WindowPosition struct {

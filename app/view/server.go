@@ -49,13 +49,17 @@ type Server struct {
 	mu     sync.Mutex
 	nextID uint64
 	conns  map[uint64]*conn
-	sticky map[string]map[string]stickyMsg // preset -> topic -> message
+	sticky map[channel]map[string]stickyMsg // page channel -> topic -> message
 	seq    uint64
 	closed bool
 
 	ln  net.Listener
 	srv *http.Server
 }
+
+// channel is the pages one sticky state goes to: the pet pages of one
+// preset, or the settings page (preset "").
+type channel struct{ role, preset string }
 
 type stickyMsg struct {
 	seq uint64
@@ -78,7 +82,7 @@ func NewServer(cfg Config) *Server {
 	if lg == nil {
 		lg = slog.New(slog.DiscardHandler)
 	}
-	return &Server{cfg: cfg, log: lg, conns: map[uint64]*conn{}, sticky: map[string]map[string]stickyMsg{}}
+	return &Server{cfg: cfg, log: lg, conns: map[uint64]*conn{}, sticky: map[channel]map[string]stickyMsg{}}
 }
 
 // Listen binds 127.0.0.1 on a random port and serves in the background.
@@ -107,29 +111,59 @@ func (s *Server) Addr() string { return s.ln.Addr().String() }
 // URL returns the WebSocket URL windows dial, without the token.
 func (s *Server) URL() string { return "ws://" + s.Addr() + "/view" }
 
-// Publish makes m the sticky message of topic for preset and sends it to
-// every page of that preset now connected.
+// Publish makes m the sticky message of topic for preset's pet pages and
+// sends it to every one now connected.
 func (s *Server) Publish(preset, topic string, m Message) {
+	s.publish(channel{RolePet, preset}, topic, m)
+}
+
+// PublishSettings makes m the sticky message of topic for the settings
+// page and sends it to it if connected.
+func (s *Server) PublishSettings(topic string, m Message) {
+	s.publish(channel{RoleSettings, ""}, topic, m)
+}
+
+func (s *Server) publish(ch channel, topic string, m Message) {
 	s.mu.Lock()
 	s.seq++
-	if s.sticky[preset] == nil {
-		s.sticky[preset] = map[string]stickyMsg{}
+	if s.sticky[ch] == nil {
+		s.sticky[ch] = map[string]stickyMsg{}
 	}
-	s.sticky[preset][topic] = stickyMsg{seq: s.seq, msg: m}
+	s.sticky[ch][topic] = stickyMsg{seq: s.seq, msg: m}
 	// Sending under the lock keeps every page's order equal to the
 	// publication order; send never blocks.
-	for _, c := range s.matching(func(p Peer) bool { return p.Preset == preset && p.Role == RolePet }) {
+	for _, c := range s.matching(func(p Peer) bool { return p.Preset == ch.preset && p.Role == ch.role }) {
 		c.send(m.Body)
 	}
 	s.mu.Unlock()
 }
 
-// Sticky returns the current sticky message of topic for preset.
+// Forget drops the sticky state of preset's pet pages (a preset that was
+// removed or disabled), so a later pet of that id starts clean.
+func (s *Server) Forget(preset string) {
+	s.mu.Lock()
+	delete(s.sticky, channel{RolePet, preset})
+	s.mu.Unlock()
+}
+
+// Sticky returns the current sticky message of topic for preset's pet
+// pages.
 func (s *Server) Sticky(preset, topic string) (Message, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	sm, ok := s.sticky[preset][topic]
+	sm, ok := s.sticky[channel{RolePet, preset}][topic]
 	return sm.msg, ok
+}
+
+// Disconnect closes every connection of role for preset (normal
+// closure). A shell whose connection ends quits its window.
+func (s *Server) Disconnect(role, preset string) {
+	s.mu.Lock()
+	cs := s.matching(func(p Peer) bool { return p.Preset == preset && p.Role == role })
+	s.mu.Unlock()
+	for _, c := range cs {
+		c.ws.Close(websocket.StatusNormalClosure, "window closed by the core")
+	}
 }
 
 // Send sends m, not sticky, to every connection of role for preset.
@@ -183,7 +217,7 @@ func (s *Server) serveView(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	role, preset := q.Get("role"), q.Get("preset")
-	if role != RolePet && role != RoleShell {
+	if role != RolePet && role != RoleShell && role != RoleSettings {
 		http.Error(w, "unknown role", http.StatusBadRequest)
 		return
 	}
@@ -204,9 +238,9 @@ func (s *Server) serveView(w http.ResponseWriter, r *http.Request) {
 	s.nextID++
 	c := &conn{peer: Peer{ID: s.nextID, Role: role, Preset: preset}, ws: ws, out: make(chan []byte, sendQueue), done: make(chan struct{})}
 	s.conns[c.peer.ID] = c
-	if role == RolePet {
+	if role == RolePet || role == RoleSettings {
 		var replay []stickyMsg
-		for _, sm := range s.sticky[preset] {
+		for _, sm := range s.sticky[channel{role, preset}] {
 			replay = append(replay, sm)
 		}
 		sort.Slice(replay, func(i, j int) bool { return replay[i].seq < replay[j].seq })

@@ -163,3 +163,62 @@ func TestEncodeAddsType(t *testing.T) {
 		t.Fatal("encoded a non-object")
 	}
 }
+
+func TestSettingsPageHasItsOwnStickyChannel(t *testing.T) {
+	tok := NewToken()
+	s := startServer(t, Config{Token: tok})
+	s.Publish("p", TypePlate, MustEncode(TypePlate, Plate{Kind: "thinking"}))
+	s.PublishSettings(TypeSettingsFocus, MustEncode(TypeSettingsFocus, SettingsFocus{Seq: 1, Preset: "p"}))
+	c, _, err := dial(t, s, tok, RoleSettings, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	if m := readMsg(t, c); m["type"] != TypeSettingsFocus {
+		t.Fatalf("settings page got %v first, want only its own topics", m)
+	}
+	s.Publish("p", TypePlate, MustEncode(TypePlate, Plate{}))
+	s.PublishSettings(TypeSettingsState, MustEncode(TypeSettingsState, SettingsState{Revision: 2}))
+	if m := readMsg(t, c); m["type"] != TypeSettingsState || m["revision"] != float64(2) {
+		t.Fatalf("got %v, want the live settings_state (and no pet plate)", m)
+	}
+	pet, _, err := dial(t, s, tok, RolePet, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pet.CloseNow()
+	if m := readMsg(t, pet); m["type"] != TypePlate {
+		t.Fatalf("pet page got %v", m)
+	}
+	s.Forget("p")
+	if _, ok := s.Sticky("p", TypePlate); ok {
+		t.Fatal("Forget kept the pet's sticky state")
+	}
+}
+
+func TestDisconnectEndsOnlyThatWindow(t *testing.T) {
+	tok := NewToken()
+	connected := make(chan Peer, 2)
+	s := startServer(t, Config{Token: tok, OnConnect: func(p Peer) { connected <- p }})
+	a, _, err := dial(t, s, tok, RoleShell, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := dial(t, s, tok, RoleShell, "b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.CloseNow()
+	<-connected
+	<-connected
+	s.Disconnect(RoleShell, "a")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if _, _, err := a.Read(ctx); websocket.CloseStatus(err) != websocket.StatusNormalClosure {
+		t.Fatalf("a: %v, want a normal closure", err)
+	}
+	s.Send(RoleShell, "b", MustEncode(TypeWindowShow, struct{}{}))
+	if m := readMsg(t, b); m["type"] != TypeWindowShow {
+		t.Fatalf("b got %v", m)
+	}
+}

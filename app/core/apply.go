@@ -1,0 +1,222 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"yui/app/settings"
+	"yui/app/view"
+)
+
+// saveSettings applies a save from the settings window: it merges the
+// form's presets into the saved settings (keeping what the form does not
+// edit: chat_id, window position, and the key unless a new one was typed),
+// validates and writes the file, then brings the running pets in line and
+// answers the page. A refused save changes nothing and names the field.
+func (c *Core) saveSettings(req view.SaveSettings) {
+	c.applyMu.Lock()
+	defer c.applyMu.Unlock()
+	res := view.SettingsResult{RequestID: req.RequestID, OK: true}
+	before := c.store.Get()
+	err := c.store.Change(func(s *settings.Settings) error {
+		if fe := mergeForm(s, req); fe != nil {
+			return fe
+		}
+		return nil
+	})
+	if err != nil {
+		var fe *settings.FieldError
+		if errors.As(err, &fe) {
+			res.OK, res.Field, res.Error = false, fe.Field, fe.Reason
+		} else {
+			res.OK, res.Error = false, "the settings could not be saved: "+err.Error()
+		}
+	}
+	if !res.OK {
+		c.log.Warn("settings_refused", "field", res.Field, "reason", res.Error)
+		c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
+		return
+	}
+	after := c.store.Get()
+	c.log.Info("settings_saved", "presets", len(after.Presets), "active", after.ActivePreset)
+	c.reconcile(before, after)
+	c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
+	c.publishSettingsState()
+}
+
+// mergeForm rewrites s from the form. It returns a FieldError for what the
+// settings file would accept but this build cannot run (an unavailable
+// chat_api, an unknown look, a main character that is off); Validate
+// checks the rest. On error s is left half-written; Store.Change drops it.
+func mergeForm(s *settings.Settings, req view.SaveSettings) *settings.FieldError {
+	old := map[string]settings.Preset{}
+	for _, p := range s.Presets {
+		old[p.ID] = p
+	}
+	next := make([]settings.Preset, 0, len(req.Presets))
+	var refused *settings.FieldError
+	for i, f := range req.Presets {
+		field := func(name string) string { return fmt.Sprintf("presets[%d].%s", i, name) }
+		p, existed := old[f.ID]
+		if !existed {
+			p = settings.NewPreset(f.Name)
+			p.ID = f.ID
+		}
+		p.Name = strings.TrimSpace(f.Name)
+		p.Enabled = f.Enabled
+		p.Look = f.Look
+		p.ChatAPI = f.ChatAPI
+		p.ChatBaseURL = strings.TrimSpace(f.ChatBaseURL)
+		if f.Key != nil {
+			p.Key = strings.TrimSpace(*f.Key)
+		}
+		p.Model = strings.TrimSpace(f.Model)
+		p.ReasoningEffort = f.ReasoningEffort
+		p.Card = f.Card
+		p.ContextWindow = f.ContextWindow
+		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn}
+		next = append(next, p)
+		if refused != nil {
+			continue
+		}
+		switch {
+		case !slices.Contains(Looks, p.Look):
+			refused = &settings.FieldError{Field: field("look"), Reason: fmt.Sprintf("%q is not a look this version can draw", p.Look)}
+		case slices.Contains(settings.ChatAPIs, p.ChatAPI) && !slices.Contains(AvailableChatAPIs, p.ChatAPI):
+			refused = &settings.FieldError{Field: field("chat_api"), Reason: fmt.Sprintf("%q is not available in this version yet", p.ChatAPI)}
+		}
+	}
+	s.Presets = next
+	s.ActivePreset = req.ActivePreset
+	if refused != nil {
+		return refused
+	}
+	if main, ok := s.Preset(s.ActivePreset); ok && !main.Enabled {
+		return &settings.FieldError{Field: "active_preset", Reason: "the main character must be shown (enabled)"}
+	}
+	return nil
+}
+
+// reconcile brings the running pets in line with after: pets of presets
+// now off or gone stop (window and connection), new ones start, and a
+// pet whose connection settings or main-ness changed gets a new session
+// (its window stays). Other changes apply in place. Call with applyMu
+// held.
+func (c *Core) reconcile(before, after settings.Settings) {
+	c.petsMu.Lock()
+	started := c.started
+	c.petsMu.Unlock()
+	for _, old := range before.Presets {
+		p, ok := after.Preset(old.ID)
+		if old.Enabled && (!ok || !p.Enabled) {
+			c.removePet(old.ID)
+		}
+	}
+	for _, p := range after.Presets {
+		if !p.Enabled {
+			continue
+		}
+		main := p.ID == after.ActivePreset
+		old, had := before.Preset(p.ID)
+		switch {
+		case !had || !old.Enabled:
+			c.addPet(p, main, started)
+		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main:
+			c.replacePet(p, main, started)
+		default:
+			c.updatePet(old, p)
+		}
+	}
+}
+
+// connectionChanged reports a change that needs a new connection.
+func connectionChanged(a, b settings.Preset) bool {
+	return a.ChatAPI != b.ChatAPI || a.ChatBaseURL != b.ChatBaseURL || a.Key != b.Key || a.ChatID != b.ChatID
+}
+
+func (c *Core) addPet(p settings.Preset, main, started bool) {
+	pt, err := c.newPet(p, main, c.vocab, c.turns)
+	if err != nil {
+		c.log.Error("pet_start_failed", "preset", p.ID, "err", err.Error())
+		return
+	}
+	c.petsMu.Lock()
+	c.pets[p.ID] = pt
+	c.petsMu.Unlock()
+	c.view.Forget(p.ID)
+	c.publishInitial(p, settings.Report{})
+	pt.publishAll()
+	c.log.Info("pet_added", "preset", p.ID, "main", main)
+	if !started {
+		return
+	}
+	pt.sess.Start()
+	if !c.opts.NoWindows {
+		c.sup.Run(c.petSpec(p))
+	}
+}
+
+func (c *Core) removePet(id string) {
+	c.petsMu.Lock()
+	pt := c.pets[id]
+	delete(c.pets, id)
+	c.petsMu.Unlock()
+	if pt == nil {
+		return
+	}
+	pt.close()
+	// The window quits when its shell connection ends; the supervisor
+	// escalates if it lingers, and does not restart it.
+	c.sup.StopOne("pet:" + id)
+	c.view.Disconnect(view.RoleShell, id)
+	c.view.Forget(id)
+	c.log.Info("pet_removed", "preset", id)
+}
+
+func (c *Core) replacePet(p settings.Preset, main, started bool) {
+	c.petsMu.Lock()
+	old := c.pets[p.ID]
+	c.petsMu.Unlock()
+	if old != nil {
+		old.close()
+	}
+	pt, err := c.newPet(p, main, c.vocab, c.turns)
+	if err != nil {
+		c.log.Error("pet_start_failed", "preset", p.ID, "err", err.Error())
+		c.petsMu.Lock()
+		delete(c.pets, p.ID)
+		c.petsMu.Unlock()
+		return
+	}
+	c.petsMu.Lock()
+	c.pets[p.ID] = pt
+	c.petsMu.Unlock()
+	// The old session's bubble, reasoning and prompt belong to a
+	// conversation that ended with its connection.
+	c.view.Forget(p.ID)
+	c.publishInitial(p, settings.Report{})
+	pt.publishAll()
+	c.log.Info("pet_reconnected", "preset", p.ID, "main", main)
+	if started {
+		pt.sess.Start()
+	}
+}
+
+// updatePet applies changes that need no new connection.
+func (c *Core) updatePet(old, p settings.Preset) {
+	pt := c.pet(p.ID)
+	if pt == nil {
+		return
+	}
+	if old.Name != p.Name || old.Look != p.Look {
+		c.publishInitial(p, settings.Report{})
+	}
+	if old.Permissions != p.Permissions {
+		pt.eyes.gate.SetPermissions(p.Permissions)
+		pt.mu.Lock()
+		pt.publishPill()
+		pt.mu.Unlock()
+	}
+}

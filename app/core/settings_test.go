@@ -1,0 +1,428 @@
+package core
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"yui/app/settings"
+	"yui/app/supervisor"
+	"yui/app/view"
+)
+
+// formOf turns the saved settings into the save request the settings page
+// would send unchanged.
+func formOf(s settings.Settings) view.SaveSettings {
+	req := view.SaveSettings{RequestID: "r1", ActivePreset: s.ActivePreset}
+	for _, p := range s.Presets {
+		req.Presets = append(req.Presets, view.SavePreset{ID: p.ID, Name: p.Name, Enabled: p.Enabled, Look: p.Look,
+			ChatAPI: p.ChatAPI, ChatBaseURL: p.ChatBaseURL, Model: p.Model, ReasoningEffort: p.ReasoningEffort,
+			Card: p.Card, ContextWindow: p.ContextWindow,
+			Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn}})
+	}
+	return req
+}
+
+func saveMsg(req view.SaveSettings) map[string]any {
+	b, _ := json.Marshal(req)
+	var m map[string]any
+	json.Unmarshal(b, &m)
+	m["type"] = view.TypeSaveSettings
+	return m
+}
+
+// result waits for the settings_result of request id.
+func (pr *pageReader) result(t *testing.T, id string) map[string]any {
+	t.Helper()
+	var res map[string]any
+	pr.wait(t, "settings_result "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
+		for _, m := range all {
+			if m["type"] == view.TypeSettingsResult && m["request_id"] == id {
+				res = m
+				return true
+			}
+		}
+		return false
+	})
+	return res
+}
+
+func readFile(t *testing.T, dir string) settings.Settings {
+	t.Helper()
+	b, err := os.ReadFile(dir + "/" + settings.FileName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := settings.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestSettingsPageGetsStateButNeverTheKey(t *testing.T) {
+	dir := t.TempDir()
+	st := startCore(t, Options{ConfigDir: dir})
+	saved := st.c.Settings().Get()
+	key := saved.Presets[0].Key
+	if key == "" {
+		t.Fatal("defaults have no key")
+	}
+	page := readPage(st.dial(t, view.RoleSettings, ""))
+	page.wait(t, "settings_state and status", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypeSettingsState] != nil && l[view.TypeSettingsStatus] != nil
+	})
+	var state view.SettingsState
+	b, _ := json.Marshal(page.latest[view.TypeSettingsState])
+	json.Unmarshal(b, &state)
+	if len(state.Presets) != 1 || !state.Presets[0].HasKey || state.Presets[0].ChatID != saved.Presets[0].ChatID ||
+		state.ActivePreset != saved.ActivePreset || state.Path != dir+"/settings.json" {
+		t.Fatalf("state %s", b)
+	}
+	if len(state.Choices.ChatAPIs) != 4 || !state.Choices.ChatAPIs[0].Available || state.Choices.ChatAPIs[1].Available ||
+		state.Choices.ChatAPIs[1].Note == "" || len(state.Choices.ScreenModes) != 3 || len(state.Choices.Looks) == 0 {
+		t.Fatalf("choices %+v", state.Choices)
+	}
+	for _, m := range page.all {
+		b, _ := json.Marshal(m)
+		if strings.Contains(string(b), key) {
+			t.Fatalf("the key reached the settings page: %s", b)
+		}
+	}
+}
+
+func TestSaveRenamesKeepsWhatTheFormDoesNotEditAndThePetFollows(t *testing.T) {
+	dir := t.TempDir()
+	s, _, _ := settings.Open(dir)
+	s.Update(func(x *settings.Settings) { x.Presets[0].Window = &settings.Position{X: 40, Y: 50} })
+	st := startCore(t, Options{ConfigDir: dir})
+	before := st.c.Settings().Get()
+	p := before.Presets[0]
+	pet := readPage(st.dial(t, view.RolePet, p.ID))
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	page.wait(t, "state", func(_ []map[string]any, l map[string]map[string]any) bool { return l[view.TypeSettingsState] != nil })
+	rev := page.latest[view.TypeSettingsState]["revision"].(float64)
+
+	req := formOf(before)
+	req.RequestID = "rename"
+	req.Presets[0].Name = "  Mika "
+	req.Presets[0].ContextWindow = 128000
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "rename"); res["ok"] != true {
+		t.Fatalf("refused: %v", res)
+	}
+	got := readFile(t, dir)
+	q := got.Presets[0]
+	if q.Name != "Mika" || q.Key != p.Key || q.ChatID != p.ChatID || q.Window == nil || q.Window.X != 40 || q.ContextWindow != 128000 {
+		t.Fatalf("saved %+v", q)
+	}
+	pet.wait(t, "the pet shows the new name", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePreset] != nil && l[view.TypePreset]["name"] == "Mika"
+	})
+	page.wait(t, "a newer settings_state", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypeSettingsState]["revision"].(float64) > rev
+	})
+}
+
+func TestRefusedSaveNamesTheFieldAndChangesNothing(t *testing.T) {
+	dir := t.TempDir()
+	st := startCore(t, Options{ConfigDir: dir})
+	before := st.c.Settings().Get()
+	raw, _ := os.ReadFile(dir + "/settings.json")
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	cases := []struct {
+		name, field string
+		edit        func(*view.SaveSettings)
+	}{
+		{"bad url", "presets[0].chat_base_url", func(r *view.SaveSettings) { r.Presets[0].ChatBaseURL = "ftp://x" }},
+		{"empty name", "presets[0].name", func(r *view.SaveSettings) { r.Presets[0].Name = "   " }},
+		{"unavailable api", "presets[0].chat_api", func(r *view.SaveSettings) { r.Presets[0].ChatAPI = "responses" }},
+		{"unknown look", "presets[0].look", func(r *view.SaveSettings) { r.Presets[0].Look = "cat" }},
+		{"main off", "active_preset", func(r *view.SaveSettings) { r.Presets[0].Enabled = false }},
+		{"screen mode", "presets[0].permissions.screen", func(r *view.SaveSettings) { r.Presets[0].Permissions.Screen = "sometimes" }},
+		{"second preset's id", "presets[1].id", func(r *view.SaveSettings) {
+			r.Presets = append(r.Presets, r.Presets[0])
+			r.Presets[1].ID = "p-NOTHEX!"
+		}},
+		{"duplicate id", "presets[1].id", func(r *view.SaveSettings) { r.Presets = append(r.Presets, r.Presets[0]) }},
+		{"all removed", "presets", func(r *view.SaveSettings) { r.Presets = nil }},
+	}
+	for _, tc := range cases {
+		req := formOf(before)
+		req.RequestID = tc.name
+		tc.edit(&req)
+		send(t, conn, saveMsg(req))
+		res := page.result(t, tc.name)
+		if res["ok"] != false || res["field"] != tc.field || res["error"] == "" {
+			t.Errorf("%s: result %v, want field %s", tc.name, res, tc.field)
+		}
+	}
+	now, _ := os.ReadFile(dir + "/settings.json")
+	if string(now) != string(raw) {
+		t.Fatalf("a refused save changed the file:\n%s", now)
+	}
+	// An unreadable request is answered too, not dropped silently.
+	send(t, conn, map[string]any{"type": "save_settings", "request_id": "junk", "presets": "all of them"})
+	page.wait(t, "an answer to the unreadable save", func(all []map[string]any, _ map[string]map[string]any) bool {
+		for _, m := range all {
+			if m["type"] == view.TypeSettingsResult && m["ok"] == false && strings.Contains(m["error"].(string), "unreadable") {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+func TestOnlyTheSettingsPageSaves(t *testing.T) {
+	dir := t.TempDir()
+	st := startCore(t, Options{ConfigDir: dir})
+	before := st.c.Settings().Get()
+	req := formOf(before)
+	req.Presets[0].Name = "Hijack"
+	send(t, st.dial(t, view.RolePet, before.Presets[0].ID), saveMsg(req))
+	// Flush: a save from the settings page after it is answered, so the
+	// pet's (dropped) message was handled before.
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	req2 := formOf(before)
+	req2.RequestID = "flush"
+	send(t, conn, saveMsg(req2))
+	page.result(t, "flush")
+	if n := readFile(t, dir).Presets[0].Name; n != "Yui" {
+		t.Fatalf("a pet page renamed the preset to %q", n)
+	}
+}
+
+// windowLauncher records window starts and lets tests end them.
+type windowLauncher struct {
+	mu    sync.Mutex
+	specs []supervisor.Spec
+	procs map[string]*idleProc
+}
+
+func (l *windowLauncher) launch(sp supervisor.Spec) (supervisor.Process, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	p := &idleProc{done: make(chan struct{})}
+	if l.procs == nil {
+		l.procs = map[string]*idleProc{}
+	}
+	l.procs[sp.Name] = p
+	l.specs = append(l.specs, sp)
+	return p, nil
+}
+
+func (l *windowLauncher) count(name string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, sp := range l.specs {
+		if sp.Name == name {
+			n++
+		}
+	}
+	return n
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func TestSaveAddsAndRemovesCharactersWithTheirWindows(t *testing.T) {
+	dir := t.TempDir()
+	l := &windowLauncher{}
+	st := startCore(t, Options{ConfigDir: dir, Launch: l.launch, Exe: "/bin/yui-test"})
+	before := st.c.Settings().Get()
+	waitFor(t, "the first pet window", func() bool { return l.count("pet:"+before.Presets[0].ID) == 1 })
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+
+	req := formOf(before)
+	req.RequestID = "add"
+	key := "sk-new-character"
+	req.Presets = append(req.Presets, view.SavePreset{ID: "p-0badcafe", Name: "Mio", Enabled: true, Look: "yui", ChatAPI: "push",
+		ChatBaseURL: "ws://127.0.0.1:9", Key: &key, Permissions: view.PermissionsForm{Screen: "deny"}})
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "add"); res["ok"] != true {
+		t.Fatalf("refused: %v", res)
+	}
+	waitFor(t, "Mio's pet window", func() bool { return l.count("pet:p-0badcafe") == 1 })
+	got := readFile(t, dir)
+	if len(got.Presets) != 2 || got.Presets[1].Name != "Mio" || got.Presets[1].Key != key ||
+		!strings.HasPrefix(got.Presets[1].ChatID, "yui-") || got.Presets[1].ChatID == before.Presets[0].ChatID {
+		t.Fatalf("saved %+v", got.Presets)
+	}
+	page.wait(t, "Mio in the status list", func(_ []map[string]any, l map[string]map[string]any) bool {
+		b, _ := json.Marshal(l[view.TypeSettingsStatus])
+		return strings.Contains(string(b), "p-0badcafe")
+	})
+	if st.c.pet("p-0badcafe") == nil {
+		t.Fatal("no pet (session) for Mio")
+	}
+
+	// Switching Mio off ends its window and connection; nothing restarts it.
+	req = formOf(got)
+	req.RequestID = "off"
+	req.Presets[1].Enabled = false
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "off"); res["ok"] != true {
+		t.Fatalf("refused: %v", res)
+	}
+	l.mu.Lock()
+	mio := l.procs["pet:p-0badcafe"]
+	l.mu.Unlock()
+	select {
+	case <-mio.done:
+	case <-time.After(10 * time.Second):
+		t.Fatal("Mio's window was not ended")
+	}
+	waitFor(t, "Mio's window unsupervised", func() bool { return !st.c.sup.Supervised("pet:p-0badcafe") })
+	if st.c.pet("p-0badcafe") != nil || l.count("pet:p-0badcafe") != 1 {
+		t.Fatal("Mio still runs or was restarted")
+	}
+	if readFile(t, dir).Presets[1].Enabled {
+		t.Fatal("not saved as off")
+	}
+
+	// Removing her from the list removes the preset; Yui's window stays.
+	req.RequestID = "remove"
+	req.Presets = req.Presets[:1]
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "remove"); res["ok"] != true {
+		t.Fatalf("refused: %v", res)
+	}
+	if n := len(readFile(t, dir).Presets); n != 1 {
+		t.Fatalf("%d presets after removal", n)
+	}
+	if !st.c.sup.Running("pet:" + before.Presets[0].ID) {
+		t.Fatal("Yui's window stopped")
+	}
+}
+
+func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
+	dir := t.TempDir()
+	l := &windowLauncher{}
+	st := startCore(t, Options{ConfigDir: dir, Launch: l.launch, Exe: "/bin/yui-test"})
+	p := st.c.Settings().Get().Presets[0]
+	petConn := st.dial(t, view.RolePet, p.ID)
+	send(t, petConn, map[string]any{"type": "open_settings", "section": "permissions"})
+	waitFor(t, "the settings window", func() bool { return l.count(settingsWindowName) == 1 })
+	l.mu.Lock()
+	sp := l.specs[len(l.specs)-1]
+	l.mu.Unlock()
+	if args := strings.Join(sp.Args, " "); !strings.HasPrefix(args, "window --role settings --core ws://127.0.0.1:") ||
+		strings.Contains(args, "--preset") || !sp.Once {
+		t.Fatalf("spec %+v", sp)
+	}
+	page := readPage(st.dial(t, view.RoleSettings, ""))
+	page.wait(t, "focus on the permissions", func(_ []map[string]any, l map[string]map[string]any) bool {
+		f := l[view.TypeSettingsFocus]
+		return f != nil && f["preset"] == p.ID && f["section"] == "permissions" && f["seq"].(float64) == 1
+	})
+	shell := st.dial(t, view.RoleShell, "")
+	_, b, err := shell.Read(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg view.WindowConfig
+	json.Unmarshal(b, &cfg)
+	if cfg.Kind != view.WindowSettings || cfg.Width != SettingsWidth || cfg.MinWidth != SettingsMinWidth || cfg.X != nil {
+		t.Fatalf("config %s", b)
+	}
+	send(t, petConn, map[string]any{"type": "open_settings"})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, b, err = shell.Read(ctx)
+	if err != nil || !strings.Contains(string(b), `"window_show"`) {
+		t.Fatalf("shell got %s, %v; want window_show", b, err)
+	}
+	page.wait(t, "a second focus", func(_ []map[string]any, l map[string]map[string]any) bool {
+		f := l[view.TypeSettingsFocus]
+		return f["seq"].(float64) == 2 && f["section"] == ""
+	})
+	if n := l.count(settingsWindowName); n != 1 {
+		t.Fatalf("settings window started %d times", n)
+	}
+	// The window process ending (a crash) is not restarted on its own; the
+	// next open starts it again.
+	l.mu.Lock()
+	l.procs[settingsWindowName].Signal(os.Kill)
+	l.mu.Unlock()
+	shell.CloseNow()
+	waitFor(t, "the settings window to be let go", func() bool { return !st.c.sup.Supervised(settingsWindowName) })
+	if n := l.count(settingsWindowName); n != 1 {
+		t.Fatalf("restarted by itself: %d starts", n)
+	}
+	send(t, petConn, map[string]any{"type": "open_settings", "section": "backend"})
+	waitFor(t, "the settings window again", func() bool { return l.count(settingsWindowName) == 2 })
+}
+
+func TestConnectionChangesReconnectAndPermissionsApplyInPlace(t *testing.T) {
+	dir := t.TempDir()
+	st := startCore(t, Options{ConfigDir: dir, Demo: true, DemoAddr: "127.0.0.1:0"})
+	before := st.c.Settings().Get()
+	p := before.Presets[0]
+	pet := readPage(st.dial(t, view.RolePet, p.ID))
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	page.wait(t, "connected", func(_ []map[string]any, l map[string]map[string]any) bool {
+		b, _ := json.Marshal(l[view.TypeSettingsStatus])
+		return strings.Contains(string(b), `"text":"connected"`)
+	})
+	first := st.c.pet(p.ID)
+
+	// Permissions: the pill's capture segment follows, same session.
+	req := formOf(before)
+	req.RequestID = "capture"
+	req.Presets[0].Permissions.ScreenshotEachTurn = true
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "capture"); res["ok"] != true {
+		t.Fatalf("refused: %v", res)
+	}
+	pet.wait(t, "capture segment", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePill] != nil && l[view.TypePill]["capture"] == true
+	})
+	if st.c.pet(p.ID) != first || !first.eyes.gate.EachTurn() {
+		t.Fatal("a permission change replaced the session or did not reach the gate")
+	}
+
+	// A wrong key: a new session, which the demo backend refuses.
+	req.RequestID = "key"
+	bad := "demo-wrong"
+	req.Presets[0].Key = &bad
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "key"); res["ok"] != true {
+		t.Fatalf("refused: %v", res)
+	}
+	pet.wait(t, "wrong key plate", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePlate]["text"] == "wrong key"
+	})
+	page.wait(t, "wrong key status", func(_ []map[string]any, l map[string]map[string]any) bool {
+		b, _ := json.Marshal(l[view.TypeSettingsStatus])
+		return strings.Contains(string(b), `"text":"wrong key"`)
+	})
+	if st.c.pet(p.ID) == first {
+		t.Fatal("the key change kept the old session")
+	}
+	// And back: connected again.
+	req.RequestID = "key-back"
+	req.Presets[0].Key = &p.Key
+	send(t, conn, saveMsg(req))
+	page.result(t, "key-back")
+	pet.wait(t, "connected again (plate hidden)", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePlate]["kind"] == ""
+	})
+}

@@ -1,0 +1,185 @@
+package core
+
+import (
+	"sync"
+
+	"yui/app/settings"
+	"yui/app/supervisor"
+	"yui/app/view"
+)
+
+// Settings window size in CSS pixels, and the smallest the form lays out
+// in.
+const (
+	SettingsWidth     = 760
+	SettingsHeight    = 560
+	SettingsMinWidth  = 600
+	SettingsMinHeight = 440
+)
+
+// settingsWindowName is the supervisor's name for the settings window.
+const settingsWindowName = "settings"
+
+// settingsWindow is the one settings window: started the first time the
+// user opens settings, hidden (not ended) when closed, shown again on the
+// next open.
+type settingsWindow struct {
+	mu       sync.Mutex
+	focusSeq uint64
+	revision uint64
+	status   map[string]view.PresetStatus
+}
+
+// openSettings shows the settings window on preset id at section. The
+// window process starts on first use (about 2 s to first paint); later
+// opens show the hidden window at once. Without window processes
+// (--no-windows) only the focus is published, for a page a browser loaded.
+func (c *Core) openSettings(id, section string) {
+	switch section {
+	case "", view.SectionCharacter, view.SectionBackend, view.SectionPermissions:
+	default:
+		c.log.Warn("view_malformed", "type", view.TypeOpenSettings, "section", section)
+		section = ""
+	}
+	c.settingsWin.mu.Lock()
+	c.settingsWin.focusSeq++
+	f := view.SettingsFocus{Seq: c.settingsWin.focusSeq, Preset: id, Section: section}
+	c.settingsWin.mu.Unlock()
+	c.view.PublishSettings(view.TypeSettingsFocus, view.MustEncode(view.TypeSettingsFocus, f))
+	c.log.Info("settings_open", "preset", id, "section", section)
+	if c.opts.NoWindows {
+		return
+	}
+	c.petsMu.Lock()
+	started := c.started
+	c.petsMu.Unlock()
+	if !started {
+		return
+	}
+	if c.sup.Run(c.settingsSpec()) {
+		return // starting: it opens shown
+	}
+	c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowShow, struct{}{}))
+}
+
+func (c *Core) settingsSpec() supervisor.Spec {
+	args := []string{"window", "--role", view.RoleSettings, "--core", c.view.URL()}
+	if c.opts.LogDir != "" {
+		args = append(args, "--log-dir", c.opts.LogDir)
+	}
+	return supervisor.Spec{
+		Name: settingsWindowName,
+		Path: c.opts.Exe,
+		Args: args,
+		Env:  []string{"YUI_CORE_TOKEN=" + c.token},
+		// Closing hides the window; if the process ends anyway (a crash,
+		// the window manager killing it) it opens again on the next
+		// request rather than popping up by itself.
+		Once: true,
+	}
+}
+
+// settingsWindowConfig is the settings shell's window_config.
+func settingsWindowConfig() view.WindowConfig {
+	return view.WindowConfig{Kind: view.WindowSettings, Title: "Yui settings", Width: SettingsWidth, Height: SettingsHeight,
+		MinWidth: SettingsMinWidth, MinHeight: SettingsMinHeight}
+}
+
+// publishSettingsState sends the saved settings to the settings page. The
+// key never leaves the core: the form learns only whether one is set.
+func (c *Core) publishSettingsState() {
+	all := c.store.Get()
+	c.settingsWin.mu.Lock()
+	c.settingsWin.revision++
+	st := view.SettingsState{Revision: c.settingsWin.revision, Path: c.store.Path(), ActivePreset: all.ActivePreset,
+		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(Looks)}
+	c.settingsWin.mu.Unlock()
+	for i, p := range all.Presets {
+		st.Presets[i] = presetForm(p)
+	}
+	c.view.PublishSettings(view.TypeSettingsState, view.MustEncode(view.TypeSettingsState, st))
+}
+
+func presetForm(p settings.Preset) view.PresetForm {
+	return view.PresetForm{ID: p.ID, Name: p.Name, Enabled: p.Enabled, Look: p.Look, ChatAPI: p.ChatAPI,
+		ChatBaseURL: p.ChatBaseURL, HasKey: p.Key != "", ChatID: p.ChatID, Model: p.Model,
+		ReasoningEffort: p.ReasoningEffort, Card: p.Card, ContextWindow: p.ContextWindow,
+		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn}}
+}
+
+// Looks are the character looks this build draws.
+var Looks = []string{"yui"}
+
+// AvailableChatAPIs are the chat_api values this build can connect with;
+// the others are accepted in the file but refused by the settings window.
+var AvailableChatAPIs = []string{"push"}
+
+func settingsChoices(looks []string) view.SettingsChoices {
+	apiLabels := map[string]string{
+		"push":             "Push (WebSocket)",
+		"responses":        "OpenAI Responses",
+		"chat_completions": "OpenAI Chat Completions",
+		"standard_agents":  "Standard Agents threads",
+	}
+	var ch view.SettingsChoices
+	for _, id := range settings.ChatAPIs {
+		c := view.Choice{ID: id, Label: apiLabels[id], Available: false, Note: "not in this version yet"}
+		for _, a := range AvailableChatAPIs {
+			if a == id {
+				c.Available, c.Note = true, ""
+			}
+		}
+		ch.ChatAPIs = append(ch.ChatAPIs, c)
+	}
+	effortLabels := map[string]string{"": "Model default", "minimal": "Minimal", "low": "Low", "medium": "Medium", "high": "High"}
+	for _, id := range settings.ReasoningEfforts {
+		ch.ReasoningEfforts = append(ch.ReasoningEfforts, view.Choice{ID: id, Label: effortLabels[id], Available: true})
+	}
+	screenLabels := map[string]string{
+		"ask":   "Ask each time",
+		"allow": "Allow",
+		"deny":  "Never",
+	}
+	screenNotes := map[string]string{
+		"ask":   "Yui asks before the backend sees your screen",
+		"allow": "The backend may look at your screen whenever it asks",
+		"deny":  "The backend is told no without asking you",
+	}
+	for _, id := range settings.ScreenModes {
+		ch.ScreenModes = append(ch.ScreenModes, view.Choice{ID: id, Label: screenLabels[id], Available: true, Note: screenNotes[id]})
+	}
+	lookLabels := map[string]string{"yui": "Yui"}
+	for _, id := range looks {
+		l := lookLabels[id]
+		if l == "" {
+			l = id
+		}
+		ch.Looks = append(ch.Looks, view.Choice{ID: id, Label: l, Available: true})
+	}
+	return ch
+}
+
+// setStatus records preset id's connection for the settings window's list
+// (nil: the preset has no running pet) and publishes the list. Pets call
+// it with their own mutex held, so it takes no pet's lock.
+func (c *Core) setStatus(id string, st *view.PresetStatus) {
+	c.settingsWin.mu.Lock()
+	defer c.settingsWin.mu.Unlock()
+	if c.settingsWin.status == nil {
+		c.settingsWin.status = map[string]view.PresetStatus{}
+	}
+	if st == nil {
+		delete(c.settingsWin.status, id)
+	} else {
+		c.settingsWin.status[id] = *st
+	}
+	list := view.SettingsStatus{Presets: []view.PresetStatus{}}
+	for _, p := range c.store.Get().Presets {
+		if s, ok := c.settingsWin.status[p.ID]; ok {
+			list.Presets = append(list.Presets, s)
+		}
+	}
+	// Published under the lock so two pets' updates cannot arrive out of
+	// order.
+	c.view.PublishSettings(view.TypeSettingsStatus, view.MustEncode(view.TypeSettingsStatus, list))
+}
