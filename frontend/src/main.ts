@@ -1,26 +1,18 @@
-import './style.css';
-import { CoreConnection } from './connection';
-import { inWails, moveWindow, openExternal, pageConfig, setInputRegion, windowMoved, windowPosition } from './host';
-import { PetView } from './pet';
+// One page, two windows: the role the shell (or the query string) names
+// decides which view boots. Each view is its own chunk, so the pet window
+// never loads the settings form and the other way round.
+import { pageConfig } from './host';
 
 async function boot(): Promise<void> {
   const cfg = await pageConfig();
-  document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
-  const app = document.getElementById('app')!;
-  let conn: CoreConnection | null = null;
-  const view = new PetView({
-    send: (m) => conn?.send(m) ?? false,
-    setInputRegion,
-    windowPosition,
-    moveWindow,
-    windowMoved,
-    openURL: openExternal,
-  });
-  view.mount(app);
-  conn = new CoreConnection(cfg.view_url, (m) => view.apply(m), (s) => {
-    document.documentElement.dataset.core = s;
-  });
-  conn.open();
+  document.documentElement.dataset.role = cfg.role;
+  if (cfg.role === 'settings') {
+    const { bootSettings } = await import('./settings/boot');
+    bootSettings(cfg);
+  } else {
+    const { bootPet } = await import('./petboot');
+    bootPet(cfg);
+  }
 }
 
 boot();

@@ -1,0 +1,24 @@
+// Boots the pet window's page: the character and everything around her.
+import './style.css';
+import { CoreConnection } from './connection';
+import { inWails, moveWindow, openExternal, setInputRegion, windowMoved, windowPosition, type PageConfig } from './host';
+import { PetView } from './pet';
+
+export function bootPet(cfg: PageConfig): void {
+  document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
+  const app = document.getElementById('app')!;
+  let conn: CoreConnection | null = null;
+  const view = new PetView({
+    send: (m) => conn?.send(m) ?? false,
+    setInputRegion,
+    windowPosition,
+    moveWindow,
+    windowMoved,
+    openURL: openExternal,
+  });
+  view.mount(app);
+  conn = new CoreConnection(cfg.view_url, (m) => view.apply(m), (s) => {
+    document.documentElement.dataset.core = s;
+  });
+  conn.open();
+}
