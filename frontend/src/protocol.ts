@@ -32,9 +32,80 @@ export interface DelegationItem {
 }
 export interface Delegations { type: 'delegations'; items: DelegationItem[] | null }
 
+// ---- the settings window (docs/view-protocol.md, "Settings window") ----
+
+/** A section of the settings form that open_settings and settings_focus name. */
+export type SettingsSection = '' | 'character' | 'backend' | 'permissions';
+
+export interface PermissionsForm { screen: 'ask' | 'allow' | 'deny' | string; screenshot_each_turn: boolean }
+
+/** One preset as the settings form edits it; the key itself never leaves
+ * the core, only whether one is saved. */
+export interface PresetForm {
+  id: string;
+  name: string;
+  enabled: boolean;
+  look: string;
+  chat_api: string;
+  chat_base_url: string;
+  has_key: boolean;
+  chat_id: string;
+  model: string;
+  reasoning_effort: string;
+  card: string;
+  context_window: number;
+  permissions: PermissionsForm;
+}
+
+/** One option of a select or radio group; an unavailable one is shown
+ * greyed out with its note. */
+export interface Choice { id: string; label: string; available: boolean; note?: string }
+
+export interface SettingsChoices {
+  chat_apis: Choice[] | null;
+  reasoning_efforts: Choice[] | null;
+  screen_modes: Choice[] | null;
+  looks: Choice[] | null;
+}
+
+export interface SettingsState {
+  type: 'settings_state';
+  revision: number;
+  path: string;
+  active_preset: string;
+  presets: PresetForm[] | null;
+  choices: SettingsChoices;
+}
+export interface SettingsFocus { type: 'settings_focus'; seq: number; preset: string; section: SettingsSection | string }
+export interface PresetStatus { id: string; state: string; text: string }
+export interface SettingsStatus { type: 'settings_status'; presets: PresetStatus[] | null }
+export interface SettingsResult { type: 'settings_result'; request_id: string; ok: boolean; field?: string; error?: string }
+
+/** One preset in a save request: PresetForm's editable fields, and `key`
+ * only when the user typed a new one (absent keeps the saved key, "" removes
+ * it). */
+export interface SavePreset {
+  id: string;
+  name: string;
+  enabled: boolean;
+  look: string;
+  chat_api: string;
+  chat_base_url: string;
+  key?: string;
+  model: string;
+  reasoning_effort: string;
+  card: string;
+  context_window: number;
+  permissions: PermissionsForm;
+}
+
+export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[] }
+export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
+
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
-  | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt;
+  | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt
+  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -42,11 +113,14 @@ export type PageMessage =
   | { type: 'reconnect' }
   | { type: 'dismiss'; id: string }
   | { type: 'reset' }
-  | { type: 'permission_answer'; id: number; answer: 'once' | 'always' | 'deny' };
+  | { type: 'permission_answer'; id: number; answer: 'once' | 'always' | 'deny' }
+  | SaveSettings
+  | OpenSettings;
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
   'character', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission',
+  'settings_state', 'settings_focus', 'settings_status', 'settings_result',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */
