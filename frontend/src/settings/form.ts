@@ -1,0 +1,387 @@
+// One preset's form: three sections (Character, Backend, Screen) built
+// once for a set of choices, then shown for whichever draft is selected.
+// It reports each edit by field name and never keeps values of its own;
+// the view owns the drafts (model.ts).
+
+import type { Choice, SettingsChoices, SettingsSection } from '../protocol';
+import type { DraftPreset, FieldName } from './model';
+
+export interface FormHandlers {
+  edit(field: FieldName, value: string | number | boolean): void;
+  removeKey(): void;
+  remove(): void;
+}
+
+/** What the form shows beside a draft's own fields. */
+export interface FormContext {
+  isMain: boolean;
+  hasKey: boolean;
+  chatId: string;
+  isNew: boolean;
+}
+
+export const SECTIONS: Array<{ id: Exclude<SettingsSection, ''>; title: string }> = [
+  { id: 'character', title: 'Character' },
+  { id: 'backend', title: 'Backend' },
+  { id: 'permissions', title: 'Screen' },
+];
+
+/** One-line explanations of the screen access modes. */
+const SCREEN_HELP: Record<string, string> = {
+  ask: 'Ask me each time the character wants to look.',
+  allow: 'Let the character look whenever it wants.',
+  deny: 'Never let the character see the screen.',
+};
+
+const KEY_PLACEHOLDER = { saved: 'saved — type to replace', none: 'none', removed: 'none — removed on save' };
+
+let formSeq = 0;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text) e.textContent = text;
+  return e;
+}
+
+export class PresetFormView {
+  readonly el: HTMLElement;
+  private readonly ids: string;
+  private readonly sections = new Map<string, HTMLElement>();
+  private readonly controls = new Map<FieldName, HTMLElement>();
+  private readonly errors = new Map<FieldName, HTMLElement>();
+  private readonly name: HTMLInputElement;
+  private readonly look: HTMLSelectElement;
+  private readonly enabled: HTMLInputElement;
+  private readonly main: HTMLInputElement;
+  private readonly chatAPI: HTMLSelectElement;
+  private readonly chatAPINote: HTMLElement;
+  private readonly url: HTMLInputElement;
+  private readonly key: HTMLInputElement;
+  private readonly removeKeyBtn: HTMLButtonElement;
+  private readonly model: HTMLInputElement;
+  private readonly effort: HTMLSelectElement;
+  private readonly contextWindow: HTMLInputElement;
+  private readonly card: HTMLTextAreaElement;
+  private readonly chatId: HTMLElement;
+  private readonly screen: HTMLFieldSetElement;
+  private readonly screenRadios: HTMLInputElement[] = [];
+  private readonly screenshot: HTMLInputElement;
+  private readonly removeBtn: HTMLButtonElement;
+  private shownError: FieldName | null = null;
+
+  constructor(private readonly choices: SettingsChoices, private readonly h: FormHandlers) {
+    this.ids = `f${++formSeq}`;
+    this.el = el('div', 'preset-form');
+
+    // ---- Character ----
+    const character = this.section('character', 'Character');
+    this.name = this.input('name', 'text');
+    character.append(this.row('name', 'Name', this.name));
+    this.look = this.select('look', choices.looks ?? []);
+    character.append(this.row('look', 'Look', this.look));
+    this.enabled = this.checkbox('enabled');
+    character.append(this.check('enabled', 'Show this character', this.enabled, 'Its window and connection run while it is shown.'));
+    this.main = this.checkbox('active_preset', 'radio');
+    character.append(this.check('active_preset', 'Main character', this.main, 'The character shown first; it must be shown.'));
+    this.removeBtn = el('button', 'btn btn-danger', 'Remove character…');
+    this.removeBtn.type = 'button';
+    this.removeBtn.addEventListener('click', () => this.h.remove());
+    const actions = el('div', 'section-actions');
+    actions.append(this.removeBtn);
+    character.append(actions);
+
+    // ---- Backend ----
+    const backend = this.section('backend', 'Backend');
+    this.chatAPI = this.select('chat_api', choices.chat_apis ?? []);
+    this.chatAPINote = el('div', 'hint');
+    this.chatAPINote.id = this.id('chat_api-note');
+    backend.append(this.row('chat_api', 'Chat API', this.chatAPI, this.chatAPINote));
+    this.url = this.input('chat_base_url', 'text');
+    this.url.inputMode = 'url';
+    this.url.placeholder = 'https://…';
+    backend.append(this.row('chat_base_url', 'Base URL', this.url));
+    this.key = this.input('key', 'password');
+    this.key.autocomplete = 'new-password';
+    this.removeKeyBtn = el('button', 'btn btn-small', 'Remove key');
+    this.removeKeyBtn.type = 'button';
+    this.removeKeyBtn.addEventListener('click', () => this.h.removeKey());
+    const keyLine = el('div', 'inline');
+    keyLine.append(this.key, this.removeKeyBtn);
+    backend.append(this.row('key', 'API key', keyLine));
+    this.model = this.input('model', 'text');
+    backend.append(this.row('model', 'Model', this.model));
+    this.effort = this.select('reasoning_effort', choices.reasoning_efforts ?? []);
+    backend.append(this.row('reasoning_effort', 'Reasoning effort', this.effort));
+    this.contextWindow = this.input('context_window', 'number');
+    this.contextWindow.min = '0';
+    this.contextWindow.step = '1';
+    this.contextWindow.inputMode = 'numeric';
+    const cwHint = el('div', 'hint', 'Tokens; 0 if unknown.');
+    backend.append(this.row('context_window', 'Context window', this.contextWindow, cwHint));
+    this.card = el('textarea', 'control');
+    this.card.id = this.id('card');
+    this.card.rows = 5;
+    this.card.spellcheck = true;
+    this.card.addEventListener('input', () => this.h.edit('card', this.card.value));
+    this.controls.set('card', this.card);
+    const cardHint = el('div', 'hint', 'The persona text the request APIs send.');
+    backend.append(this.row('card', 'Character card', this.card, cardHint));
+    this.chatId = el('div', 'chat-id');
+    backend.append(this.chatId);
+
+    // ---- Screen ----
+    const perms = this.section('permissions', 'Screen');
+    this.screen = el('fieldset', 'radio-group');
+    this.screen.append(el('legend', '', 'Screen access'));
+    for (const c of choices.screen_modes ?? []) this.screen.append(this.radio(c));
+    this.controls.set('permissions.screen', this.screen);
+    const screenErr = this.errorEl('permissions.screen');
+    this.screen.append(screenErr);
+    perms.append(this.screen);
+    this.screenshot = this.checkbox('permissions.screenshot_each_turn');
+    perms.append(this.check('permissions.screenshot_each_turn', 'Send a screenshot with each message', this.screenshot,
+      'The pet window shows a red “screen” mark while this is on.'));
+  }
+
+  /** Shows a draft. Values are set only where they differ, so the field
+   * being typed in keeps its caret. */
+  show(d: DraftPreset, ctx: FormContext): void {
+    this.el.dataset.preset = d.id;
+    setValue(this.name, d.name);
+    this.setSelect(this.look, this.choices.looks ?? [], d.look);
+    this.enabled.checked = d.enabled;
+    this.main.checked = ctx.isMain;
+    this.setSelect(this.chatAPI, this.choices.chat_apis ?? [], d.chat_api);
+    const api = (this.choices.chat_apis ?? []).find((c) => c.id === d.chat_api);
+    this.chatAPINote.textContent = api?.note ?? '';
+    this.chatAPINote.hidden = !api?.note;
+    setValue(this.url, d.chat_base_url);
+    setValue(this.key, d.key ?? '');
+    this.key.placeholder = d.key === '' ? KEY_PLACEHOLDER.removed : ctx.hasKey ? KEY_PLACEHOLDER.saved : KEY_PLACEHOLDER.none;
+    this.removeKeyBtn.hidden = !ctx.hasKey || d.key === '';
+    setValue(this.model, d.model);
+    this.setSelect(this.effort, this.choices.reasoning_efforts ?? [], d.reasoning_effort);
+    if (Number(this.contextWindow.value || 0) !== d.context_window || this.contextWindow.value === '') {
+      this.contextWindow.value = String(d.context_window);
+    }
+    setValue(this.card, d.card);
+    this.chatId.textContent = ctx.isNew || !ctx.chatId ? 'Chat id: given when saved' : `Chat id: ${ctx.chatId}`;
+    for (const r of this.screenRadios) r.checked = r.value === d.permissions.screen;
+    this.screenshot.checked = d.permissions.screenshot_each_turn;
+  }
+
+  /** The section element (for settings_focus). */
+  sectionEl(s: string): HTMLElement | null {
+    return this.sections.get(s) ?? null;
+  }
+
+  /** The first control of a section that takes focus. */
+  firstControl(s: string): HTMLElement | null {
+    return this.sectionEl(s)?.querySelector<HTMLElement>(
+      'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])') ?? null;
+  }
+
+  /** The control for a field (a radio group's checked or first radio). */
+  control(field: string): HTMLElement | null {
+    if (field === 'permissions.screen' || field === 'permissions') {
+      return this.screenRadios.find((r) => r.checked) ?? this.screenRadios[0] ?? null;
+    }
+    if (field === 'permissions.screenshot_each_turn') return this.screenshot;
+    return this.controls.get(field as FieldName) ?? null;
+  }
+
+  /** Marks a field wrong with the message under it; returns the control to
+   * focus, or null when the form has no such field. */
+  setError(field: string, message: string): HTMLElement | null {
+    this.clearError();
+    const f = (field === 'permissions' ? 'permissions.screen' : field) as FieldName;
+    const err = this.errors.get(f);
+    const ctl = this.control(f);
+    if (!err || !ctl) return null;
+    err.textContent = message;
+    err.hidden = false;
+    const marked = f === 'permissions.screen' ? this.screen : ctl;
+    marked.setAttribute('aria-invalid', 'true');
+    for (const r of f === 'permissions.screen' ? this.screenRadios : [ctl]) addDescribedBy(r, err.id);
+    this.shownError = f;
+    return ctl;
+  }
+
+  clearError(): void {
+    const f = this.shownError;
+    if (!f) return;
+    this.shownError = null;
+    const err = this.errors.get(f)!;
+    err.hidden = true;
+    err.textContent = '';
+    const ctl = f === 'permissions.screen' ? this.screen : this.controls.get(f);
+    ctl?.removeAttribute('aria-invalid');
+    for (const r of f === 'permissions.screen' ? this.screenRadios : ctl ? [ctl] : []) removeDescribedBy(r, err.id);
+  }
+
+  get errorField(): FieldName | null {
+    return this.shownError;
+  }
+
+  // ---- building ----
+
+  private id(field: string): string {
+    return `${this.ids}-${field.replace(/\./g, '-')}`;
+  }
+
+  private section(id: string, title: string): HTMLElement {
+    const s = el('section', 'section');
+    s.id = `section-${id}`;
+    s.dataset.section = id;
+    const h = el('h2', 'section-title', title);
+    h.id = `${this.ids}-h-${id}`;
+    s.setAttribute('aria-labelledby', h.id);
+    s.append(h);
+    this.sections.set(id, s);
+    this.el.append(s);
+    return s;
+  }
+
+  private input(field: FieldName, type: string): HTMLInputElement {
+    const i = el('input', 'control');
+    i.type = type;
+    i.id = this.id(field);
+    i.autocomplete = 'off';
+    i.spellcheck = false;
+    i.addEventListener('input', () => {
+      if (type === 'number') {
+        const n = i.value.trim() === '' ? 0 : Math.trunc(Number(i.value));
+        this.h.edit(field, Number.isFinite(n) ? n : 0);
+      } else {
+        this.h.edit(field, i.value);
+      }
+    });
+    this.controls.set(field, i);
+    return i;
+  }
+
+  private select(field: FieldName, choices: Choice[]): HTMLSelectElement {
+    const s = el('select', 'control');
+    s.id = this.id(field);
+    for (const c of choices) {
+      const o = el('option', '', c.available || !c.note ? c.label : `${c.label} — ${c.note}`);
+      o.value = c.id;
+      o.disabled = !c.available;
+      s.append(o);
+    }
+    s.addEventListener('change', () => this.h.edit(field, s.value));
+    this.controls.set(field, s);
+    return s;
+  }
+
+  /** Selects `value`, adding an option for a value the choices lack (a
+   * saved setting this build does not list) so it shows as it is. */
+  private setSelect(s: HTMLSelectElement, choices: Choice[], value: string): void {
+    for (const o of [...s.options]) {
+      if (o.dataset.extra && o.value !== value) o.remove();
+      // A saved value that is now unavailable stays selectable for this
+      // preset, so showing it does not change it.
+      else if (!o.dataset.extra) o.disabled = !(choices.find((c) => c.id === o.value)?.available ?? true) && o.value !== value;
+    }
+    if (![...s.options].some((o) => o.value === value)) {
+      const o = el('option', '', value === '' ? '(none)' : value);
+      o.value = value;
+      o.dataset.extra = 'true';
+      s.append(o);
+    }
+    if (s.value !== value) s.value = value;
+  }
+
+  private checkbox(field: FieldName, type: 'checkbox' | 'radio' = 'checkbox'): HTMLInputElement {
+    const i = el('input');
+    i.type = type;
+    i.id = this.id(field);
+    i.addEventListener('change', () => this.h.edit(field, i.checked));
+    this.controls.set(field, i);
+    return i;
+  }
+
+  private radio(c: Choice): HTMLElement {
+    const wrap = el('div', 'radio');
+    const r = el('input');
+    r.type = 'radio';
+    r.name = this.id('screen');
+    r.value = c.id;
+    r.id = this.id(`screen-${c.id}`);
+    r.disabled = !c.available;
+    r.addEventListener('change', () => {
+      if (r.checked) this.h.edit('permissions.screen', c.id);
+    });
+    const text = el('div', 'radio-text');
+    const label = el('label', '', c.label);
+    label.htmlFor = r.id;
+    const help = el('div', 'hint', c.available ? (SCREEN_HELP[c.id] ?? c.note ?? '') : (c.note ?? ''));
+    help.id = this.id(`screen-${c.id}-help`);
+    r.setAttribute('aria-describedby', help.id);
+    text.append(label, help);
+    wrap.append(r, text);
+    this.screenRadios.push(r);
+    return wrap;
+  }
+
+  private errorEl(field: FieldName): HTMLElement {
+    const e = el('div', 'field-error');
+    e.id = this.id(`${field}-error`);
+    e.setAttribute('role', 'alert');
+    e.hidden = true;
+    this.errors.set(field, e);
+    return e;
+  }
+
+  /** A labelled row: label, the control, optional hint, the error line. */
+  private row(field: FieldName, label: string, control: HTMLElement, hint?: HTMLElement): HTMLElement {
+    const row = el('div', 'field');
+    row.dataset.field = field;
+    const l = el('label', 'field-label', label);
+    l.htmlFor = this.id(field);
+    const body = el('div', 'field-body');
+    body.append(control);
+    if (hint) {
+      body.append(hint);
+      if (!hint.id) hint.id = this.id(`${field}-hint`);
+      addDescribedBy(this.controls.get(field)!, hint.id);
+    }
+    body.append(this.errorEl(field));
+    row.append(l, body);
+    return row;
+  }
+
+  /** A checkbox (or the main radio) with its label beside it. */
+  private check(field: FieldName, label: string, input: HTMLInputElement, hint: string): HTMLElement {
+    const row = el('div', 'field field-check');
+    row.dataset.field = field;
+    const body = el('div', 'field-body');
+    const line = el('div', 'check-line');
+    const l = el('label', '', label);
+    l.htmlFor = input.id;
+    line.append(input, l);
+    const h = el('div', 'hint', hint);
+    h.id = this.id(`${field}-hint`);
+    addDescribedBy(input, h.id);
+    body.append(line, h, this.errorEl(field));
+    row.append(el('div', 'field-label'), body);
+    return row;
+  }
+}
+
+function setValue(i: HTMLInputElement | HTMLTextAreaElement, v: string): void {
+  if (i.value !== v) i.value = v;
+}
+
+function addDescribedBy(e: Element, id: string): void {
+  const ids = (e.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  if (!ids.includes(id)) ids.push(id);
+  e.setAttribute('aria-describedby', ids.join(' '));
+}
+
+function removeDescribedBy(e: Element, id: string): void {
+  const ids = (e.getAttribute('aria-describedby') ?? '').split(' ').filter((x) => x && x !== id);
+  if (ids.length) e.setAttribute('aria-describedby', ids.join(' '));
+  else e.removeAttribute('aria-describedby');
+}

@@ -1,0 +1,539 @@
+// The settings window's page: the characters in a sidebar, the selected
+// one's form, and a footer with the file, a status line, Revert and Save.
+// The core validates and applies every change (docs/view-protocol.md,
+// "Settings window"); this page keeps drafts until a save and shows what
+// the core answers.
+
+import type {
+  CoreMessage, PageMessage, PresetStatus, SaveSettings, SettingsFocus, SettingsResult, SettingsState,
+} from '../protocol';
+import { realScheduler, type Scheduler } from '../scheduler';
+import { PresetFormView } from './form';
+import { newPresetId, RequestIds } from './ids';
+import { parseFieldPath, SettingsModel, type FieldName } from './model';
+
+export interface SettingsHost {
+  send(m: PageMessage): boolean;
+  /** Asks the user to confirm (window.confirm by default). */
+  confirm?(message: string): boolean;
+}
+
+export interface SettingsOptions {
+  sched?: Scheduler;
+  newId?: () => string;
+  requestIds?: { next(): string };
+}
+
+/** How long "Saved" stays in the status line. */
+export const SAVED_MS = 3000;
+
+export const CHANGED_ELSEWHERE = 'Settings changed elsewhere — Revert to see them';
+
+interface Pending {
+  id: string;
+  sent: SaveSettings;
+  /** A settings_state that arrived while the answer was outstanding. */
+  held: SettingsState | null;
+  /** The edit count when it was sent. */
+  edits: number;
+}
+
+interface FieldErr { preset: string; field: string; message: string }
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text) e.textContent = text;
+  return e;
+}
+
+export class SettingsView {
+  readonly root: HTMLElement;
+  readonly model = new SettingsModel();
+  private readonly sched: Scheduler;
+  private readonly newId: () => string;
+  private readonly requestIds: { next(): string };
+  private readonly list: HTMLUListElement;
+  private readonly addBtn: HTMLButtonElement;
+  private readonly pane: HTMLElement;
+  private readonly note: HTMLElement;
+  private readonly formHost: HTMLElement;
+  private readonly empty: HTMLElement;
+  private readonly statusLine: HTMLElement;
+  private readonly pathLine: HTMLElement;
+  private readonly revertBtn: HTMLButtonElement;
+  private readonly saveBtn: HTMLButtonElement;
+  private form: PresetFormView | null = null;
+  private formChoices = '';
+  private selectedId = '';
+  private readonly status = new Map<string, PresetStatus>();
+  private pending: Pending | null = null;
+  /** A save was accepted; the next settings_state is its result. */
+  private savedAt: number | null = null;
+  private edits = 0;
+  private changedElsewhere = false;
+  private lastFocusSeq = 0;
+  private pendingFocus: SettingsFocus | null = null;
+  private fieldErr: FieldErr | null = null;
+  private statusTimer = 0;
+  private connected = true;
+
+  constructor(private readonly host: SettingsHost, opts: SettingsOptions = {}) {
+    this.sched = opts.sched ?? realScheduler;
+    this.newId = opts.newId ?? (() => newPresetId());
+    this.requestIds = opts.requestIds ?? new RequestIds();
+    this.root = el('div', 'settings');
+    const sidebar = el('nav', 'sidebar');
+    sidebar.setAttribute('aria-label', 'Characters');
+    const title = el('h1', 'sidebar-title', 'Characters');
+    title.id = 'characters-title';
+    this.list = el('ul', 'preset-list');
+    this.list.setAttribute('aria-labelledby', title.id);
+    this.addBtn = el('button', 'btn add-preset');
+    this.addBtn.type = 'button';
+    this.addBtn.append(el('span', 'add-icon', '+'), 'Add character');
+    this.addBtn.querySelector('.add-icon')!.setAttribute('aria-hidden', 'true');
+    sidebar.append(title, this.list, this.addBtn);
+
+    this.pane = el('main', 'pane');
+    this.note = el('div', 'note', CHANGED_ELSEWHERE);
+    this.note.setAttribute('role', 'status');
+    this.note.hidden = true;
+    this.formHost = el('div', 'form-host');
+    this.empty = el('div', 'empty', 'Loading settings…');
+    this.pane.append(this.note, this.formHost, this.empty);
+
+    const footer = el('footer', 'footer');
+    const info = el('div', 'footer-info');
+    this.statusLine = el('div', 'status');
+    this.statusLine.setAttribute('role', 'status');
+    this.statusLine.setAttribute('aria-live', 'polite');
+    this.pathLine = el('div', 'path');
+    info.append(this.statusLine, this.pathLine);
+    const buttons = el('div', 'footer-buttons');
+    this.revertBtn = el('button', 'btn', 'Revert');
+    this.revertBtn.type = 'button';
+    this.saveBtn = el('button', 'btn btn-primary', 'Save');
+    this.saveBtn.type = 'button';
+    this.saveBtn.title = 'Save (Ctrl+S)';
+    this.saveBtn.setAttribute('aria-keyshortcuts', 'Control+S Meta+S');
+    buttons.append(this.revertBtn, this.saveBtn);
+    footer.append(info, buttons);
+    this.root.append(sidebar, this.pane, footer);
+    this.wire();
+    this.render();
+  }
+
+  mount(parent: HTMLElement): void {
+    parent.append(this.root);
+  }
+
+  get selected(): string {
+    return this.selectedId;
+  }
+
+  get saving(): boolean {
+    return this.pending !== null;
+  }
+
+  /** Applies one message from the core; pet messages are not for this page. */
+  apply(m: CoreMessage): void {
+    switch (m.type) {
+      case 'settings_state':
+        this.onState(m);
+        break;
+      case 'settings_focus':
+        this.onFocus(m);
+        break;
+      case 'settings_status':
+        this.status.clear();
+        for (const p of m.presets ?? []) this.status.set(p.id, p);
+        this.renderList();
+        break;
+      case 'settings_result':
+        this.onResult(m);
+        break;
+    }
+  }
+
+  /** The socket's state: a lost connection ends a save in flight. */
+  setConnection(state: 'connecting' | 'open' | 'closed'): void {
+    if (state !== 'closed') {
+      this.connected = true;
+      return;
+    }
+    this.connected = false;
+    if (this.pending) {
+      this.pending = null;
+      this.setStatus('Lost the connection to Yui — the changes were not saved.', 'error');
+    } else {
+      this.setStatus('Not connected to Yui.', 'error');
+    }
+    this.render();
+  }
+
+  select(id: string): void {
+    if (!this.model.find(id)) return;
+    this.selectedId = id;
+    this.render();
+  }
+
+  /** Sends the working copy (Save, Ctrl+S). */
+  save(): void {
+    if (!this.model.loaded || !this.model.dirty || this.pending) return;
+    const req = this.model.request(this.requestIds.next());
+    if (!this.host.send(req)) {
+      this.setStatus(this.connected ? 'Could not reach Yui — nothing was saved.' : 'Not connected to Yui — nothing was saved.', 'error');
+      return;
+    }
+    this.pending = { id: req.request_id, sent: req, held: null, edits: this.edits };
+    this.clearFieldError();
+    this.setStatus('', '');
+    this.render();
+  }
+
+  /** Drops every draft and shows the saved settings. */
+  revert(): void {
+    if (!this.model.state || this.pending) return;
+    this.model.reset(this.model.state);
+    this.changedElsewhere = false;
+    this.clearFieldError();
+    this.setStatus('', '');
+    this.keepSelection();
+    this.render();
+  }
+
+  addCharacter(): void {
+    if (!this.model.loaded) return;
+    const looks = this.model.state!.choices.looks ?? [];
+    const look = (looks.find((c) => c.available) ?? looks[0])?.id ?? 'yui';
+    const d = this.model.add(this.newId(), look);
+    this.edits++;
+    this.selectedId = d.id;
+    this.render();
+    const name = this.form?.control('name') as HTMLInputElement | null;
+    name?.focus();
+    name?.select();
+  }
+
+  // ---- core messages ----
+
+  private onState(s: SettingsState): void {
+    if (this.pending) {
+      // Wait for the answer: it says whether this is our save.
+      this.pending.held = s;
+      return;
+    }
+    const prev = this.model.state;
+    if (this.savedAt !== null) {
+      // The result of our own save: drafts made since it went stay.
+      const editedSince = this.edits !== this.savedAt;
+      this.savedAt = null;
+      if (editedSince) this.model.rebase(s);
+      else this.model.reset(s);
+      this.changedElsewhere = false;
+    } else if (!this.model.loaded || !this.model.dirty) {
+      this.model.reset(s);
+      this.changedElsewhere = false;
+    } else {
+      this.model.rebase(s);
+      if (prev && prev.revision !== s.revision) this.changedElsewhere = true;
+    }
+    this.keepSelection();
+    this.render();
+    if (this.pendingFocus) {
+      const f = this.pendingFocus;
+      this.pendingFocus = null;
+      this.onFocus(f);
+    }
+  }
+
+  private onResult(r: SettingsResult): void {
+    const p = this.pending;
+    if (!p || r.request_id !== p.id) return;
+    this.pending = null;
+    if (r.ok) {
+      this.model.savedKeys(p.sent);
+      this.savedAt = p.edits;
+      this.setStatus('Saved', 'ok');
+    } else {
+      this.savedAt = null;
+      const msg = r.error || 'The settings were not saved.';
+      this.setStatus(`Not saved: ${msg}`, 'error');
+      this.showFieldError(r.field ?? '', msg, p.sent);
+    }
+    if (p.held) this.onState(p.held);
+    else this.render();
+    if (!r.ok) this.focusFieldError();
+  }
+
+  private onFocus(f: SettingsFocus): void {
+    if (f.seq <= this.lastFocusSeq) return;
+    if (!this.model.loaded) {
+      if (!this.pendingFocus || f.seq > this.pendingFocus.seq) this.pendingFocus = f;
+      return;
+    }
+    this.lastFocusSeq = f.seq;
+    if (this.model.find(f.preset)) this.selectedId = f.preset;
+    this.render();
+    const sec = this.form?.sectionEl(f.section);
+    if (sec) {
+      sec.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+      this.form!.firstControl(f.section)?.focus({ preventScroll: true });
+    } else {
+      this.pane.scrollTop = 0;
+    }
+  }
+
+  // ---- field errors ----
+
+  /** Maps a refused field's path in `sent` to a preset and field. */
+  private showFieldError(path: string, message: string, sent: SaveSettings): void {
+    const fp = parseFieldPath(path);
+    let preset = '';
+    if (fp.index !== null) preset = sent.presets[fp.index]?.id ?? '';
+    else if (fp.field === 'active_preset') preset = this.model.find(sent.active_preset) ? sent.active_preset : this.selectedId;
+    if (!preset || !this.model.find(preset)) {
+      this.fieldErr = null;
+      return;
+    }
+    this.selectedId = preset;
+    this.fieldErr = { preset, field: fp.field, message };
+  }
+
+  private focusFieldError(): void {
+    const e = this.fieldErr;
+    if (!e || !this.form) return;
+    const ctl = this.form.control(e.field);
+    if (!ctl || this.form.errorField === null) return;
+    ctl.scrollIntoView?.({ block: 'center' });
+    ctl.focus({ preventScroll: true });
+  }
+
+  private clearFieldError(): void {
+    this.fieldErr = null;
+    this.form?.clearError();
+  }
+
+  // ---- edits ----
+
+  private edit(field: FieldName, value: string | number | boolean): void {
+    const d = this.model.find(this.selectedId);
+    if (!d) return;
+    switch (field) {
+      case 'name': case 'look': case 'chat_api': case 'chat_base_url': case 'model': case 'reasoning_effort': case 'card':
+        d[field] = String(value);
+        break;
+      case 'enabled':
+        d.enabled = Boolean(value);
+        break;
+      case 'context_window':
+        d.context_window = Number(value);
+        break;
+      case 'permissions.screen':
+        d.permissions.screen = String(value);
+        break;
+      case 'permissions.screenshot_each_turn':
+        d.permissions.screenshot_each_turn = Boolean(value);
+        break;
+      case 'active_preset':
+        if (value) this.model.active = d.id;
+        break;
+      case 'key':
+        this.model.typeKey(d.id, String(value));
+        break;
+    }
+    this.edits++;
+    const e = this.fieldErr;
+    if (e && e.preset === d.id && (e.field === field || (e.field === 'active_preset' && field === 'enabled'))) {
+      this.clearFieldError();
+      if (this.statusLine.dataset.kind === 'error') this.setStatus('', '');
+    }
+    this.render();
+  }
+
+  private removeKey(): void {
+    const d = this.model.find(this.selectedId);
+    if (!d) return;
+    this.model.removeKey(d.id);
+    this.edits++;
+    this.render();
+    (this.form?.control('key') as HTMLElement | null)?.focus();
+  }
+
+  private removeSelected(): void {
+    const d = this.model.find(this.selectedId);
+    if (!d) return;
+    const name = d.name.trim() || 'this character';
+    const ask = this.host.confirm ?? ((m: string) => window.confirm(m));
+    if (!ask(`Remove “${name}”? Their conversation history stays on disk.`)) return;
+    if (this.fieldErr?.preset === d.id) this.clearFieldError();
+    this.selectedId = this.model.remove(d.id);
+    this.edits++;
+    this.render();
+    this.list.querySelector<HTMLElement>(`[data-id="${CSS.escape(this.selectedId)}"]`)?.focus();
+  }
+
+  // ---- rendering ----
+
+  private keepSelection(): void {
+    if (this.model.find(this.selectedId)) return;
+    this.selectedId = (this.model.find(this.model.active) ?? this.model.presets[0])?.id ?? '';
+  }
+
+  private render(): void {
+    this.renderList();
+    this.renderForm();
+    this.renderFooter();
+  }
+
+  private renderList(): void {
+    const focused = (document.activeElement as HTMLElement | null)?.closest?.('.preset-item') as HTMLElement | null;
+    const refocus = focused && this.list.contains(focused) ? focused.dataset.id : undefined;
+    const items: HTMLElement[] = [];
+    for (const d of this.model.presets) {
+      const li = el('li');
+      const b = el('button', 'preset-item');
+      b.type = 'button';
+      b.dataset.id = d.id;
+      if (d.id === this.selectedId) b.setAttribute('aria-current', 'true');
+      const isNew = this.model.isNew(d.id);
+      const dirty = this.model.presetDirty(d.id);
+      const top = el('span', 'preset-top');
+      const name = el('span', 'preset-name', d.name.trim() || 'Unnamed');
+      top.append(name);
+      if (d.id === this.model.active) {
+        const star = el('span', 'preset-main', '★');
+        star.title = 'Main character';
+        star.setAttribute('aria-label', 'main character');
+        top.append(star);
+      }
+      if (dirty && !isNew) {
+        const mark = el('span', 'preset-edited', '•');
+        mark.title = 'Unsaved changes';
+        mark.setAttribute('aria-label', 'unsaved changes');
+        top.append(mark);
+      }
+      const sub = el('span', 'preset-sub');
+      const st = this.status.get(d.id);
+      if (isNew) {
+        sub.append(el('span', 'preset-new', 'new — not saved'));
+      } else if (!d.enabled) {
+        sub.dataset.state = 'off';
+        sub.append(el('span', 'dot'), el('span', '', 'off'));
+      } else if (st) {
+        sub.dataset.state = st.state;
+        sub.append(el('span', 'dot'), el('span', '', st.text || st.state));
+      }
+      sub.querySelector('.dot')?.setAttribute('aria-hidden', 'true');
+      b.append(top, sub);
+      li.append(b);
+      items.push(li);
+    }
+    this.list.replaceChildren(...items);
+    if (refocus) this.list.querySelector<HTMLElement>(`[data-id="${CSS.escape(refocus)}"]`)?.focus();
+    this.addBtn.disabled = !this.model.loaded;
+  }
+
+  private renderForm(): void {
+    const state = this.model.state;
+    const d = this.model.find(this.selectedId);
+    if (!state || !d) {
+      this.form?.el.remove();
+      this.form = null;
+      this.formChoices = '';
+      this.empty.hidden = false;
+      this.empty.textContent = state ? 'No characters. Add one to start.' : 'Loading settings…';
+      return;
+    }
+    this.empty.hidden = true;
+    const key = JSON.stringify(state.choices);
+    if (!this.form || key !== this.formChoices) {
+      this.form?.el.remove();
+      this.form = new PresetFormView(state.choices, {
+        edit: (f, v) => this.edit(f, v),
+        removeKey: () => this.removeKey(),
+        remove: () => this.removeSelected(),
+      });
+      this.formChoices = key;
+      this.formHost.append(this.form.el);
+    }
+    const changedPreset = this.form.el.dataset.preset !== d.id;
+    this.form.show(d, {
+      isMain: this.model.active === d.id,
+      hasKey: this.model.hasKey(d.id),
+      chatId: this.model.savedForm(d.id)?.chat_id ?? '',
+      isNew: this.model.isNew(d.id),
+    });
+    const e = this.fieldErr;
+    if (e && e.preset === d.id) {
+      if (this.form.errorField !== e.field) this.form.setError(e.field, e.message);
+    } else {
+      this.form.clearError();
+    }
+    if (changedPreset) this.pane.scrollTop = 0;
+  }
+
+  private renderFooter(): void {
+    const state = this.model.state;
+    this.pathLine.textContent = state?.path ?? '';
+    this.pathLine.title = state?.path ?? '';
+    const dirty = this.model.dirty;
+    this.saveBtn.disabled = !dirty || this.pending !== null;
+    this.saveBtn.textContent = this.pending ? 'Saving…' : 'Save';
+    this.revertBtn.disabled = !dirty || this.pending !== null;
+    this.note.hidden = !(this.changedElsewhere && dirty);
+    this.root.dataset.dirty = String(dirty);
+  }
+
+  private setStatus(text: string, kind: '' | 'ok' | 'error'): void {
+    if (this.statusTimer) this.sched.clearTimeout(this.statusTimer);
+    this.statusTimer = 0;
+    this.statusLine.textContent = text;
+    if (kind) this.statusLine.dataset.kind = kind;
+    else delete this.statusLine.dataset.kind;
+    if (kind === 'ok') {
+      this.statusTimer = this.sched.setTimeout(() => {
+        this.statusTimer = 0;
+        this.setStatus('', '');
+      }, SAVED_MS);
+    }
+  }
+
+  get statusText(): string {
+    return this.statusLine.textContent ?? '';
+  }
+
+  // ---- events ----
+
+  private wire(): void {
+    this.addBtn.addEventListener('click', () => this.addCharacter());
+    this.saveBtn.addEventListener('click', () => this.save());
+    this.revertBtn.addEventListener('click', () => this.revert());
+    this.list.addEventListener('click', (e) => {
+      const b = (e.target as Element).closest<HTMLElement>('.preset-item');
+      if (b?.dataset.id) this.select(b.dataset.id);
+    });
+    this.list.addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'Home' && e.key !== 'End') return;
+      const items = [...this.list.querySelectorAll<HTMLElement>('.preset-item')];
+      const i = items.indexOf(document.activeElement as HTMLElement);
+      if (i < 0 || items.length === 0) return;
+      e.preventDefault();
+      const j = e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1
+        : Math.max(0, Math.min(items.length - 1, i + (e.key === 'ArrowDown' ? 1 : -1)));
+      items[j]!.focus();
+      this.select(items[j]!.dataset.id!);
+    });
+    this.root.addEventListener('keydown', (e) => {
+      // Enter in a one-line field submits nothing (there is no form to submit).
+      if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
+    });
+    document.addEventListener('keydown', (e) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        this.save();
+      }
+    });
+  }
+}
