@@ -363,4 +363,72 @@ describe('PetView', () => {
     }
     expect(n0).toBeGreaterThanOrEqual(0);
   });
+
+  it('opens a menu on right-click of the character whose Settings… asks the core for the settings window', () => {
+    const { view, sent } = setup();
+    const menu = q<HTMLElement>('.pet-menu');
+    expect(menu.hidden).toBe(true);
+    const e = new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: 120, clientY: 200, button: 2 });
+    view.character.el.dispatchEvent(e);
+    expect(e.defaultPrevented).toBe(true);
+    expect(view.menuOpen).toBe(true);
+    expect(menu.getAttribute('role')).toBe('menu');
+    const item = q<HTMLButtonElement>('.pet-menu-item');
+    expect(item.getAttribute('role')).toBe('menuitem');
+    expect(item.textContent).toBe('Settings…');
+    expect(document.activeElement).toBe(item);
+    expect(view.composerOpen).toBe(false);
+    item.click();
+    expect(sent).toEqual([{ type: 'open_settings' }]);
+    expect(view.menuOpen).toBe(false);
+  });
+
+  it('closes the menu on Escape, on a press elsewhere and when the window loses focus', () => {
+    const { view, sent } = setup();
+    const open = () => view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    open();
+    key(document.body, 'Escape');
+    expect(view.menuOpen).toBe(false);
+    open();
+    q('.pet-menu-item').dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    expect(view.menuOpen).toBe(true); // a press on the menu itself keeps it
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    expect(view.menuOpen).toBe(false);
+    open();
+    window.dispatchEvent(new Event('blur'));
+    expect(view.menuOpen).toBe(false);
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps the open menu in the click region', async () => {
+    const { view, regions } = setup();
+    const orig = Element.prototype.getBoundingClientRect;
+    const menu = q<HTMLElement>('.pet-menu');
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      return (this === menu ? { left: 100, top: 150, width: 120, height: 34 } : { left: 0, top: 0, width: 0, height: 0 }) as DOMRect;
+    };
+    try {
+      await Promise.resolve();
+      expect(view.visibleRects()).toEqual([]);
+      view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+      await Promise.resolve();
+      expect(regions.at(-1)).toEqual([{ x: 100, y: 150, w: 120, h: 34 }]);
+      view.closeMenu();
+      await Promise.resolve();
+      expect(regions.at(-1)).toEqual([]);
+    } finally {
+      Element.prototype.getBoundingClientRect = orig;
+    }
+  });
+
+  it('sends open_settings on Ctrl+, and open_settings at Screen from the pill\'s capture segment', () => {
+    const { view, sent } = setup();
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: ',', ctrlKey: true, bubbles: true, cancelable: true }));
+    expect(sent).toEqual([{ type: 'open_settings' }]);
+    view.apply({ type: 'pill', tool: null, error: '', capture: true });
+    q<HTMLElement>('.pill-capture').click();
+    expect(sent[1]).toEqual({ type: 'open_settings', section: 'permissions' });
+    key(q('.pill-capture'), 'Enter');
+    expect(sent[2]).toEqual({ type: 'open_settings', section: 'permissions' });
+  });
 });

@@ -60,6 +60,8 @@ export class PetView {
   private readonly pickBtn: HTMLButtonElement;
   private readonly fileInput: HTMLInputElement;
   private readonly errorLine: HTMLElement;
+  private readonly menu: HTMLElement;
+  private readonly menuSettings: HTMLButtonElement;
   private locked = false;
   private readonly pending: PendingSend;
   private noticeId = '';
@@ -90,7 +92,10 @@ export class PetView {
         </div>
         <input type="file" class="composer-file" accept="image/*" multiple hidden>
         <div class="composer-error" role="alert" hidden></div>
-      </form>`;
+      </form>
+      <div class="pet-menu" role="menu" aria-label="Character menu" hidden>
+        <button type="button" class="pet-menu-item" role="menuitem" data-action="settings">Settings…</button>
+      </div>`;
     const $ = <T extends Element>(sel: string) => this.root.querySelector(sel) as T;
     const changed = () => this.queueRegion();
     this.pending = new PendingSend(() => sched.now());
@@ -102,7 +107,8 @@ export class PetView {
     this.chip = new DelegationsChip(sched, changed);
     $('.topbar').append(this.reasoning.el, this.chip.chip);
     this.root.append(this.chip.list);
-    this.pill = new StatusPill();
+    // The capture segment opens this character's settings at Screen.
+    this.pill = new StatusPill(() => this.openSettings('permissions'));
     $('.status-row').prepend(this.pill.el);
     this.usage = new UsageReadout();
     this.root.append(this.usage.el);
@@ -120,6 +126,8 @@ export class PetView {
     this.pickBtn = $('.composer-pick');
     this.fileInput = $('.composer-file');
     this.errorLine = $('.composer-error');
+    this.menu = $('.pet-menu');
+    this.menuSettings = $('.pet-menu-item');
     this.wire();
   }
 
@@ -215,6 +223,33 @@ export class PetView {
     this.queueRegion();
   }
 
+  get menuOpen(): boolean {
+    return !this.menu.hidden;
+  }
+
+  /** Opens the character's menu at (x, y) in page pixels, kept inside the
+   * window, with its first item focused. */
+  openMenu(x: number, y: number): void {
+    this.menu.hidden = false;
+    // Without a layout (no size yet) the point is used as it is.
+    const fit = (v: number, room: number, size: number) => (room > 0 ? Math.max(4, Math.min(v, room - size - 4)) : v);
+    this.menu.style.left = `${Math.round(fit(x, this.root.clientWidth, this.menu.offsetWidth))}px`;
+    this.menu.style.top = `${Math.round(fit(y, this.root.clientHeight, this.menu.offsetHeight))}px`;
+    this.menuSettings.focus();
+    this.queueRegion();
+  }
+
+  closeMenu(): void {
+    if (this.menu.hidden) return;
+    this.menu.hidden = true;
+    this.queueRegion();
+  }
+
+  /** Asks the core to open the settings window on this character. */
+  private openSettings(section?: 'permissions'): void {
+    this.host.send(section ? { type: 'open_settings', section } : { type: 'open_settings' });
+  }
+
   private openURL(url: string): void {
     this.host.openURL?.(url);
   }
@@ -287,11 +322,34 @@ export class PetView {
       this.host.send({ type: 'dismiss', id: this.noticeId });
     });
     this.plateAction.addEventListener('click', () => this.host.send({ type: 'reconnect' }));
+    // Right-click on the character: a tiny menu (Settings…).
+    this.character.el.addEventListener('contextmenu', (e) => {
+      e.preventDefault();
+      const box = this.root.getBoundingClientRect();
+      this.openMenu(e.clientX - box.left, e.clientY - box.top);
+    });
+    this.menuSettings.addEventListener('click', () => {
+      this.closeMenu();
+      this.openSettings();
+    });
+    // A press anywhere else (in the window) or the window losing focus
+    // closes it; presses outside the click region go to other windows.
+    document.addEventListener('pointerdown', (e) => {
+      if (this.menuOpen && !(e.target instanceof Node && this.menu.contains(e.target))) this.closeMenu();
+    }, true);
+    window.addEventListener('blur', () => this.closeMenu());
     document.addEventListener('keydown', (e) => {
       // Ctrl+Space opens the composer from anywhere in the window.
       if (e.key === ' ' && e.ctrlKey) {
         e.preventDefault();
         this.openComposer();
+      } else if (e.key === ',' && (e.ctrlKey || e.metaKey)) {
+        // Ctrl+, opens the settings window on this character.
+        e.preventDefault();
+        this.closeMenu();
+        this.openSettings();
+      } else if (e.key === 'Escape' && this.menuOpen) {
+        this.closeMenu();
       } else if (e.key === 'Escape' && this.chip.open) {
         this.chip.setOpen(false);
       } else if (e.key === 'Escape' && this.composerOpen) {
@@ -370,7 +428,7 @@ export class PetView {
     return [
       this.character.el.querySelector('svg') ?? this.character.el,
       this.notice, this.permission.el, this.reasoning.el, this.chip.chip, this.chip.list, this.bubble.el,
-      this.pill.el, this.plate, this.usage.el, this.composer,
+      this.pill.el, this.plate, this.usage.el, this.composer, this.menu,
     ];
   }
 

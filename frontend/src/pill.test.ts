@@ -41,4 +41,25 @@ describe('StatusPill', () => {
     expect(p.el.querySelector<HTMLElement>('.pill-tool')!.hidden).toBe(false);
     expect(p.el.getAttribute('aria-live')).toBe('polite');
   });
+
+  it('opens the screen settings from the capture segment by click, Enter or Space', () => {
+    let opened = 0;
+    const p = new StatusPill(() => opened++);
+    const cap = p.el.querySelector<HTMLElement>('.pill-capture')!;
+    p.apply({ type: 'pill', tool: null, error: '', capture: true });
+    expect(p.el.hidden).toBe(false);
+    expect(cap.hidden).toBe(false);
+    expect(cap.getAttribute('role')).toBe('button');
+    expect(cap.tabIndex).toBe(0);
+    cap.click();
+    expect(opened).toBe(1);
+    for (const key of ['Enter', ' ']) {
+      const e = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      cap.dispatchEvent(e);
+      expect(e.defaultPrevented).toBe(true);
+    }
+    expect(opened).toBe(3);
+    cap.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+    expect(opened).toBe(3);
+  });
 });

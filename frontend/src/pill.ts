@@ -1,7 +1,8 @@
 // The status pill: the tool segment (running dot, done check, failed mark;
 // the core holds done/failed for 1.5 s) and a spoken turn's error line.
-// Hidden when there is nothing to say. Later segments (capture, voice) go
-// beside these in `.pill`.
+// Hidden when there is nothing to say. The capture segment (a screenshot
+// goes with every turn) is a button: it opens the character's settings at
+// the Screen section, where that is switched off.
 
 import type { Pill as PillMsg } from './protocol';
 
@@ -15,7 +16,7 @@ export class StatusPill {
   private readonly error: HTMLElement;
   private readonly capture: HTMLElement;
 
-  constructor() {
+  constructor(private readonly openSettings: () => void = () => {}) {
     this.el = document.createElement('div');
     this.el.className = 'pill';
     this.el.setAttribute('role', 'status');
@@ -37,8 +38,17 @@ export class StatusPill {
     this.capture.className = 'pill-seg pill-capture';
     this.capture.hidden = true;
     this.capture.textContent = 'screen';
-    this.capture.title = 'A screenshot goes with each message (the setting is in the character settings)';
-    this.capture.setAttribute('aria-label', 'A screenshot goes with each message');
+    this.capture.title = 'A screenshot goes with each message — click for the screen settings';
+    this.capture.setAttribute('aria-label', 'A screenshot goes with each message: open the screen settings');
+    this.capture.setAttribute('role', 'button');
+    this.capture.tabIndex = 0;
+    this.capture.addEventListener('click', () => this.openSettings());
+    this.capture.addEventListener('keydown', (e) => {
+      if (e.key === 'Enter' || e.key === ' ') {
+        e.preventDefault();
+        this.openSettings();
+      }
+    });
     this.el.append(this.capture, this.tool, this.error);
   }
 

@@ -63,3 +63,22 @@ test('a page with a wrong token gets no state', async () => {
   assert.equal(await page.locator('.plate').isHidden(), true);
   await page.close();
 });
+
+test('right-click on the character → Settings… asks the core for the settings window', async () => {
+  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  await page.goto(petURL(core.ready.token));
+  await page.waitForSelector('.character svg');
+  await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
+  await page.locator('.character svg').click({ button: 'right' });
+  const item = page.getByRole('menuitem', { name: 'Settings…' });
+  await item.waitFor();
+  // The composer stays closed: a right-click is not a click on her.
+  assert.equal(await page.locator('.composer').isHidden(), true);
+  await item.click();
+  const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'open_settings', 'open_settings');
+  assert.equal(e.role, 'pet');
+  assert.equal(e.preset, core.settings.presets[0].id);
+  assert.equal(e.message.section, undefined);
+  await page.waitForSelector('.pet-menu', { state: 'hidden' });
+  await page.close();
+});
