@@ -26,7 +26,8 @@ export const SECTIONS: Array<{ id: Exclude<SettingsSection, ''>; title: string }
   { id: 'permissions', title: 'Screen' },
 ];
 
-/** One-line explanations of the screen access modes. */
+/** One-line explanations of the screen access modes, for a choice that
+ * comes without a note. */
 const SCREEN_HELP: Record<string, string> = {
   ask: 'Ask me each time the character wants to look.',
   allow: 'Let the character look whenever it wants.',
@@ -316,7 +317,8 @@ export class PresetFormView {
     const text = el('div', 'radio-text');
     const label = el('label', '', c.label);
     label.htmlFor = r.id;
-    const help = el('div', 'hint', c.available ? (SCREEN_HELP[c.id] ?? c.note ?? '') : (c.note ?? ''));
+    // The core's note explains the mode; this page's words are the fallback.
+    const help = el('div', 'hint', c.note || (c.available ? SCREEN_HELP[c.id] ?? '' : ''));
     help.id = this.id(`screen-${c.id}-help`);
     r.setAttribute('aria-describedby', help.id);
     text.append(label, help);

@@ -1,0 +1,181 @@
+// The settings page in Debian's Chromium against a real core: it shows the
+// saved settings, saves a rename that the pet window shows at once, marks a
+// refused field without touching the file, adds a character the core gives
+// a chat_id, and never receives a key.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startCore } from './core.mjs';
+
+let core;
+let browser;
+/** Every frame any settings or pet page received, to look for keys in. */
+const received = [];
+const shots = process.env.YUI_BROWSER_SHOTS ?? '/tmp/yui-browser';
+mkdirSync(shots, { recursive: true });
+
+before(async () => {
+  core = await startCore({ demo: true });
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  if (core) assert.equal(await core.stop(), 0, 'core exits 0 on SIGTERM');
+});
+
+const token = () => encodeURIComponent(core.ready.token);
+const firstId = () => core.settings.presets[0].id;
+
+async function newPage(url) {
+  const page = await browser.newPage({ viewport: { width: 760, height: 560 } });
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
+  await page.goto(url);
+  await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
+  return page;
+}
+
+/** Opens the settings page and waits for the form of the first preset. */
+async function openSettings() {
+  const page = await newPage(`${core.ready.pages_url}?token=${token()}&role=settings`);
+  await page.waitForSelector('.preset-form');
+  return page;
+}
+
+/** The settings file the page names in its footer. */
+async function settingsFile(page) {
+  const path = (await page.locator('.footer .path').textContent()).trim();
+  assert.ok(path.endsWith('settings.json'), `footer path ${path}`);
+  return { path, read: () => readFileSync(path, 'utf8') };
+}
+
+async function saveAndWait(page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.waitForFunction(() => {
+    const s = document.querySelector('.footer .status');
+    const save = document.querySelector('.footer .btn-primary');
+    return s.textContent !== '' && save.textContent === 'Save';
+  });
+  return page.locator('.footer .status').textContent();
+}
+
+test('shows the saved character with its key field blank', async () => {
+  const page = await openSettings();
+  assert.deepEqual(await page.locator('.preset-name').allTextContents(), ['Yui']);
+  assert.equal(await page.getByLabel('Name', { exact: true }).inputValue(), 'Yui');
+  const key = page.getByLabel('API key');
+  assert.equal(await key.getAttribute('type'), 'password');
+  assert.equal(await key.inputValue(), '');
+  assert.equal(await key.getAttribute('placeholder'), 'saved — type to replace');
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), true);
+  assert.equal(await page.locator(`.preset-item[data-id="${firstId()}"] .preset-main`).count(), 1);
+  const file = await settingsFile(page);
+  assert.equal(JSON.parse(file.read()).presets[0].name, 'Yui');
+  // The demo preset is running: its connection shows in the sidebar.
+  await page.waitForFunction(() => document.querySelector('.preset-sub')?.textContent !== '');
+  await page.screenshot({ path: join(shots, 'settings.png') });
+  await page.close();
+});
+
+test('a rename is saved to the file and shows in the pet window at once', async () => {
+  const pet = await newPage(`${core.ready.pages_url}?role=pet&preset=${firstId()}&token=${token()}`);
+  await pet.waitForSelector('.character[aria-label="Yui"]', { state: 'attached' });
+  const page = await openSettings();
+  const file = await settingsFile(page);
+  const keyBefore = JSON.parse(file.read()).presets[0].key;
+  await page.getByLabel('Name', { exact: true }).fill('Mika');
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), false);
+  // Enter in a one-line field saves nothing; Ctrl+S does.
+  const saves = () => core.events.filter((e) => e.event === 'view_in' && e.message?.type === 'save_settings').length;
+  const n = saves();
+  await page.getByLabel('Name', { exact: true }).press('Enter');
+  await page.waitForTimeout(300);
+  assert.equal(saves(), n, 'Enter sent no save_settings');
+  assert.equal(JSON.parse(file.read()).presets[0].name, 'Yui');
+  assert.equal(await saveAndWait(page), 'Saved');
+  const saved = JSON.parse(file.read());
+  assert.equal(saved.presets[0].name, 'Mika');
+  assert.equal(saved.presets[0].key, keyBefore, 'the key stays when none was typed');
+  await pet.waitForSelector('.character[aria-label="Mika"]', { state: 'attached', timeout: 5000 });
+  // The next settings_state clears the drafts: Save is off again.
+  await page.waitForFunction(() => document.querySelector('.footer .btn-primary').disabled);
+  assert.equal(await page.locator('.preset-name').first().textContent(), 'Mika');
+  // A pet page opened now starts from the new name too.
+  const pet2 = await newPage(`${core.ready.pages_url}?role=pet&preset=${firstId()}&token=${token()}`);
+  await pet2.waitForSelector('.character[aria-label="Mika"]', { state: 'attached' });
+  await Promise.all([pet.close(), pet2.close(), page.close()]);
+});
+
+test('a refused URL is marked at its field and the file is left alone', async () => {
+  const page = await openSettings();
+  const file = await settingsFile(page);
+  const before = file.read();
+  const url = page.getByLabel('Base URL');
+  await url.fill('ftp://x');
+  const status = await saveAndWait(page);
+  assert.match(status, /^Not saved: /);
+  assert.equal(await url.getAttribute('aria-invalid'), 'true');
+  const err = page.locator('[data-field="chat_base_url"] [role="alert"]');
+  assert.equal(await err.isVisible(), true);
+  assert.match(await err.textContent(), /ftp:\/\/x/);
+  assert.equal(await page.evaluate(() => document.activeElement?.closest('[data-field]')?.dataset.field), 'chat_base_url');
+  assert.equal(file.read(), before, 'nothing written');
+  // Editing the field clears the error; Revert drops the draft.
+  await url.fill('ftp://y');
+  assert.equal(await url.getAttribute('aria-invalid'), null);
+  await page.getByRole('button', { name: 'Revert' }).click();
+  assert.notEqual(await url.inputValue(), 'ftp://y');
+  await page.close();
+});
+
+test('an added character is saved with a fresh id and a chat_id from the core', async () => {
+  const page = await openSettings();
+  const file = await settingsFile(page);
+  await page.getByRole('button', { name: 'Add character' }).click();
+  const name = page.getByLabel('Name', { exact: true });
+  assert.equal(await name.inputValue(), 'New character');
+  await name.fill('Ren');
+  assert.equal(await page.locator('.preset-item').count(), 2);
+  assert.match(await page.locator('.preset-item').nth(1).textContent(), /not saved/);
+  assert.equal(await saveAndWait(page), 'Saved');
+  const saved = JSON.parse(file.read());
+  assert.equal(saved.presets.length, 2);
+  const ren = saved.presets[1];
+  assert.equal(ren.name, 'Ren');
+  assert.match(ren.id, /^p-[0-9a-f]{8}$/);
+  assert.match(ren.chat_id, /^yui-[0-9a-f]{8}$/);
+  assert.notEqual(ren.chat_id, saved.presets[0].chat_id);
+  assert.equal(ren.enabled, true);
+  assert.equal(ren.permissions.screen, 'ask');
+  // The page shows what the core saved: the chat id, no "not saved" mark.
+  await page.waitForFunction((id) => document.querySelector('.chat-id')?.textContent.includes(id), ren.chat_id);
+  assert.doesNotMatch(await page.locator('.preset-item').nth(1).textContent(), /not saved/);
+  await page.close();
+});
+
+test('a typed key is saved but never comes back to any page', async () => {
+  const page = await openSettings();
+  const file = await settingsFile(page);
+  const newKey = 'sk-browser-test-' + Math.random().toString(16).slice(2);
+  await page.locator(`.preset-item[data-id="${firstId()}"]`).click();
+  await page.getByLabel('API key').fill(newKey);
+  await page.keyboard.press('Control+s');
+  await page.waitForFunction(() => document.querySelector('.footer .status').textContent === 'Saved');
+  assert.equal(JSON.parse(file.read()).presets[0].key, newKey);
+  assert.equal(await page.getByLabel('API key').inputValue(), '', 'the key field is blank after the save');
+  assert.equal(await page.getByLabel('API key').getAttribute('placeholder'), 'saved — type to replace');
+  const keys = [core.settings.presets[0].key, newKey];
+  assert.ok(keys[0], 'settings.json had a key');
+  assert.ok(received.length > 10, `frames recorded: ${received.length}`);
+  assert.ok(received.some((f) => f.includes('"settings_state"')));
+  for (const k of keys) {
+    assert.equal(received.filter((f) => f.includes(k)).length, 0, 'no frame a page received holds a key');
+  }
+  await page.close();
+});
