@@ -37,7 +37,7 @@ func (c *Core) onConnect(peer view.Peer) {
 // onMessage handles what windows send. Malformed messages are logged and
 // dropped.
 func (c *Core) onMessage(peer view.Peer, m view.Message) {
-	c.trace(map[string]any{"event": "view_in", "role": peer.Role, "preset": peer.Preset, "message": json.RawMessage(m.Body)})
+	c.trace(map[string]any{"event": "view_in", "role": peer.Role, "preset": peer.Preset, "message": traceBody(m)})
 	switch m.Type {
 	case view.TypeSendText:
 		var st view.SendText
@@ -75,7 +75,15 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 		var req view.SaveSettings
 		if err := json.Unmarshal(m.Body, &req); err != nil {
 			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, view.SettingsResult{OK: false, Error: "the form sent something unreadable: " + err.Error()}))
+			// Answer the request id if it can be read, so the form stops
+			// waiting.
+			var id struct {
+				RequestID any `json:"request_id"`
+			}
+			json.Unmarshal(m.Body, &id)
+			rid, _ := id.RequestID.(string)
+			c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult,
+				view.SettingsResult{RequestID: rid, OK: false, Error: "the form sent something unreadable: " + err.Error()}))
 			return
 		}
 		c.saveSettings(req)
@@ -102,6 +110,29 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 	default:
 		c.log.Warn("view_unknown", "type", m.Type, "role", peer.Role)
 	}
+}
+
+// traceBody is a received message as the trace shows it: a typed key in a
+// save_settings is replaced by "(redacted)".
+func traceBody(m view.Message) json.RawMessage {
+	if m.Type != view.TypeSaveSettings {
+		return json.RawMessage(m.Body)
+	}
+	var v map[string]any
+	if json.Unmarshal(m.Body, &v) != nil {
+		return json.RawMessage(`{"type":"save_settings","unreadable":true}`)
+	}
+	if ps, ok := v["presets"].([]any); ok {
+		for _, p := range ps {
+			if pm, ok := p.(map[string]any); ok {
+				if _, has := pm["key"]; has {
+					pm["key"] = "(redacted)"
+				}
+			}
+		}
+	}
+	b, _ := json.Marshal(v)
+	return b
 }
 
 // MaxAttachments is the most images one typed turn carries.

@@ -47,8 +47,8 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 }
 
 // mergeForm rewrites s from the form. It returns a FieldError for what the
-// settings file would accept but this build cannot run (an unavailable
-// chat_api, an unknown look, a main character that is off); Validate
+// settings file would accept but this build cannot run (choosing an
+// unavailable chat_api, an unknown look, a main character that is off); Validate
 // checks the rest. On error s is left half-written; Store.Change drops it.
 func mergeForm(s *settings.Settings, req view.SaveSettings) *settings.FieldError {
 	old := map[string]settings.Preset{}
@@ -84,7 +84,10 @@ func mergeForm(s *settings.Settings, req view.SaveSettings) *settings.FieldError
 		switch {
 		case !slices.Contains(Looks, p.Look):
 			refused = &settings.FieldError{Field: field("look"), Reason: fmt.Sprintf("%q is not a look this version can draw", p.Look)}
-		case slices.Contains(settings.ChatAPIs, p.ChatAPI) && !slices.Contains(AvailableChatAPIs, p.ChatAPI):
+		case (!existed || old[f.ID].ChatAPI != p.ChatAPI) &&
+			slices.Contains(settings.ChatAPIs, p.ChatAPI) && !slices.Contains(AvailableChatAPIs, p.ChatAPI):
+			// A file may name an API this version cannot run (the pet
+			// then says so); the form only refuses choosing one.
 			refused = &settings.FieldError{Field: field("chat_api"), Reason: fmt.Sprintf("%q is not available in this version yet", p.ChatAPI)}
 		}
 	}

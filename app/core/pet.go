@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -87,10 +88,13 @@ func (c *Core) presetNow(id string) (settings.Preset, bool) {
 }
 
 // endpoint is the preset's chat_base_url, with the demo URL standing for
-// the embedded demo backend's actual address.
+// the embedded demo backend's actual address; "" when the preset's
+// chat_api is not available in this version.
 func (c *Core) endpoint(id string) string {
 	p, ok := c.presetNow(id)
-	if !ok {
+	if !ok || !slices.Contains(AvailableChatAPIs, p.ChatAPI) {
+		// A request transport this version does not have: no connection
+		// (the plate says why).
 		return ""
 	}
 	if p.ChatBaseURL == settings.DemoBaseURL {
@@ -311,6 +315,9 @@ func (pt *pet) plate() view.Plate {
 		}
 		return view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"}
 	default:
+		if p, _ := pt.core.presetNow(pt.preset); !slices.Contains(AvailableChatAPIs, p.ChatAPI) {
+			return view.Plate{Kind: "connection", Text: chatAPILabel(p.ChatAPI) + " is not in this version"}
+		}
 		if pt.core.endpoint(pt.preset) == "" {
 			return view.Plate{Kind: "connection", Text: "not configured"}
 		}

@@ -171,7 +171,8 @@ func TestRefusedSaveNamesTheFieldAndChangesNothing(t *testing.T) {
 	send(t, conn, map[string]any{"type": "save_settings", "request_id": "junk", "presets": "all of them"})
 	page.wait(t, "an answer to the unreadable save", func(all []map[string]any, _ map[string]map[string]any) bool {
 		for _, m := range all {
-			if m["type"] == view.TypeSettingsResult && m["ok"] == false && strings.Contains(m["error"].(string), "unreadable") {
+			if m["type"] == view.TypeSettingsResult && m["ok"] == false && m["request_id"] == "junk" &&
+				strings.Contains(m["error"].(string), "unreadable") {
 				return true
 			}
 		}
@@ -425,4 +426,64 @@ func TestConnectionChangesReconnectAndPermissionsApplyInPlace(t *testing.T) {
 	pet.wait(t, "connected again (plate hidden)", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypePlate]["kind"] == ""
 	})
+}
+
+func TestTypedKeyNeverReachesTheTrace(t *testing.T) {
+	dir := t.TempDir()
+	st := startCore(t, Options{ConfigDir: dir})
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	req := formOf(st.c.Settings().Get())
+	req.RequestID = "key"
+	secret := "sk-very-secret-0123456789"
+	req.Presets[0].Key = &secret
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "key"); res["ok"] != true {
+		t.Fatalf("refused: %v", res)
+	}
+	if readFile(t, dir).Presets[0].Key != secret {
+		t.Fatal("key not saved")
+	}
+	seen := false
+	for _, l := range st.trace.lines() {
+		b, _ := json.Marshal(l)
+		if strings.Contains(string(b), secret) {
+			t.Fatalf("the key is in the trace: %s", b)
+		}
+		m, _ := l["message"].(map[string]any)
+		seen = seen || (m["type"] == view.TypeSaveSettings && strings.Contains(string(b), "(redacted)"))
+	}
+	if !seen {
+		t.Fatal("the save is not in the trace at all")
+	}
+}
+
+func TestAPresetOnAnAPIThisVersionLacksSaysSoAndStaysSaveable(t *testing.T) {
+	dir := t.TempDir()
+	s, _, _ := settings.Open(dir)
+	s.Update(func(x *settings.Settings) {
+		p := settings.NewPreset("Later")
+		p.ChatAPI = "responses"
+		p.ChatBaseURL = "https://api.example.invalid/v1"
+		x.Presets = append(x.Presets, p)
+	})
+	st := startCore(t, Options{ConfigDir: dir})
+	all := st.c.Settings().Get()
+	later := all.Presets[1]
+	pet := readPage(st.dial(t, view.RolePet, later.ID))
+	pet.wait(t, "the plate names the missing API", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePlate] != nil && l[view.TypePlate]["text"] == "OpenAI Responses is not in this version"
+	})
+	if st.c.endpoint(later.ID) != "" {
+		t.Fatal("a responses preset would be dialled with the push client")
+	}
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	req := formOf(all)
+	req.RequestID = "rename-first"
+	req.Presets[0].Name = "Yui 2"
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "rename-first"); res["ok"] != true {
+		t.Fatalf("a save that leaves the responses preset alone was refused: %v", res)
+	}
 }

@@ -114,16 +114,25 @@ var Looks = []string{"yui"}
 // the others are accepted in the file but refused by the settings window.
 var AvailableChatAPIs = []string{"push"}
 
-func settingsChoices(looks []string) view.SettingsChoices {
-	apiLabels := map[string]string{
-		"push":             "Push (WebSocket)",
-		"responses":        "OpenAI Responses",
-		"chat_completions": "OpenAI Chat Completions",
-		"standard_agents":  "Standard Agents threads",
+var chatAPILabels = map[string]string{
+	"push":             "Push (WebSocket)",
+	"responses":        "OpenAI Responses",
+	"chat_completions": "OpenAI Chat Completions",
+	"standard_agents":  "Standard Agents threads",
+}
+
+// chatAPILabel is how the windows name a chat_api value.
+func chatAPILabel(id string) string {
+	if l := chatAPILabels[id]; l != "" {
+		return l
 	}
+	return id
+}
+
+func settingsChoices(looks []string) view.SettingsChoices {
 	var ch view.SettingsChoices
 	for _, id := range settings.ChatAPIs {
-		c := view.Choice{ID: id, Label: apiLabels[id], Available: false, Note: "not in this version yet"}
+		c := view.Choice{ID: id, Label: chatAPILabel(id), Available: false, Note: "not in this version yet"}
 		for _, a := range AvailableChatAPIs {
 			if a == id {
 				c.Available, c.Note = true, ""

@@ -420,6 +420,14 @@ describe('SettingsView: focus requests', () => {
     expect(document.activeElement).toBe(byLabel('Ask'));
   });
 
+  it('puts the cursor in the name when no section is asked for', () => {
+    const { view } = setup();
+    view.apply(state());
+    view.apply({ type: 'settings_focus', seq: 1, preset: 'p-0000000b', section: '' });
+    expect(view.selected).toBe('p-0000000b');
+    expect(document.activeElement).toBe(byLabel('Name'));
+  });
+
   it('ignores a focus it has already handled (a replay)', () => {
     const { view } = setup();
     view.apply(state());

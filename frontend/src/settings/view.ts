@@ -281,7 +281,10 @@ export class SettingsView {
       sec.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
       this.form!.firstControl(f.section)?.focus({ preventScroll: true });
     } else {
+      // No section: the top of the character's form, with the cursor in
+      // its first field (the name), as a preferences window opens.
       this.pane.scrollTop = 0;
+      this.form?.firstControl('character')?.focus({ preventScroll: true });
     }
   }
 
