@@ -150,7 +150,7 @@ func settingsChoices(looks []string) view.SettingsChoices {
 		"deny":  "Never",
 	}
 	screenNotes := map[string]string{
-		"ask":   "Yui asks before the backend sees your screen",
+		"ask":   "You are asked each time the backend wants to see your screen",
 		"allow": "The backend may look at your screen whenever it asks",
 		"deny":  "The backend is told no without asking you",
 	}

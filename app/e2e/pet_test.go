@@ -422,8 +422,9 @@ func findColorCentroid(t *testing.T, img *image.RGBA, r, g, b uint8) image.Point
 }
 
 type logLine struct {
-	Event string `json:"event"`
-	PID   int    `json:"pid"`
+	Event  string `json:"event"`
+	PID    int    `json:"pid"`
+	Window string `json:"window"`
 }
 
 func readLog(t *testing.T, dir string) []logLine {
