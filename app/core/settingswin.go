@@ -31,7 +31,7 @@ type settingsWindow struct {
 }
 
 // openSettings shows the settings window on preset id at section. The
-// window process starts on first use (about 2 s to first paint); later
+// window process starts on first use (under a second to first paint); later
 // opens show the hidden window at once. Without window processes
 // (--no-windows) only the focus is published, for a page a browser loaded.
 func (c *Core) openSettings(id, section string) {
