@@ -47,6 +47,10 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 		}
 		c.sendText(peer.Preset, st)
 	case view.TypeWindowPosition:
+		if peer.Role != view.RoleShell || peer.Preset == "" {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only a pet window's shell reports its position")
+			return
+		}
 		var wp view.WindowPosition
 		if err := json.Unmarshal(m.Body, &wp); err != nil {
 			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())

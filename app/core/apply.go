@@ -19,8 +19,18 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	c.applyMu.Lock()
 	defer c.applyMu.Unlock()
 	res := view.SettingsResult{RequestID: req.RequestID, OK: true}
-	before := c.store.Get()
+	if c.stopping {
+		res.OK, res.Error = false, "Yui is quitting; the settings were not saved"
+		c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
+		return
+	}
+	// before is read inside the change, so a write that lands between
+	// (a prompt answered "Always") is in it and reconcile sees what this
+	// save really changed.
+	var before settings.Settings
 	err := c.store.Change(func(s *settings.Settings) error {
+		before = *s
+		before.Presets = slices.Clone(s.Presets)
 		if fe := mergeForm(s, req); fe != nil {
 			return fe
 		}
@@ -35,7 +45,9 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 		}
 	}
 	if !res.OK {
-		c.log.Warn("settings_refused", "field", res.Field, "reason", res.Error)
+		// The reason may quote the value (a key pasted into the URL
+		// field), so the log names the field only.
+		c.log.Warn("settings_refused", "field", res.Field)
 		c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
 		return
 	}
@@ -82,7 +94,10 @@ func mergeForm(s *settings.Settings, req view.SaveSettings) *settings.FieldError
 			continue
 		}
 		switch {
-		case !slices.Contains(Looks, p.Look):
+		case (!existed || old[f.ID].Look != p.Look) && !slices.Contains(Looks, p.Look):
+			// As with chat_api: a look from a newer version's file stays
+			// (the pet draws its default); choosing an unknown one is
+			// refused.
 			refused = &settings.FieldError{Field: field("look"), Reason: fmt.Sprintf("%q is not a look this version can draw", p.Look)}
 		case (!existed || old[f.ID].ChatAPI != p.ChatAPI) &&
 			slices.Contains(settings.ChatAPIs, p.ChatAPI) && !slices.Contains(AvailableChatAPIs, p.ChatAPI):
@@ -207,7 +222,10 @@ func (c *Core) replacePet(p settings.Preset, main, started bool) {
 	}
 }
 
-// updatePet applies changes that need no new connection.
+// updatePet applies changes that need no new connection: name and look
+// (the page's preset topic; the frameless window's title stays until its
+// next start), permissions (the gate and the pill), context window (the
+// usage readout).
 func (c *Core) updatePet(old, p settings.Preset) {
 	pt := c.pet(p.ID)
 	if pt == nil {
@@ -216,10 +234,13 @@ func (c *Core) updatePet(old, p settings.Preset) {
 	if old.Name != p.Name || old.Look != p.Look {
 		c.publishInitial(p, settings.Report{})
 	}
-	if old.Permissions != p.Permissions {
-		pt.eyes.gate.SetPermissions(p.Permissions)
-		pt.mu.Lock()
-		pt.publishPill()
-		pt.mu.Unlock()
+	// Always handed to the gate (it changes nothing when equal), so the
+	// gate follows the file even if it drifted.
+	pt.eyes.gate.SetPermissions(p.Permissions)
+	pt.mu.Lock()
+	pt.publishPill()
+	if old.ContextWindow != p.ContextWindow {
+		pt.publishUsage()
 	}
+	pt.mu.Unlock()
 }

@@ -84,7 +84,10 @@ type Core struct {
 	petsMu  sync.Mutex
 	pets    map[string]*pet
 	started bool // Run has started the sessions (and windows)
-	applyMu sync.Mutex
+	// applyMu serializes settings saves against Run's start and stop;
+	// stopping (guarded by it) refuses saves once Run is ending.
+	applyMu  sync.Mutex
+	stopping bool
 
 	settingsWin settingsWindow
 
@@ -208,7 +211,8 @@ func (c *Core) Run(ctx context.Context) error {
 	c.log.Info("core_stopping")
 	// No settings change starts a pet or window from here on.
 	c.applyMu.Lock()
-	defer c.applyMu.Unlock()
+	c.stopping = true
+	c.applyMu.Unlock()
 	c.petsMu.Lock()
 	c.started = false
 	c.petsMu.Unlock()

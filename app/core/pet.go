@@ -50,6 +50,9 @@ type pet struct {
 	bubble    view.Bubble
 	pillTool  *view.PillTool
 	pillErr   string
+	// totalTokens is the last turn_end's usage, shown beside the preset's
+	// context window.
+	totalTokens int64
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
@@ -119,7 +122,7 @@ func (pt *pet) publishAll() {
 	pt.publish(view.TypeReasoning, view.Reasoning{})
 	pt.publish(view.TypePermission, view.PermissionPrompt{})
 	pt.publish(view.TypeErrorLine, view.ErrorLine{Where: session.WhereComposer})
-	pt.publish(view.TypeUsage, view.Usage{ContextWindow: pt.contextWindow()})
+	pt.publishUsage()
 	pt.publishPlate()
 	st := pt.status()
 	pt.core.setStatus(pt.preset, &st)
@@ -191,7 +194,8 @@ func (pt *pet) onEvent(e session.Event) {
 	case session.KindReasoning:
 		pt.publish(view.TypeReasoning, view.Reasoning{TurnID: e.TurnID, Text: e.Text, Streaming: e.Streaming})
 	case session.KindUsage:
-		pt.publish(view.TypeUsage, view.Usage{TotalTokens: e.TotalTokens, ContextWindow: pt.contextWindow()})
+		pt.totalTokens = e.TotalTokens
+		pt.publishUsage()
 	case session.KindDelegations:
 		items := make([]view.DelegationItem, len(e.Items))
 		for i, it := range e.Items {
@@ -251,6 +255,12 @@ func (pt *pet) armCountdown() {
 			pt.publishPlate()
 		}
 	})
+}
+
+// publishUsage shows the last usage beside the context window saved now.
+// Call with mu held.
+func (pt *pet) publishUsage() {
+	pt.publish(view.TypeUsage, view.Usage{TotalTokens: pt.totalTokens, ContextWindow: pt.contextWindow()})
 }
 
 // contextWindow is the preset's context window as saved now (the settings

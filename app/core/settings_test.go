@@ -3,12 +3,14 @@ package core
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"yui/app/applog"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -182,21 +184,154 @@ func TestRefusedSaveNamesTheFieldAndChangesNothing(t *testing.T) {
 
 func TestOnlyTheSettingsPageSaves(t *testing.T) {
 	dir := t.TempDir()
-	st := startCore(t, Options{ConfigDir: dir})
+	logs := &recorder{}
+	st := startCore(t, Options{ConfigDir: dir, Logger: applog.New(logs, slog.LevelInfo)})
 	before := st.c.Settings().Get()
 	req := formOf(before)
 	req.Presets[0].Name = "Hijack"
 	send(t, st.dial(t, view.RolePet, before.Presets[0].ID), saveMsg(req))
-	// Flush: a save from the settings page after it is answered, so the
-	// pet's (dropped) message was handled before.
-	conn := st.dial(t, view.RoleSettings, "")
-	page := readPage(conn)
-	req2 := formOf(before)
-	req2.RequestID = "flush"
-	send(t, conn, saveMsg(req2))
-	page.result(t, "flush")
+	waitFor(t, "the pet's save refused in the log", func() bool {
+		for _, l := range logs.lines() {
+			if l["event"] == "view_refused" && l["type"] == view.TypeSaveSettings && l["role"] == view.RolePet {
+				return true
+			}
+		}
+		return false
+	})
 	if n := readFile(t, dir).Presets[0].Name; n != "Yui" {
 		t.Fatalf("a pet page renamed the preset to %q", n)
+	}
+}
+
+func TestRefusalLogNamesTheFieldButNotTheValue(t *testing.T) {
+	dir := t.TempDir()
+	logs := &recorder{}
+	st := startCore(t, Options{ConfigDir: dir, Logger: applog.New(logs, slog.LevelInfo)})
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	req := formOf(st.c.Settings().Get())
+	req.RequestID = "pasted"
+	req.Presets[0].ChatBaseURL = "sk-proj-pasted-key-123"
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "pasted"); res["field"] != "presets[0].chat_base_url" {
+		t.Fatalf("result %v", res)
+	}
+	found := false
+	for _, l := range logs.lines() {
+		b, _ := json.Marshal(l)
+		if strings.Contains(string(b), "sk-proj-pasted-key-123") {
+			t.Fatalf("the refused value is in the log: %s", b)
+		}
+		found = found || (l["event"] == "settings_refused" && l["field"] == "presets[0].chat_base_url")
+	}
+	if !found {
+		t.Fatal("no settings_refused line naming the field")
+	}
+}
+
+func TestSaveAfterShutdownBeganChangesNothing(t *testing.T) {
+	dir := t.TempDir()
+	st := startCore(t, Options{ConfigDir: dir})
+	req := formOf(st.c.Settings().Get())
+	req.Presets = append(req.Presets, view.SavePreset{ID: "p-0badcafe", Name: "Late", Enabled: true, Look: "yui", ChatAPI: "push",
+		Permissions: view.PermissionsForm{Screen: "ask"}})
+	if err := st.stop(); err != nil {
+		t.Fatal(err)
+	}
+	st.c.saveSettings(req) // as a save waiting on applyMu during shutdown would
+	if n := len(readFile(t, dir).Presets); n != 1 {
+		t.Fatalf("a save after shutdown wrote %d presets", n)
+	}
+	if st.c.pet("p-0badcafe") != nil {
+		t.Fatal("a save after shutdown started a pet nothing will close")
+	}
+}
+
+func TestGateFollowsTheFileOnEverySave(t *testing.T) {
+	dir := t.TempDir()
+	st := startCore(t, Options{ConfigDir: dir})
+	all := st.c.Settings().Get()
+	pt := st.c.pet(all.Presets[0].ID)
+	// The gate drifted from the file (as when a prompt's "Always" landed
+	// between a save's read and write).
+	pt.eyes.gate.SetPermissions(settings.Permissions{Screen: "allow"})
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	req := formOf(all)
+	req.RequestID = "same"
+	send(t, conn, saveMsg(req))
+	page.result(t, "same")
+	if m := pt.eyes.gate.Mode(); string(m) != "ask" {
+		t.Fatalf("gate mode %q after a save of ask", m)
+	}
+}
+
+func TestUnknownLookInTheFileDoesNotBlockSaving(t *testing.T) {
+	dir := t.TempDir()
+	s, _, _ := settings.Open(dir)
+	s.Update(func(x *settings.Settings) {
+		p := settings.NewPreset("Neko")
+		p.Look = "cat" // from a newer version
+		x.Presets = append(x.Presets, p)
+	})
+	st := startCore(t, Options{ConfigDir: dir})
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	req := formOf(st.c.Settings().Get())
+	req.RequestID = "rename"
+	req.Presets[0].Name = "Yui 2"
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "rename"); res["ok"] != true {
+		t.Fatalf("refused: %v", res)
+	}
+	req.RequestID = "choose"
+	req.Presets[0].Look = "dog"
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "choose"); res["field"] != "presets[0].look" {
+		t.Fatalf("choosing an unknown look: %v", res)
+	}
+}
+
+func TestContextWindowShowsAtOnce(t *testing.T) {
+	dir := t.TempDir()
+	st := startCore(t, Options{ConfigDir: dir})
+	all := st.c.Settings().Get()
+	pet := readPage(st.dial(t, view.RolePet, all.Presets[0].ID))
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	req := formOf(all)
+	req.RequestID = "cw"
+	req.Presets[0].ContextWindow = 200000
+	send(t, conn, saveMsg(req))
+	page.result(t, "cw")
+	pet.wait(t, "usage with the new context window", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypeUsage] != nil && l[view.TypeUsage]["context_window"] == float64(200000)
+	})
+}
+
+func TestOffAndOnAgainQuicklyGetsTheWindowBack(t *testing.T) {
+	dir := t.TempDir()
+	s, _, _ := settings.Open(dir)
+	s.Update(func(x *settings.Settings) { x.Presets = append(x.Presets, settings.NewPreset("Mio")) })
+	l := &windowLauncher{}
+	st := startCore(t, Options{ConfigDir: dir, Launch: l.launch, Exe: "/bin/yui-test"})
+	all := st.c.Settings().Get()
+	mio := "pet:" + all.Presets[1].ID
+	waitFor(t, "Mio's window", func() bool { return l.count(mio) == 1 })
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	req := formOf(all)
+	req.RequestID = "off"
+	req.Presets[1].Enabled = false
+	send(t, conn, saveMsg(req))
+	page.result(t, "off")
+	req.RequestID = "on"
+	req.Presets[1].Enabled = true
+	send(t, conn, saveMsg(req))
+	page.result(t, "on")
+	waitFor(t, "Mio's window started again", func() bool { return l.count(mio) == 2 && st.c.sup.Running(mio) })
+	if st.c.pet(all.Presets[1].ID) == nil {
+		t.Fatal("no pet for Mio")
 	}
 }
 

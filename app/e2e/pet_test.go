@@ -252,6 +252,21 @@ func savePNG(t *testing.T, img image.Image, name string) string {
 	return p
 }
 
+// readSettings reads the app's settings file without touching it (a
+// settings.Store would replace a file it cannot parse).
+func readSettings(t *testing.T, dir string) settings.Settings {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, settings.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := settings.Parse(b)
+	if err != nil {
+		t.Fatalf("the app's settings file does not parse: %v", err)
+	}
+	return s
+}
+
 // seedSettings writes a first-run settings file with the pet window placed
 // at (x, y), so the test knows where to look.
 func seedSettings(t *testing.T, dir string, x, y int) settings.Settings {
@@ -365,12 +380,12 @@ func TestE2EPetWindow(t *testing.T) {
 	want := settings.Position{X: wx + 60, Y: wy + 40}
 	deadline = time.Now().Add(10 * time.Second)
 	for {
-		st, _, _ := settings.Open(cfg)
-		if w := st.Get().Presets[0].Window; w != nil && *w == want {
+		st := readSettings(t, cfg)
+		if w := st.Presets[0].Window; w != nil && *w == want {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("moved window position not saved: %+v, want %+v", st.Get().Presets[0].Window, want)
+			t.Fatalf("moved window position not saved: %+v, want %+v", st.Presets[0].Window, want)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}

@@ -16,8 +16,6 @@ import (
 
 	"github.com/jezek/xgb"
 	"github.com/jezek/xgb/xproto"
-
-	"yui/app/settings"
 )
 
 // visibleWindow finds the mapped window named exactly name and its
@@ -195,12 +193,12 @@ func TestE2ESettingsWindow(t *testing.T) {
 	d.xdotool(t, "key", "ctrl+s")
 	deadline = time.Now().Add(10 * time.Second)
 	for {
-		st, _, _ := settings.Open(cfg)
-		if st.Get().Presets[0].Name == "Mika" {
+		st := readSettings(t, cfg)
+		if st.Presets[0].Name == "Mika" {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("name not saved (%q); screenshot %s", st.Get().Presets[0].Name, savePNG(t, d.capture(t, r), "settings-not-saved.png"))
+			t.Fatalf("name not saved (%q); screenshot %s", st.Presets[0].Name, savePNG(t, d.capture(t, r), "settings-not-saved.png"))
 		}
 		time.Sleep(100 * time.Millisecond)
 	}

@@ -60,7 +60,9 @@ type Supervisor struct {
 
 	mu      sync.Mutex
 	procs   map[string]Process
-	cancels map[string]context.CancelFunc
+	cancels map[string]context.CancelFunc // supervised names
+	ending  map[string]bool               // names StopOne is ending
+	next    map[string]Spec               // Runs waiting for an ending name
 }
 
 // New returns a Supervisor using launch (nil means Exec).
@@ -72,28 +74,48 @@ func New(launch Launcher, log *slog.Logger) *Supervisor {
 		log = slog.New(slog.DiscardHandler)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Supervisor{launch: launch, log: log, ctx: ctx, cancel: cancel, procs: map[string]Process{}, cancels: map[string]context.CancelFunc{}}
+	return &Supervisor{launch: launch, log: log, ctx: ctx, cancel: cancel, procs: map[string]Process{},
+		cancels: map[string]context.CancelFunc{}, ending: map[string]bool{}, next: map[string]Spec{}}
 }
 
 // Run starts the child and keeps it running until Stop, StopOne or
-// give-up. Running a name that is already supervised does nothing (it
-// returns false).
+// give-up, and reports whether it started one. Running a name that is
+// already supervised does nothing (false), unless StopOne is ending it:
+// then the new spec starts as soon as the old child is gone (true).
 func (s *Supervisor) Run(spec Spec) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if _, ok := s.cancels[spec.Name]; ok || s.ctx.Err() != nil {
+	if s.ctx.Err() != nil {
 		return false
 	}
+	if _, ok := s.cancels[spec.Name]; ok {
+		if !s.ending[spec.Name] {
+			return false
+		}
+		s.next[spec.Name] = spec
+		return true
+	}
+	s.runLocked(spec)
+	return true
+}
+
+func (s *Supervisor) runLocked(spec Spec) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	s.cancels[spec.Name] = cancel
 	s.wg.Go(func() {
 		s.keep(ctx, spec)
-		s.mu.Lock()
-		delete(s.cancels, spec.Name)
-		s.mu.Unlock()
 		cancel()
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(s.cancels, spec.Name)
+		delete(s.ending, spec.Name)
+		if next, ok := s.next[spec.Name]; ok {
+			delete(s.next, spec.Name)
+			if s.ctx.Err() == nil {
+				s.runLocked(next)
+			}
+		}
 	})
-	return true
 }
 
 // Supervised reports whether name is being kept running (it may be
@@ -107,10 +129,14 @@ func (s *Supervisor) Supervised(name string) bool {
 
 // StopOne ends the named child as Stop ends every child (ExitGrace, then
 // SIGTERM, then SIGKILL) and does not restart it. It returns without
-// waiting; the name can be Run again once Supervised reports false.
+// waiting; a Run of the name meanwhile starts once the child is gone.
 func (s *Supervisor) StopOne(name string) {
 	s.mu.Lock()
 	cancel := s.cancels[name]
+	if cancel != nil {
+		s.ending[name] = true
+	}
+	delete(s.next, name) // a Run queued behind an earlier StopOne is withdrawn
 	s.mu.Unlock()
 	if cancel != nil {
 		cancel()

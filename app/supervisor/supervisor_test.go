@@ -285,3 +285,35 @@ func TestOnceChildIsNotRestarted(t *testing.T) {
 		s.Stop()
 	})
 }
+
+func TestRunWhileStopOneEndsTheChildStartsItAfterwards(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		s.Run(Spec{Name: "pet:a"})
+		synctest.Wait()
+		s.StopOne("pet:a")
+		// Switched off and on again before the old window is gone.
+		if !s.Run(Spec{Name: "pet:a", Args: []string{"again"}}) {
+			t.Fatal("Run refused a name StopOne is ending")
+		}
+		synctest.Wait()
+		if l.count() != 1 {
+			t.Fatal("started a second child while the first still runs")
+		}
+		time.Sleep(ExitGrace) // the old child gets SIGTERM and exits
+		synctest.Wait()
+		if l.count() != 2 || !s.Running("pet:a") {
+			t.Fatalf("starts %d, running %v: the queued Run did not start", l.count(), s.Running("pet:a"))
+		}
+		// A StopOne after a queued Run withdraws it.
+		s.StopOne("pet:a")
+		s.Run(Spec{Name: "pet:a"})
+		s.StopOne("pet:a")
+		time.Sleep(time.Minute)
+		if l.count() != 2 || s.Supervised("pet:a") {
+			t.Fatalf("starts %d, supervised %v", l.count(), s.Supervised("pet:a"))
+		}
+		s.Stop()
+	})
+}

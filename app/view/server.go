@@ -217,8 +217,18 @@ func (s *Server) serveView(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	role, preset := q.Get("role"), q.Get("preset")
-	if role != RolePet && role != RoleShell && role != RoleSettings {
+	// Roles are declared by the peer: whoever holds the token is trusted
+	// (the core's own window processes). The role only routes messages
+	// and guards against mistakes, e.g. a pet page saving settings.
+	switch {
+	case role != RolePet && role != RoleShell && role != RoleSettings:
 		http.Error(w, "unknown role", http.StatusBadRequest)
+		return
+	case role == RolePet && preset == "":
+		http.Error(w, "a pet page needs a preset", http.StatusBadRequest)
+		return
+	case role == RoleSettings && preset != "":
+		http.Error(w, "the settings page has no preset", http.StatusBadRequest)
 		return
 	}
 	// The token is the gate: pages load from wails:// (WebKitGTK) or from

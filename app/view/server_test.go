@@ -222,3 +222,18 @@ func TestDisconnectEndsOnlyThatWindow(t *testing.T) {
 		t.Fatalf("b got %v", m)
 	}
 }
+
+func TestRolesMustMatchTheirPreset(t *testing.T) {
+	tok := NewToken()
+	s := startServer(t, Config{Token: tok})
+	for _, c := range []struct{ role, preset string }{{RolePet, ""}, {RoleSettings, "p-00000001"}, {"admin", "p"}} {
+		conn, resp, err := dial(t, s, tok, c.role, c.preset)
+		if err == nil {
+			conn.CloseNow()
+			t.Fatalf("role %q preset %q accepted", c.role, c.preset)
+		}
+		if resp == nil || resp.StatusCode != http.StatusBadRequest {
+			t.Fatalf("role %q preset %q: %v, want 400", c.role, c.preset, resp)
+		}
+	}
+}
