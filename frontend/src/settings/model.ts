@@ -2,6 +2,12 @@
 // and the working copy the user edits — every preset, in sidebar order, and
 // which one is main. The working copy is a draft across all presets until a
 // save; nothing here touches the DOM.
+//
+// A draft's edits are the fields that differ from the saved settings it was
+// edited from. A new settings_state merges field by field (rebase): a field
+// the user did not change takes the new saved value, an edited one keeps the
+// user's value, so a save never undoes a change made elsewhere (an "Always"
+// answered in a pet window) that the user did not touch.
 
 import type { PermissionsForm, PresetForm, SavePreset, SaveSettings, SettingsState } from '../protocol';
 
@@ -81,6 +87,61 @@ export function savePreset(d: DraftPreset): SavePreset {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The fields of a preset a new state merges one by one (the key is an
+ * edit of its own: it never comes back from the core). */
+export type PresetField = Exclude<FieldName, 'key' | 'active_preset'>;
+
+export const PRESET_FIELDS: readonly PresetField[] = [
+  'name', 'enabled', 'look', 'chat_api', 'chat_base_url', 'model', 'reasoning_effort', 'card', 'context_window',
+  'permissions.screen', 'permissions.screenshot_each_turn',
+];
+
+/** A field the user edited that changed elsewhere too (their value is
+ * kept), an edited preset removed elsewhere (`removed`: kept as a new
+ * draft), or the main character chosen both here and elsewhere. */
+export interface Conflict { preset: string; field: PresetField | 'removed' | 'active_preset' }
+
+export function getField(d: DraftPreset, f: PresetField): string | number | boolean {
+  switch (f) {
+    case 'permissions.screen': return d.permissions.screen;
+    case 'permissions.screenshot_each_turn': return d.permissions.screenshot_each_turn;
+    default: return d[f];
+  }
+}
+
+function setField(d: DraftPreset, f: PresetField, v: string | number | boolean): void {
+  switch (f) {
+    case 'permissions.screen': d.permissions.screen = String(v); break;
+    case 'permissions.screenshot_each_turn': d.permissions.screenshot_each_turn = Boolean(v); break;
+    case 'enabled': d.enabled = Boolean(v); break;
+    case 'context_window': d.context_window = Number(v); break;
+    default: d[f] = String(v);
+  }
+}
+
+/** The draft form of what a save request sent (its key aside). */
+function draftFromSave(p: SavePreset): DraftPreset {
+  return {
+    id: p.id, name: p.name, enabled: p.enabled, look: p.look, chat_api: p.chat_api, chat_base_url: p.chat_base_url, key: null,
+    model: p.model, reasoning_effort: p.reasoning_effort, card: p.card, context_window: p.context_window,
+    permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn },
+  };
+}
+
+/** Whether a settings_state holds exactly what a save request sent (the
+ * name as the core trims it): then it can be that save's result. */
+export function stateMatches(s: SettingsState, sent: SaveSettings): boolean {
+  const saved = s.presets ?? [];
+  if (s.active_preset !== sent.active_preset || saved.length !== sent.presets.length) return false;
+  return saved.every((p, i) => {
+    const a = draftFrom(p);
+    const b = draftFromSave(sent.presets[i]!);
+    if (a.id !== b.id) return false;
+    b.name = b.name.trim();
+    return PRESET_FIELDS.every((f) => getField(a, f) === getField(b, f));
+  });
+}
+
 export class SettingsModel {
   /** The saved settings (the last settings_state); null until the first. */
   state: SettingsState | null = null;
@@ -93,6 +154,9 @@ export class SettingsModel {
   /** Presets whose key the user removed (an emptied key field then means
    * "remove", not "keep"). */
   private keyRemoved = new Set<string>();
+  /** Saved presets the user removed here: they stay removed across a new
+   * state until a save or Revert. */
+  private removed = new Set<string>();
 
   get loaded(): boolean {
     return this.state !== null;
@@ -107,14 +171,100 @@ export class SettingsModel {
     this.state = state;
     this.keySaved.clear();
     this.keyRemoved.clear();
+    this.removed.clear();
     this.presets = (state.presets ?? []).map(draftFrom);
     this.active = state.active_preset;
   }
 
-  /** Makes `state` the baseline and keeps the working copy. */
-  rebase(state: SettingsState): void {
+  /** Makes `state` the baseline and merges the working copy into it, field
+   * by field. The base is what the user edited from: the previous state, or
+   * for the result of our own save the request that was `sent`. A field
+   * equal to its base takes the new saved value; an edited one stays. An
+   * edited field whose saved value changed elsewhere too (not for our own
+   * save) is returned as a conflict, and so is an edited preset removed
+   * elsewhere (kept here as a new draft). Presets added here stay, presets
+   * removed here stay removed, presets added elsewhere appear, untouched
+   * presets removed elsewhere go. */
+  rebase(state: SettingsState, sent?: SaveSettings): Conflict[] {
+    const prev = this.state;
+    const conflicts: Conflict[] = [];
+    const prevSaved = new Map((prev?.presets ?? []).map((p) => [p.id, draftFrom(p)]));
+    const sentById = new Map((sent?.presets ?? []).map((p) => [p.id, draftFromSave(p)]));
+    const base = (id: string) => (sent ? sentById.get(id) : prevSaved.get(id));
+    const nextSaved = new Map((state.presets ?? []).map((p) => [p.id, p]));
+
+    // Each draft merged with its new saved form, or kept / dropped.
+    const merged = new Map<string, DraftPreset>();
+    const localOnly = new Set<string>();
+    for (const d of this.presets) {
+      const b = base(d.id);
+      const s = nextSaved.get(d.id);
+      if (s && b) {
+        const ns = draftFrom(s);
+        for (const f of PRESET_FIELDS) {
+          if (getField(d, f) === getField(b, f)) setField(d, f, getField(ns, f));
+          else if (!sent && getField(b, f) !== getField(ns, f) && getField(d, f) !== getField(ns, f)) {
+            conflicts.push({ preset: d.id, field: f });
+          }
+        }
+        merged.set(d.id, d);
+      } else if (s) {
+        // Added here and saved now (by a save this page did not wait for):
+        // the saved form is its base.
+        merged.set(d.id, d);
+      } else if (!b) {
+        localOnly.add(d.id); // added here, not saved yet
+        merged.set(d.id, d);
+      } else if (d.key !== null || PRESET_FIELDS.some((f) => getField(d, f) !== getField(b, f))) {
+        // Removed elsewhere, but edited here: kept as a new draft.
+        if (!sent) conflicts.push({ preset: d.id, field: 'removed' });
+        localOnly.add(d.id);
+        merged.set(d.id, d);
+      }
+    }
+
+    // The new saved order, less what was removed here, with what was added
+    // elsewhere in its place; what exists only here after its predecessor.
+    const out: DraftPreset[] = [];
+    const fromElsewhere = new Set<string>();
+    for (const s of state.presets ?? []) {
+      if (this.removed.has(s.id)) continue;
+      const d = merged.get(s.id);
+      if (d) out.push(d);
+      else {
+        out.push(draftFrom(s));
+        fromElsewhere.add(s.id);
+      }
+    }
+    let after = -1;
+    for (const d of this.presets) {
+      if (!merged.has(d.id)) continue;
+      if (!localOnly.has(d.id)) {
+        after = out.indexOf(d);
+        continue;
+      }
+      let at = after + 1;
+      while (at < out.length && (fromElsewhere.has(out[at]!.id) || localOnly.has(out[at]!.id))) at++;
+      out.splice(at, 0, d);
+      after = at;
+    }
+    this.presets = out;
+    for (const id of this.removed) if (!nextSaved.has(id)) this.removed.delete(id);
+
+    // The main character, by the same rule.
+    const baseActive = sent ? sent.active_preset : prev?.active_preset;
+    if (this.active === baseActive) this.active = state.active_preset;
+    else if (!sent && prev && prev.active_preset !== state.active_preset && this.active !== state.active_preset) {
+      conflicts.push({ preset: this.active, field: 'active_preset' });
+    }
+    if (!this.find(this.active)) {
+      this.active = (this.find(state.active_preset) ?? this.presets.find((p) => p.enabled) ?? this.presets[0])?.id ?? '';
+    }
+
     this.state = state;
-    this.keySaved.clear();
+    // has_key as our save left it holds until the state that save made.
+    if (sent) this.keySaved.clear();
+    return conflicts;
   }
 
   find(id: string): DraftPreset | undefined {
@@ -199,6 +349,7 @@ export class SettingsModel {
     const i = this.presets.findIndex((p) => p.id === id);
     if (i < 0) return this.presets[0]?.id ?? '';
     this.presets.splice(i, 1);
+    if (this.savedForm(id)) this.removed.add(id);
     if (this.active === id) this.active = (this.presets.find((p) => p.enabled) ?? this.presets[0])?.id ?? '';
     return this.presets[Math.min(i, this.presets.length - 1)]?.id ?? '';
   }

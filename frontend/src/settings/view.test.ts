@@ -2,6 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { SettingsState } from '../protocol';
 import { CHANGED_ELSEWHERE, SAVED_MS, SettingsView } from './view';
 import { FakeScheduler } from '../test-helpers';
+import { CoreConnection } from '../connection';
+
+class FakeSocket {
+  readyState = 0;
+  onopen: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  onmessage: ((ev: MessageEvent) => void) | null = null;
+  send(): void {}
+}
 import { byLabel, choose, key, preset, q, saveButton, setup, sidebarItem, state, type } from './test-fixtures';
 
 const note = () => q('.note');
@@ -259,6 +268,41 @@ describe('SettingsView: save', () => {
     expect(byLabel('Name').value).toBe('Mika');
   });
 
+  it('treats a state from elsewhere that came while saving as not its own, and the next one as its own', () => {
+    const { view } = setup();
+    view.apply(state());
+    type(byLabel('Name'), 'Mika');
+    saveButton().click();
+    // Elsewhere, before the core handled the save: Mika's model changed.
+    const other = state({ revision: 2 });
+    other.presets![1]!.model = 'gpt-other';
+    view.apply(other);
+    type(byLabel('Model'), 'gpt-y'); // an edit while the save is on its way
+    view.apply({ type: 'settings_result', request_id: 'r1', ok: true });
+    // The held state is shown as a change elsewhere; the save's state is not here yet.
+    sidebarItem('p-0000000b').click();
+        expect(byLabel('Model').value).toBe('gpt-other');
+    sidebarItem('p-0000000a').click();
+    const mine = state({ revision: 3 });
+    mine.presets![0]!.name = 'Mika';
+    mine.presets![1]!.model = 'gpt-other';
+    view.apply(mine);
+    expect(note().hidden).toBe(true);
+    expect(byLabel('Name').value).toBe('Mika');
+    expect(byLabel('Model').value).toBe('gpt-y');
+    expect(view.model.dirty).toBe(true);
+    // Another save and an answer: the drafts are clean again.
+    saveButton().click();
+    view.apply({ type: 'settings_result', request_id: 'r2', ok: true });
+    const after = state({ revision: 4 });
+    after.presets![0]!.name = 'Mika';
+    after.presets![0]!.model = 'gpt-y';
+    after.presets![1]!.model = 'gpt-other';
+    view.apply(after);
+    expect(view.model.dirty).toBe(false);
+    expect(note().hidden).toBe(true);
+  });
+
   it('keeps edits made while a save was on its way', () => {
     const { view } = setup();
     view.apply(state());
@@ -300,6 +344,50 @@ describe('SettingsView: save', () => {
     expect(saveButton().textContent).toBe('Saving…');
     view.setConnection('closed');
     expect(saveButton().textContent).toBe('Save');
+    expect(status().textContent).toContain('not saved');
+  });
+});
+
+describe('SettingsView: connection', () => {
+  it('clears "Not connected" when the connection opens again', () => {
+    const { view } = setup();
+    view.setConnection('connecting');
+    view.setConnection('open');
+    view.apply(state());
+    view.setConnection('closed');
+    expect(status().textContent).toBe('Not connected to Yui.');
+    view.setConnection('connecting');
+    expect(status().textContent).toBe('Not connected to Yui.');
+    view.setConnection('open');
+    expect(status().textContent).toBe('');
+    expect(status().dataset.kind).toBeUndefined();
+  });
+
+  it('clears it through CoreConnection\'s state callback as boot.ts wires it', () => {
+    const { view } = setup();
+    const sockets: FakeSocket[] = [];
+    const conn = new CoreConnection('ws://x', (m) => view.apply(m), (s) => view.setConnection(s), () => {
+      const ws = new FakeSocket();
+      sockets.push(ws);
+      return ws as unknown as WebSocket;
+    });
+    conn.open();
+    sockets[0]!.onopen?.();
+    sockets[0]!.onclose?.();
+    expect(status().textContent).toBe('Not connected to Yui.');
+    conn.open();
+    sockets[1]!.onopen?.();
+    expect(status().textContent).toBe('');
+  });
+
+  it('keeps a line that is not about being offline when the connection opens', () => {
+    const { view } = setup();
+    view.apply(state());
+    type(byLabel('Name'), 'Yuna');
+    saveButton().click();
+    view.setConnection('closed');
+    expect(status().textContent).toContain('not saved');
+    view.setConnection('open');
     expect(status().textContent).toContain('not saved');
   });
 });
@@ -386,16 +474,85 @@ describe('SettingsView: state from elsewhere', () => {
     type(byLabel('Name'), 'Yuna');
     const next: SettingsState = state({ revision: 2 });
     next.presets![0]!.permissions = { screen: 'allow', screenshot_each_turn: false };
+    next.presets![0]!.name = 'Yuri';
     view.apply(next);
+    // The edited field keeps the user's value; the untouched one shows the
+    // new saved value (merged field by field, see below).
     expect(byLabel('Name').value).toBe('Yuna');
-    expect(byLabel('Ask').checked).toBe(true);
+    expect(byLabel('Allow').checked).toBe(true);
     expect(note().hidden).toBe(false);
-    expect(note().textContent).toBe(CHANGED_ELSEWHERE);
+    expect(note().textContent).toContain(CHANGED_ELSEWHERE);
+    expect(note().textContent).toContain('Yuna: name');
+    expect(note().textContent).not.toContain('screen');
     q<HTMLButtonElement>('.footer .btn:not(.btn-primary)').click(); // Revert
-    expect(byLabel('Name').value).toBe('Yui');
+    expect(byLabel('Name').value).toBe('Yuri');
     expect(byLabel('Allow').checked).toBe(true);
     expect(note().hidden).toBe(true);
     expect(saveButton().disabled).toBe(true);
+  });
+
+  it('does not undo a change made elsewhere that the user did not touch', () => {
+    const { view, saves } = setup();
+    view.apply(state());
+    sidebarItem('p-0000000b').click();
+    type(byLabel('Name'), 'Mika 2');
+    // Meanwhile "Always" is answered in Yui's pet window.
+    const next = state({ revision: 2 });
+    next.presets![0]!.permissions = { screen: 'allow', screenshot_each_turn: false };
+    view.apply(next);
+    expect(note().hidden).toBe(true); // nothing the user edited changed
+    expect(sidebarItem('p-0000000a').querySelector('.preset-edited')).toBeNull();
+    saveButton().click();
+    const req = saves()[0]!;
+    expect(req.presets[0]!.permissions.screen).toBe('allow');
+    expect(req.presets[1]!.name).toBe('Mika 2');
+  });
+
+  it('is clean again when a new state makes the draft equal to the saved settings', () => {
+    const { view } = setup();
+    view.apply(state());
+    type(byLabel('Name'), 'Yuna');
+    expect(saveButton().disabled).toBe(false);
+    const next = state({ revision: 2 });
+    next.presets![0]!.name = 'Yuna';
+    view.apply(next);
+    expect(saveButton().disabled).toBe(true);
+    expect(note().hidden).toBe(true);
+    expect(sidebarItem('p-0000000a').querySelector('.preset-edited')).toBeNull();
+    // The name is no edit any more: the next change elsewhere shows.
+    const later = state({ revision: 3 });
+    later.presets![0]!.name = 'Yuri';
+    view.apply(later);
+    expect(byLabel('Name').value).toBe('Yuri');
+  });
+
+  it('drops the note when the conflicting edit is set back to the saved value', () => {
+    const { view } = setup();
+    view.apply(state());
+    type(byLabel('Model'), 'gpt-a');
+    type(byLabel('Name'), 'Yuna');
+    const next = state({ revision: 2 });
+    next.presets![0]!.model = 'gpt-b';
+    view.apply(next);
+    expect(note().hidden).toBe(false);
+    expect(note().textContent).toContain('model');
+    type(byLabel('Model'), 'gpt-b');
+    expect(note().hidden).toBe(true);
+    expect(saveButton().disabled).toBe(false); // the name is still edited
+  });
+
+  it('keeps an edited character removed elsewhere as a new draft and says so', () => {
+    const { view, saves } = setup();
+    view.apply(state());
+    sidebarItem('p-0000000b').click();
+    type(byLabel('Model'), 'gpt-z');
+    view.apply(state({ revision: 2, presets: [preset()] }));
+    expect(view.selected).toBe('p-0000000b');
+    expect(sidebarItem('p-0000000b').textContent).toContain('not saved');
+    expect(note().hidden).toBe(false);
+    expect(note().textContent).toContain('Mika: removed');
+    saveButton().click();
+    expect(saves()[0]!.presets.map((p) => p.id)).toEqual(['p-0000000a', 'p-0000000b']);
   });
 
   it('does not claim a change for a replay of the same revision', () => {

@@ -10,7 +10,7 @@ import type {
 import { realScheduler, type Scheduler } from '../scheduler';
 import { PresetFormView } from './form';
 import { newPresetId, RequestIds } from './ids';
-import { parseFieldPath, SettingsModel, type FieldName } from './model';
+import { draftFrom, getField, parseFieldPath, SettingsModel, stateMatches, type Conflict, type FieldName } from './model';
 
 export interface SettingsHost {
   send(m: PageMessage): boolean;
@@ -27,16 +27,28 @@ export interface SettingsOptions {
 /** How long "Saved" stays in the status line. */
 export const SAVED_MS = 3000;
 
-export const CHANGED_ELSEWHERE = 'Settings changed elsewhere — Revert to see them';
+/** The note's lead when a field the user edited changed elsewhere too. */
+export const CHANGED_ELSEWHERE = 'Changed elsewhere while you were editing';
+
+/** How the note names a field. */
+const FIELD_LABELS: Record<Conflict['field'], string> = {
+  name: 'name', enabled: 'shown', look: 'look', chat_api: 'chat API', chat_base_url: 'base URL', model: 'model',
+  reasoning_effort: 'reasoning effort', card: 'character card', context_window: 'context window',
+  'permissions.screen': 'screen access', 'permissions.screenshot_each_turn': 'screenshot with each message',
+  removed: 'removed', active_preset: 'main character',
+};
 
 interface Pending {
   id: string;
   sent: SaveSettings;
-  /** A settings_state that arrived while the answer was outstanding. */
-  held: SettingsState | null;
+  /** settings_states that arrived while the answer was outstanding. */
+  held: SettingsState[];
   /** The edit count when it was sent. */
   edits: number;
 }
+
+/** An accepted save whose settings_state has not arrived yet. */
+interface Accepted { sent: SaveSettings; edits: number }
 
 interface FieldErr { preset: string; field: string; message: string }
 
@@ -69,9 +81,13 @@ export class SettingsView {
   private readonly status = new Map<string, PresetStatus>();
   private pending: Pending | null = null;
   /** A save was accepted; the next settings_state is its result. */
-  private savedAt: number | null = null;
+  private accepted: Accepted | null = null;
   private edits = 0;
-  private changedElsewhere = false;
+  /** Fields the user edited that changed elsewhere too (shown while the
+   * user's value still differs from the saved one). */
+  private conflicts: Conflict[] = [];
+  /** The status line says the page is offline (cleared on reconnect). */
+  private offlineStatus = false;
   private lastFocusSeq = 0;
   private pendingFocus: SettingsFocus | null = null;
   private fieldErr: FieldErr | null = null;
@@ -160,6 +176,8 @@ export class SettingsView {
   setConnection(state: 'connecting' | 'open' | 'closed'): void {
     if (state !== 'closed') {
       this.connected = true;
+      // Connected again: a line saying we are not is stale.
+      if (state === 'open' && this.offlineStatus) this.setStatus('', '');
       return;
     }
     this.connected = false;
@@ -168,6 +186,7 @@ export class SettingsView {
       this.setStatus('Lost the connection to Yui — the changes were not saved.', 'error');
     } else {
       this.setStatus('Not connected to Yui.', 'error');
+      this.offlineStatus = true;
     }
     this.render();
   }
@@ -184,9 +203,10 @@ export class SettingsView {
     const req = this.model.request(this.requestIds.next());
     if (!this.host.send(req)) {
       this.setStatus(this.connected ? 'Could not reach Yui — nothing was saved.' : 'Not connected to Yui — nothing was saved.', 'error');
+      this.offlineStatus = !this.connected;
       return;
     }
-    this.pending = { id: req.request_id, sent: req, held: null, edits: this.edits };
+    this.pending = { id: req.request_id, sent: req, held: [], edits: this.edits };
     this.clearFieldError();
     this.setStatus('', '');
     this.render();
@@ -196,7 +216,7 @@ export class SettingsView {
   revert(): void {
     if (!this.model.state || this.pending) return;
     this.model.reset(this.model.state);
-    this.changedElsewhere = false;
+    this.conflicts = [];
     this.clearFieldError();
     this.setStatus('', '');
     this.keepSelection();
@@ -220,24 +240,31 @@ export class SettingsView {
 
   private onState(s: SettingsState): void {
     if (this.pending) {
-      // Wait for the answer: it says whether this is our save.
-      this.pending.held = s;
+      // Wait for the answer: it says whether one of these is our save.
+      this.pending.held.push(s);
       return;
     }
-    const prev = this.model.state;
-    if (this.savedAt !== null) {
-      // The result of our own save: drafts made since it went stay.
-      const editedSince = this.edits !== this.savedAt;
-      this.savedAt = null;
-      if (editedSince) this.model.rebase(s);
-      else this.model.reset(s);
-      this.changedElsewhere = false;
+    const own = this.accepted;
+    this.accepted = null;
+    this.takeState(s, own);
+  }
+
+  /** Shows a new saved state: the result of our own accepted save (`own`),
+   * or a change made elsewhere, merged into the drafts field by field. */
+  private takeState(s: SettingsState, own: Accepted | null): void {
+    if (own) {
+      // Drafts made since the save went stay; the rest is what was saved.
+      if (this.edits === own.edits) this.model.reset(s);
+      else this.model.rebase(s, own.sent);
+      this.conflicts = [];
     } else if (!this.model.loaded || !this.model.dirty) {
       this.model.reset(s);
-      this.changedElsewhere = false;
+      this.conflicts = [];
     } else {
-      this.model.rebase(s);
-      if (prev && prev.revision !== s.revision) this.changedElsewhere = true;
+      const seen = new Set(this.conflicts.map((c) => `${c.preset} ${c.field}`));
+      for (const c of this.model.rebase(s)) {
+        if (!seen.has(`${c.preset} ${c.field}`)) this.conflicts.push(c);
+      }
     }
     this.keepSelection();
     this.render();
@@ -252,18 +279,26 @@ export class SettingsView {
     const p = this.pending;
     if (!p || r.request_id !== p.id) return;
     this.pending = null;
+    this.accepted = null;
     if (r.ok) {
       this.model.savedKeys(p.sent);
-      this.savedAt = p.edits;
       this.setStatus('Saved', 'ok');
     } else {
-      this.savedAt = null;
       const msg = r.error || 'The settings were not saved.';
       this.setStatus(`Not saved: ${msg}`, 'error');
       this.showFieldError(r.field ?? '', msg, p.sent);
     }
-    if (p.held) this.onState(p.held);
-    else this.render();
+    // The core answers a save before it sends the state the save made, so
+    // a state that came while waiting is a change made elsewhere — unless
+    // it holds exactly what was sent. Else the next state is ours.
+    let ownSeen = !r.ok;
+    for (const h of p.held) {
+      const own = !ownSeen && stateMatches(h, p.sent);
+      if (own) ownSeen = true;
+      this.takeState(h, own ? { sent: p.sent, edits: p.edits } : null);
+    }
+    if (!ownSeen) this.accepted = { sent: p.sent, edits: p.edits };
+    if (p.held.length === 0) this.render();
     if (!r.ok) this.focusFieldError();
   }
 
@@ -485,13 +520,41 @@ export class SettingsView {
     this.saveBtn.disabled = !dirty || this.pending !== null;
     this.saveBtn.textContent = this.pending ? 'Saving…' : 'Save';
     this.revertBtn.disabled = !dirty || this.pending !== null;
-    this.note.hidden = !(this.changedElsewhere && dirty);
+    const conflicts = this.liveConflicts();
+    this.note.hidden = !(conflicts.length > 0 && dirty);
+    if (!this.note.hidden) {
+      const byPreset = new Map<string, string[]>();
+      for (const c of conflicts) {
+        const name = this.model.find(c.preset)?.name.trim() || 'Unnamed';
+        byPreset.set(name, [...(byPreset.get(name) ?? []), FIELD_LABELS[c.field]]);
+      }
+      const what = [...byPreset].map(([name, fields]) => `${name}: ${fields.join(', ')}`).join('; ');
+      const text = `${CHANGED_ELSEWHERE} — ${what}. Save keeps yours; Revert shows the saved settings.`;
+      // Set only when it changes: the note is a live region.
+      if (this.note.textContent !== text) this.note.textContent = text;
+    }
     this.root.dataset.dirty = String(dirty);
+  }
+
+  /** The conflicts that still hold: the user's value still differs from the
+   * saved one (an edit set back, or saved since, is no conflict). */
+  private liveConflicts(): Conflict[] {
+    const state = this.model.state;
+    if (!state) return [];
+    return this.conflicts.filter((c) => {
+      if (c.field === 'active_preset') return this.model.active !== state.active_preset;
+      const d = this.model.find(c.preset);
+      if (!d) return false;
+      const saved = this.model.savedForm(c.preset);
+      if (c.field === 'removed') return !saved;
+      return saved !== undefined && getField(d, c.field) !== getField(draftFrom(saved), c.field);
+    });
   }
 
   private setStatus(text: string, kind: '' | 'ok' | 'error'): void {
     if (this.statusTimer) this.sched.clearTimeout(this.statusTimer);
     this.statusTimer = 0;
+    this.offlineStatus = false;
     this.statusLine.textContent = text;
     if (kind) this.statusLine.dataset.kind = kind;
     else delete this.statusLine.dataset.kind;

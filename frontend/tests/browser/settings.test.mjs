@@ -159,6 +159,31 @@ test('an added character is saved with a fresh id and a chat_id from the core', 
   await page.close();
 });
 
+test('a save keeps a change made in another window to a field it did not touch', async () => {
+  const mine = await openSettings();
+  const other = await openSettings();
+  const file = await settingsFile(mine);
+  const name = mine.getByLabel('Name', { exact: true });
+  const rename = `Rin ${Math.random().toString(16).slice(2, 6)}`;
+  await name.fill(rename);
+  // Elsewhere (as "Always" answered in a pet window would): screen access becomes Allow.
+  assert.equal(JSON.parse(file.read()).presets[0].permissions.screen, 'ask');
+  await other.getByLabel('Allow', { exact: true }).check();
+  assert.equal(await saveAndWait(other), 'Saved');
+  // This window shows the new saved value beside its own unsaved rename.
+  await mine.waitForFunction(() => document.querySelector('input[type=radio][value="allow"]')?.checked);
+  assert.equal(await name.inputValue(), rename);
+  assert.equal(await mine.locator('.note').isHidden(), true, 'no conflict: the rename did not change elsewhere');
+  assert.equal(await saveAndWait(mine), 'Saved');
+  const saved = JSON.parse(file.read()).presets[0];
+  assert.equal(saved.name, rename);
+  assert.equal(saved.permissions.screen, 'allow', 'the save did not undo the change made elsewhere');
+  // Both windows end clean, on the same settings.
+  await mine.waitForFunction(() => document.querySelector('.footer .btn-primary').disabled);
+  await other.waitForFunction((n) => document.querySelector('.preset-name')?.textContent === n, rename);
+  await Promise.all([mine.close(), other.close()]);
+});
+
 test('a typed key is saved but never comes back to any page', async () => {
   const page = await openSettings();
   const file = await settingsFile(page);
