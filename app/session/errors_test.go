@@ -3,6 +3,8 @@ package session_test
 import (
 	"strings"
 	"testing"
+	"testing/synctest"
+	"time"
 	"unicode/utf8"
 
 	"yui/app/clientctx"
@@ -187,6 +189,37 @@ func TestBackendWithoutErrorAcceptsRendersFailureLine(t *testing.T) {
 		hello, _ := e.srv.Hello(e.chat)
 		if len(hello.Accepts) != 1 || hello.Accepts[0] != "error" {
 			t.Fatalf("hello accepts %v", hello.Accepts)
+		}
+	})
+}
+
+func TestErrorFrameWithoutMessageShowsGenericText(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{})
+		id := e.send("hi")
+		m := e.ev.mark()
+		e.errorFrame(id, "")
+		e.turnEnd(id, nil)
+		l := of(e.ev.since(m), session.KindErrorLine)
+		if len(l) != 1 || l[0].Text != session.EnglishLines().ErrorGeneric || l[0].Text == "" {
+			t.Fatalf("error line %+v, want the generic text", l)
+		}
+	})
+}
+
+func TestFailedTurnSendsOnePlaybackFrame(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{})
+		id := e.send("hi")
+		time.Sleep(push.TurnFrameWait + time.Second) // the frame wait passes: failed record, playback frame
+		synctest.Wait()
+		if p := e.Plays(); len(p) != 1 {
+			t.Fatalf("after the wait: playback frames %+v", p)
+		}
+		e.errorFrame(id, "late failure") // the backend's error and turn_end still come
+		e.turnEnd(id, nil)
+		if p := e.Plays(); len(p) != 1 || p[0].TurnID != id {
+			t.Fatalf("playback frames %+v, want one for the one failed record", p)
 		}
 	})
 }

@@ -24,6 +24,7 @@ type Lines struct {
 	ImagesRefused  string   `json:"images_refused"`   // images to a backend without max_turn_bytes
 	ImagesTooLarge string   `json:"images_too_large"` // images that do not fit max_turn_bytes
 	NotConnected   string   `json:"not_connected"`    // reset (or another action) while not ready
+	ErrorGeneric   string   `json:"error_generic"`    // error line for an error frame without a message
 }
 
 // EnglishLines returns the embedded English lines.
@@ -47,7 +48,7 @@ func ParseLines(data []byte) (Lines, error) {
 	for name, v := range map[string]string{"later": l.Later, "tool": l.Tool, "gave_up": l.GaveUp,
 		"no_connection": l.NoConnection, "failed": l.Failed, "tool_phrase": l.ToolPhrase,
 		"too_long": l.TooLong, "images_refused": l.ImagesRefused,
-		"images_too_large": l.ImagesTooLarge, "not_connected": l.NotConnected} {
+		"images_too_large": l.ImagesTooLarge, "not_connected": l.NotConnected, "error_generic": l.ErrorGeneric} {
 		if strings.TrimSpace(v) == "" {
 			return Lines{}, fmt.Errorf("session: parse lines: %q is missing", name)
 		}

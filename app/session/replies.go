@@ -124,14 +124,22 @@ func (s *Session) failTurn(t *turn) {
 	if t.origin == fromSpoken {
 		where = WherePill
 	}
-	if t.errMsg != "" {
-		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: t.errMsg, Where: where})
+	msg := t.errMsg
+	if msg == "" {
+		msg = s.lines.ErrorGeneric // the spec's "generic text without one"
 	}
+	s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: msg, Where: where})
 	s.recordFailed(t)
 }
 
-// recordFailed keeps a failed record for a client turn.
+// recordFailed keeps a failed record for a client turn, once: a turn whose
+// frame wait passed and that later gets its error frame is one failed
+// record and one playback frame.
 func (s *Session) recordFailed(t *turn) {
+	if t.failedRecorded {
+		return
+	}
+	t.failedRecorded = true
 	s.record(clientctx.NewFailed(t.origin.label(), s.now(), t.id))
 }
 

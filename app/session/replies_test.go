@@ -219,7 +219,7 @@ func TestCueDuringAnotherTurnsThinkingLandsWhenItEnds(t *testing.T) {
 		}
 		e.render(id, seg("Answer."))
 		e.drain()
-		eq(t, "script", script(e.ev.since(m)), []string{"cue m=idle", "cue e=surprised", "say Answer.", "cue e=neutral"})
+		eq(t, "script", script(e.ev.since(m)), []string{"cue e=neutral,m=idle", "cue e=surprised", "say Answer.", "cue e=neutral"})
 	})
 }
 
@@ -234,7 +234,7 @@ func TestSpokenCueDuringThinkingLandsWhenItEnds(t *testing.T) {
 		eq(t, "during thinking", sc, []string{"say Report."})
 		e.render(id, seg("Answer."))
 		e.drain()
-		eq(t, "after", script(e.ev.since(m)), []string{"say Report.", "cue m=idle", "cue e=happy", "say Answer.", "cue e=neutral"})
+		eq(t, "after", script(e.ev.since(m)), []string{"say Report.", "cue e=neutral,m=idle", "cue e=happy", "say Answer.", "cue e=neutral"})
 	})
 }
 
@@ -248,7 +248,7 @@ func TestInterruptDropsCueWaitingForThinking(t *testing.T) {
 		settle()
 		// The surprised cue never lands; the neutral ease-back is the
 		// player going idle after the stop cut the filler it was speaking.
-		eq(t, "script", script(e.ev.since(m)), []string{"cue m=idle", "cue e=neutral"})
+		eq(t, "script", script(e.ev.since(m)), []string{"cue e=neutral,m=idle", "cue e=neutral"})
 	})
 }
 

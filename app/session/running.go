@@ -7,10 +7,11 @@ import (
 	"yui/app/playback"
 )
 
-// Client-side cues of the running state: the thinking motion, its end,
-// and the face easing back after playback.
+// Client-side cues of the running state: the thinking face and motion,
+// their end (neutral face, idle motion: a reply without an emotion cue is
+// not spoken thinking), and the face easing back after playback.
 func thinkingCue() cue.Cue { return cue.Cue{EmotionID: "thinking", MotionID: "thinking"} }
-func idleCue() cue.Cue     { return cue.Cue{MotionID: cue.FallbackMotion} }
+func idleCue() cue.Cue     { return cue.Cue{EmotionID: cue.FallbackEmotion, MotionID: cue.FallbackMotion} }
 func neutralCue() cue.Cue  { return cue.Cue{EmotionID: cue.FallbackEmotion} }
 
 // PlateThinking is the plate text while a turn runs.

@@ -116,7 +116,7 @@ func TestStopReleasesRunningState(t *testing.T) {
 		}
 		// The stop cut the filler the voice was speaking: playback is idle,
 		// and the face eases back to neutral.
-		eq(t, "script", script(evs), []string{"cue m=idle", "cue e=neutral"})
+		eq(t, "script", script(evs), []string{"cue e=neutral,m=idle", "cue e=neutral"})
 	})
 }
 

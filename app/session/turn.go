@@ -48,14 +48,15 @@ type turn struct {
 	origin origin
 	ord    uint64 // client turns: 1, 2, … in send order
 
-	running       bool // turn frame sent, no turn_end or wait end yet
-	rendered      bool // a render or speech frame arrived
-	stopped       bool // a user action stopped it; frames dropped until turn_end
-	errored       bool // an error frame arrived
-	errMsg        string
-	failureSpoken bool
-	spoke         bool // speech of the turn was queued
-	toolFiller    bool
+	running        bool // turn frame sent, no turn_end or wait end yet
+	rendered       bool // a render or speech frame arrived
+	stopped        bool // a user action stopped it; frames dropped until turn_end
+	errored        bool // an error frame arrived
+	errMsg         string
+	failureSpoken  bool
+	failedRecorded bool // its failed record was saved (one playback frame per record)
+	spoke          bool // speech of the turn was queued
+	toolFiller     bool
 
 	later *time.Timer // the "later" filler
 }

@@ -132,7 +132,7 @@ func TestThinkingMotionAndFillerUntilFirstRender(t *testing.T) {
 		id := e.send("hi")
 		e.render(id, seg("Hello."))
 		e.drain()
-		eq(t, "script", script(e.ev.since(m)), []string{"cue e=thinking,m=thinking", "filler Let me think...", "cue m=idle", "say Hello.", "cue e=neutral"})
+		eq(t, "script", script(e.ev.since(m)), []string{"cue e=thinking,m=thinking", "filler Let me think...", "cue e=neutral,m=idle", "say Hello.", "cue e=neutral"})
 	})
 }
 
@@ -143,7 +143,7 @@ func TestSpeechFrameCountsAsFirstRender(t *testing.T) {
 		m := e.ev.mark()
 		e.speech(id, seg("First sentence."))
 		sc := script(e.ev.since(m))
-		if len(sc) == 0 || sc[0] != "cue m=idle" {
+		if len(sc) == 0 || sc[0] != "cue e=neutral,m=idle" {
 			t.Fatalf("speech frame did not end thinking: %v", sc)
 		}
 	})
@@ -284,5 +284,29 @@ func TestStartTurnCarriesItsTrigger(t *testing.T) {
 		if !strings.Contains(tu.ClientContext, "trigger: character Mio") || tu.Text != "hello from Mio" {
 			t.Fatalf("turn %+v", tu)
 		}
+	})
+}
+
+// The thinking face ends with the thinking motion: a reply with no emotion
+// cue is spoken with the neutral face, not the thinking one.
+func TestReplyWithoutEmotionIsNotSpokenWithTheThinkingFace(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		e := newEnv(t, envOpts{})
+		id := e.send("hi")
+		m := e.ev.mark()
+		e.render(id, seg("Plain answer."))
+		face := "thinking"
+		for _, ev := range e.ev.since(m) {
+			if ev.Kind == session.KindCue && ev.Cue.EmotionID != "" {
+				face = ev.Cue.EmotionID
+			}
+			if ev.Kind == session.KindSpeechStart {
+				if face != "neutral" {
+					t.Fatalf("spoken with the %q face", face)
+				}
+				return
+			}
+		}
+		t.Fatal("nothing was spoken")
 	})
 }
