@@ -400,6 +400,90 @@ describe('PetView', () => {
     expect(sent).toEqual([]);
   });
 
+  it('moves among the menu items with the arrow keys, Home and End', () => {
+    const { view } = setup();
+    const menu = q<HTMLElement>('.pet-menu');
+    // The menu has one item today; a second shows the movement.
+    const other = document.createElement('button');
+    other.type = 'button';
+    other.className = 'pet-menu-item';
+    other.setAttribute('role', 'menuitem');
+    other.textContent = 'Other';
+    menu.append(other);
+    const [first, second] = [...menu.querySelectorAll<HTMLElement>('[role=menuitem]')];
+    view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    expect(document.activeElement).toBe(first);
+    const press = (k: string) => {
+      const e = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true });
+      document.activeElement!.dispatchEvent(e);
+      return e;
+    };
+    expect(press('ArrowDown').defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(second);
+    press('ArrowDown'); // wraps
+    expect(document.activeElement).toBe(first);
+    press('ArrowUp'); // wraps
+    expect(document.activeElement).toBe(second);
+    press('Home');
+    expect(document.activeElement).toBe(first);
+    press('End');
+    expect(document.activeElement).toBe(second);
+    expect(view.menuOpen).toBe(true);
+  });
+
+  it('keeps focus on the only item on an arrow key, and gives focus back when the menu closes', () => {
+    const { view, sent } = setup();
+    const input = q<HTMLTextAreaElement>('.composer-input');
+    view.openComposer();
+    expect(document.activeElement).toBe(input);
+    const open = () => view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    const item = q<HTMLButtonElement>('.pet-menu-item');
+    open();
+    expect(document.activeElement).toBe(item);
+    const e = new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, cancelable: true });
+    item.dispatchEvent(e);
+    expect(e.defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(item);
+    // Escape: back to the composer's input (which stays open).
+    key(item, 'Escape');
+    expect(view.menuOpen).toBe(false);
+    expect(view.composerOpen).toBe(true);
+    expect(document.activeElement).toBe(input);
+    // A choice: back to the input too.
+    open();
+    expect(document.activeElement).toBe(item);
+    item.click();
+    expect(sent).toEqual([{ type: 'open_settings' }]);
+    expect(document.activeElement).toBe(input);
+    // Nothing was focused: the hidden item does not keep the focus.
+    input.blur();
+    view.closeComposer();
+    open();
+    key(item, 'Escape');
+    expect(view.menuOpen).toBe(false);
+    expect(document.activeElement).not.toBe(item);
+    expect(q<HTMLElement>('.pet-menu').contains(document.activeElement)).toBe(false);
+  });
+
+  it('gives focus back to where it was before the right-button press moved it', () => {
+    const { view } = setup();
+    const input = q<HTMLTextAreaElement>('.composer-input');
+    view.openComposer();
+    // A real right-click: the press comes first and takes the focus away
+    // from the input (the character is not focusable), then the menu event.
+    view.character.el.dispatchEvent(new PointerEvent('pointerdown', { button: 2, bubbles: true }));
+    input.blur();
+    view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    key(q('.pet-menu-item'), 'Escape');
+    expect(document.activeElement).toBe(input);
+    // A menu opened from the keyboard afterwards uses the focus it finds.
+    input.blur();
+    key(document.body, 'ContextMenu');
+    view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    key(q('.pet-menu-item'), 'Escape');
+    expect(document.activeElement).not.toBe(input);
+  });
+
   it('keeps the open menu in the click region', async () => {
     const { view, regions } = setup();
     const orig = Element.prototype.getBoundingClientRect;

@@ -62,6 +62,11 @@ export class PetView {
   private readonly errorLine: HTMLElement;
   private readonly menu: HTMLElement;
   private readonly menuSettings: HTMLButtonElement;
+  /** Where the focus was when the menu opened (it goes back there). */
+  private menuReturn: HTMLElement | null = null;
+  /** Where the focus was at the last pointer press: a right-button press
+   * moves it before the menu event comes. A key press forgets it. */
+  private pressFocus: Element | null = null;
   private locked = false;
   private readonly pending: PendingSend;
   private noticeId = '';
@@ -229,20 +234,52 @@ export class PetView {
 
   /** Opens the character's menu at (x, y) in page pixels, kept inside the
    * window, with its first item focused. */
-  openMenu(x: number, y: number): void {
+  openMenu(x: number, y: number, returnTo: Element | null = document.activeElement): void {
+    if (this.menu.hidden) {
+      const was = returnTo;
+      this.menuReturn = was instanceof HTMLElement && was !== document.body && !this.menu.contains(was) ? was : null;
+    }
     this.menu.hidden = false;
     // Without a layout (no size yet) the point is used as it is.
     const fit = (v: number, room: number, size: number) => (room > 0 ? Math.max(4, Math.min(v, room - size - 4)) : v);
     this.menu.style.left = `${Math.round(fit(x, this.root.clientWidth, this.menu.offsetWidth))}px`;
     this.menu.style.top = `${Math.round(fit(y, this.root.clientHeight, this.menu.offsetHeight))}px`;
-    this.menuSettings.focus();
+    this.menuItems()[0]?.focus();
     this.queueRegion();
   }
 
+  /** Closes the menu. A focus inside it goes back where it was before the
+   * menu opened (or leaves it, when nothing had the focus). */
   closeMenu(): void {
     if (this.menu.hidden) return;
+    const hadFocus = this.menu.contains(document.activeElement);
     this.menu.hidden = true;
+    const back = this.menuReturn;
+    this.menuReturn = null;
+    if (hadFocus) {
+      if (back?.isConnected && !(back as HTMLButtonElement).disabled) back.focus();
+      if (this.menu.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
+    }
     this.queueRegion();
+  }
+
+  /** The menu's items that can take the focus, in order. */
+  private menuItems(): HTMLElement[] {
+    return [...this.menu.querySelectorAll<HTMLElement>('[role=menuitem]')]
+      .filter((e) => !e.hidden && !(e as HTMLButtonElement).disabled);
+  }
+
+  /** Arrow keys (wrapping), Home and End move among the menu's items. */
+  private menuKey(e: KeyboardEvent): void {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'Home' && e.key !== 'End') return;
+    const items = this.menuItems();
+    if (items.length === 0) return;
+    e.preventDefault();
+    const i = items.indexOf(document.activeElement as HTMLElement);
+    const n = items.length;
+    const j = e.key === 'Home' ? 0 : e.key === 'End' ? n - 1
+      : e.key === 'ArrowDown' ? (i + 1) % n : i < 0 ? n - 1 : (i - 1 + n) % n;
+    items[j]!.focus();
   }
 
   /** Asks the core to open the settings window on this character. */
@@ -326,18 +363,23 @@ export class PetView {
     this.character.el.addEventListener('contextmenu', (e) => {
       e.preventDefault();
       const box = this.root.getBoundingClientRect();
-      this.openMenu(e.clientX - box.left, e.clientY - box.top);
+      const before = this.pressFocus ?? document.activeElement;
+      this.pressFocus = null;
+      this.openMenu(e.clientX - box.left, e.clientY - box.top, before);
     });
     this.menuSettings.addEventListener('click', () => {
       this.closeMenu();
       this.openSettings();
     });
+    this.menu.addEventListener('keydown', (e) => this.menuKey(e));
     // A press anywhere else (in the window) or the window losing focus
     // closes it; presses outside the click region go to other windows.
     document.addEventListener('pointerdown', (e) => {
+      this.pressFocus = document.activeElement;
       if (this.menuOpen && !(e.target instanceof Node && this.menu.contains(e.target))) this.closeMenu();
     }, true);
     window.addEventListener('blur', () => this.closeMenu());
+    document.addEventListener('keydown', () => { this.pressFocus = null; }, true);
     document.addEventListener('keydown', (e) => {
       // Ctrl+Space opens the composer from anywhere in the window.
       if (e.key === ' ' && e.ctrlKey) {

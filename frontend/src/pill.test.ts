@@ -39,7 +39,40 @@ describe('StatusPill', () => {
     expect(p.el.querySelector('.pill-error')!.textContent).toBe('The backend failed.');
     p.apply({ type: 'pill', tool: { tool_id: 'x', state: 'done', label: 'x' }, error: 'The backend failed.' });
     expect(p.el.querySelector<HTMLElement>('.pill-tool')!.hidden).toBe(false);
-    expect(p.el.getAttribute('aria-live')).toBe('polite');
+    expect(p.el.querySelector('.pill-live')!.getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('keeps the capture button out of the live region, which holds only the status text', () => {
+    const p = new StatusPill();
+    p.apply({ type: 'pill', tool: { tool_id: 'look', state: 'running', label: 'Look' }, error: 'The backend failed.', capture: true });
+    const cap = p.el.querySelector<HTMLElement>('.pill-capture')!;
+    const live = [p.el, ...p.el.querySelectorAll<HTMLElement>('*')]
+      .filter((e) => e.hasAttribute('aria-live') || ['status', 'alert', 'log'].includes(e.getAttribute('role') ?? ''));
+    expect(live).toHaveLength(1);
+    const region = live[0]!;
+    expect(region).not.toBe(p.el);
+    expect(region.getAttribute('role')).toBe('status');
+    expect(region.getAttribute('aria-live')).toBe('polite');
+    expect(region.contains(cap)).toBe(false);
+    expect(region.querySelector('button, [role=button], [tabindex], a, input')).toBeNull();
+    expect(region.textContent).toBe('LookThe backend failed.');
+    // The pill still holds all three, the capture segment first.
+    expect([...p.el.querySelectorAll('.pill-seg')].map((e) => e.className)).toEqual([
+      'pill-seg pill-capture', 'pill-seg pill-tool', 'pill-seg pill-error',
+    ]);
+    expect(p.el.firstElementChild).toBe(cap);
+  });
+
+  it('takes the empty live region out of the row so the capture segment alone is as wide as before', () => {
+    const p = new StatusPill();
+    const region = p.el.querySelector<HTMLElement>('.pill-live')!;
+    p.apply({ type: 'pill', tool: null, error: '', capture: true });
+    expect(p.el.hidden).toBe(false);
+    expect(region.dataset.empty).toBe('true');
+    p.apply({ type: 'pill', tool: { tool_id: 'x', state: 'running', label: 'x' }, error: '', capture: true });
+    expect(region.dataset.empty).toBeUndefined();
+    p.apply({ type: 'pill', tool: null, error: 'oops', capture: false });
+    expect(region.dataset.empty).toBeUndefined();
   });
 
   it('opens the screen settings from the capture segment by click, Enter or Space', () => {

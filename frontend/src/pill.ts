@@ -2,7 +2,9 @@
 // the core holds done/failed for 1.5 s) and a spoken turn's error line.
 // Hidden when there is nothing to say. The capture segment (a screenshot
 // goes with every turn) is a button: it opens the character's settings at
-// the Screen section, where that is switched off.
+// the Screen section, where that is switched off. Only the tool and error
+// segments are the live region (a button inside one would be read out with
+// every change, and a live region should hold text only).
 
 import type { Pill as PillMsg } from './protocol';
 
@@ -10,6 +12,8 @@ const MARK: Record<string, string> = { running: '', done: '✓', failed: '✕' }
 
 export class StatusPill {
   readonly el: HTMLElement;
+  /** The live region: the tool and error segments. */
+  private readonly live: HTMLElement;
   private readonly tool: HTMLElement;
   private readonly mark: HTMLElement;
   private readonly label: HTMLElement;
@@ -19,9 +23,12 @@ export class StatusPill {
   constructor(private readonly openSettings: () => void = () => {}) {
     this.el = document.createElement('div');
     this.el.className = 'pill';
-    this.el.setAttribute('role', 'status');
-    this.el.setAttribute('aria-live', 'polite');
     this.el.hidden = true;
+    this.live = document.createElement('span');
+    this.live.className = 'pill-live';
+    this.live.setAttribute('role', 'status');
+    this.live.setAttribute('aria-live', 'polite');
+    this.live.dataset.empty = 'true';
     this.tool = document.createElement('span');
     this.tool.className = 'pill-seg pill-tool';
     this.tool.hidden = true;
@@ -49,7 +56,8 @@ export class StatusPill {
         this.openSettings();
       }
     });
-    this.el.append(this.capture, this.tool, this.error);
+    this.live.append(this.tool, this.error);
+    this.el.append(this.capture, this.live);
   }
 
   apply(m: PillMsg): void {
@@ -73,6 +81,10 @@ export class StatusPill {
     this.error.textContent = m.error ?? '';
     this.error.title = m.error ?? '';
     this.capture.hidden = !m.capture;
+    // An empty live region stays in the page (so what comes next is
+    // announced) but out of the pill's row (no gap after the capture segment).
+    if (this.tool.hidden && this.error.hidden) this.live.dataset.empty = 'true';
+    else delete this.live.dataset.empty;
     this.el.hidden = this.tool.hidden && this.error.hidden && this.capture.hidden;
   }
 }
