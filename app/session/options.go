@@ -62,7 +62,8 @@ type Options struct {
 	// Body reports the character's posture for the client_context block;
 	// nil reads standing.
 	Body func() clientctx.Body
-	// Zone is the time zone of the block's time line; nil is time.Local.
+	// Zone is the time zone of the block's time line; nil is the
+	// machine's, named (clientctx.LocalZone).
 	Zone *time.Location
 	// Lines are the filler and failure texts; zero is EnglishLines().
 	Lines Lines

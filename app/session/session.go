@@ -82,6 +82,9 @@ func New(opts Options) (*Session, error) {
 	if opts.ConfigDir == "" {
 		return nil, errors.New("session: new: ConfigDir is blank")
 	}
+	if opts.Zone == nil {
+		opts.Zone = clientctx.LocalZone()
+	}
 	s := &Session{opts: opts, log: opts.Logger, turnLog: opts.TurnLog, lines: opts.Lines,
 		vocab: opts.Vocabulary, now: opts.Now, emitFn: opts.OnEvent}
 	if s.log == nil {
