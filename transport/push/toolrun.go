@@ -229,8 +229,22 @@ func (q *toolQueue) runOne(ctx context.Context, cancel context.CancelCauseFunc, 
 	}()
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
+	// Calls run one at a time (rule 1): a Run that outlives its answer
+	// (it ignored the cancelled context) still holds the next call back
+	// until it returns, or until the socket dies.
+	defer func() {
+		select {
+		case <-out:
+		default:
+			select {
+			case <-out:
+			case <-q.s.dead:
+			}
+		}
+	}()
 	select {
 	case o := <-out:
+		out <- o // for the deferred wait
 		cancel(nil)
 		if o.err != nil {
 			if errors.Is(context.Cause(ctx), errTurnStopped) {

@@ -612,3 +612,56 @@ func TestCloseEndsRunningTurnsSilently(t *testing.T) {
 		}
 	})
 }
+
+// stubbornTool ignores cancellation: each Run takes dur however it is told
+// to stop, and records how many Runs are live at once.
+type stubbornTool struct {
+	name    string
+	dur     time.Duration
+	mu      sync.Mutex
+	live    int
+	maxLive int
+	runs    int
+}
+
+func (b *stubbornTool) Schema() push.FunctionSchema         { return push.FunctionSchema{Name: b.name} }
+func (b *stubbornTool) Wait() time.Duration                 { return push.ClientToolWait(b.name) }
+func (b *stubbornTool) Validate(args json.RawMessage) error { return nil }
+func (b *stubbornTool) Run(ctx context.Context, call push.ToolCall) (string, []string, error) {
+	b.mu.Lock()
+	b.live++
+	b.runs++
+	b.maxLive = max(b.maxLive, b.live)
+	b.mu.Unlock()
+	time.Sleep(b.dur)
+	b.mu.Lock()
+	b.live--
+	b.mu.Unlock()
+	return "ok", nil, nil
+}
+
+func TestARunThatOutlivesItsWaitStillHoldsTheNextCallBack(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		tool := &stubbornTool{name: "look", dur: 5 * time.Second} // look waits 2 s
+		e, tb := toolEnv(t, 0, tool)
+		start := time.Now()
+		tb.call("c-1", "1", "look", `{}`)
+		tb.call("c-2", "1", "look", `{}`)
+		time.Sleep(20 * time.Second)
+		synctest.Wait()
+		r1, r2 := tb.result(t, "c-1"), tb.result(t, "c-2")
+		if r1.Result != push.ResultTimedOut(2*time.Second) || r1.At.Sub(start) != 2*time.Second {
+			t.Fatalf("c-1 %q at %v, want the timeout answer at 2 s", r1.Result, r1.At.Sub(start))
+		}
+		// c-2 starts when c-1's Run returns (5 s), and times out 2 s later.
+		if r2.At.Sub(start) != 7*time.Second {
+			t.Fatalf("c-2 answered at %v, want 7 s (after c-1's Run returned)", r2.At.Sub(start))
+		}
+		tool.mu.Lock()
+		defer tool.mu.Unlock()
+		if tool.maxLive != 1 || tool.runs != 2 {
+			t.Fatalf("%d Runs live at once (%d runs), want one at a time", tool.maxLive, tool.runs)
+		}
+		e.close()
+	})
+}
