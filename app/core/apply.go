@@ -56,6 +56,7 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	c.reconcile(before, after)
 	c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
 	c.publishSettingsState()
+	c.publishHistory() // the list of presets may have changed
 }
 
 // mergeForm rewrites s from the form. It returns a FieldError for what the

@@ -148,6 +148,7 @@ func New(opts Options) (*Core, error) {
 		pt.publishAll()
 	}
 	c.publishSettingsState()
+	c.publishHistory()
 	return c, nil
 }
 

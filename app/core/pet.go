@@ -12,6 +12,7 @@ import (
 
 	"yui/app/clientctx"
 	"yui/app/cue"
+	"yui/app/delegation"
 	"yui/app/playback"
 	"yui/app/session"
 	"yui/app/settings"
@@ -197,12 +198,9 @@ func (pt *pet) onEvent(e session.Event) {
 		pt.totalTokens = e.TotalTokens
 		pt.publishUsage()
 	case session.KindDelegations:
-		items := make([]view.DelegationItem, len(e.Items))
-		for i, it := range e.Items {
-			items[i] = view.DelegationItem{ID: it.ID, Title: it.Title, StartedAt: it.StartedAt, State: it.State,
-				EndedAt: it.EndedAt, Status: it.Status, Summary: it.Summary}
-		}
+		items := viewItems(e.Items)
 		pt.publish(view.TypeDelegations, view.Delegations{Items: items})
+		pt.core.setHistory(pt.preset, viewItems(e.History))
 	case session.KindTurnEnd, session.KindToolCall, session.KindToolResult:
 		// Nothing to show; the session logs them.
 	}
@@ -333,6 +331,16 @@ func (pt *pet) plate() view.Plate {
 		}
 		return view.Plate{Kind: "connection", Text: "not connected"}
 	}
+}
+
+// viewItems converts delegation items for the view protocol.
+func viewItems(in []delegation.Item) []view.DelegationItem {
+	out := make([]view.DelegationItem, len(in))
+	for i, it := range in {
+		out[i] = view.DelegationItem{ID: it.ID, Title: it.Title, StartedAt: it.StartedAt, State: it.State,
+			EndedAt: it.EndedAt, Status: it.Status, Summary: it.Summary}
+	}
+	return out
 }
 
 // toolLabel turns a backend tool id into a short label: "read_file" →

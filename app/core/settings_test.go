@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"yui/app/applog"
+	"yui/app/delegation"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -621,4 +622,53 @@ func TestAPresetOnAnAPIThisVersionLacksSaysSoAndStaysSaveable(t *testing.T) {
 	if res := page.result(t, "rename-first"); res["ok"] != true {
 		t.Fatalf("a save that leaves the responses preset alone was refused: %v", res)
 	}
+}
+
+func TestSettingsHistoryListsEveryPresetsDelegations(t *testing.T) {
+	dir := t.TempDir()
+	s, _, _ := settings.Open(dir)
+	off := settings.NewPreset("Off")
+	off.Enabled = false
+	s.Update(func(x *settings.Settings) { x.Presets = append(x.Presets, off) })
+	// The switched-off preset has a history on disk from an earlier run.
+	h, err := delegation.OpenHistory(dir, off.ID, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	if err := h.Merge([]delegation.Item{{ID: "d-old", Title: "Old task", StartedAt: now.Add(-time.Hour).UnixMilli(), State: "done",
+		EndedAt: now.Add(-50 * time.Minute).UnixMilli(), Status: "completed", Summary: "All done."}}, now); err != nil {
+		t.Fatal(err)
+	}
+	st := startCore(t, Options{ConfigDir: dir, Demo: true, DemoAddr: "127.0.0.1:0", DemoDelegationDelay: 200 * time.Millisecond})
+	yui := st.c.Settings().Get().Presets[0]
+	page := readPage(st.dial(t, view.RoleSettings, ""))
+	history := func(l map[string]map[string]any, id string) []any {
+		ps, _ := l[view.TypeSettingsHistory]["presets"].([]any)
+		for _, p := range ps {
+			pm := p.(map[string]any)
+			if pm["id"] == id {
+				items, _ := pm["items"].([]any)
+				return items
+			}
+		}
+		return nil
+	}
+	page.wait(t, "the switched-off preset's history from disk", func(_ []map[string]any, l map[string]map[string]any) bool {
+		items := history(l, off.ID)
+		return len(items) == 1 && items[0].(map[string]any)["summary"] == "All done."
+	})
+	pet := st.dial(t, view.RolePet, yui.ID)
+	readPage(pet).wait(t, "connected", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePlate] != nil && l[view.TypePlate]["kind"] == ""
+	})
+	send(t, pet, map[string]any{"type": "send_text", "text": "delegate counting sheep"})
+	page.wait(t, "Yui's delegation in the history, done with a summary", func(_ []map[string]any, l map[string]map[string]any) bool {
+		items := history(l, yui.ID)
+		if len(items) == 0 {
+			return false
+		}
+		it := items[0].(map[string]any)
+		return it["state"] == "done" && it["summary"] != nil && it["summary"] != ""
+	})
 }

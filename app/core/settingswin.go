@@ -3,6 +3,7 @@ package core
 import (
 	"sync"
 
+	"yui/app/delegation"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -28,6 +29,9 @@ type settingsWindow struct {
 	focusSeq uint64
 	revision uint64
 	status   map[string]view.PresetStatus
+	// history is each preset's delegation history as its session last
+	// reported it, or as read from disk for a preset with no session.
+	history map[string][]view.DelegationItem
 }
 
 // openSettings shows the settings window on preset id at section. The
@@ -191,4 +195,50 @@ func (c *Core) setStatus(id string, st *view.PresetStatus) {
 	// Published under the lock so two pets' updates cannot arrive out of
 	// order.
 	c.view.PublishSettings(view.TypeSettingsStatus, view.MustEncode(view.TypeSettingsStatus, list))
+}
+
+// setHistory records preset id's delegation history (its session's latest)
+// and publishes every preset's. Pets call it with their own mutex held.
+func (c *Core) setHistory(id string, items []view.DelegationItem) {
+	c.settingsWin.mu.Lock()
+	defer c.settingsWin.mu.Unlock()
+	if c.settingsWin.history == nil {
+		c.settingsWin.history = map[string][]view.DelegationItem{}
+	}
+	c.settingsWin.history[id] = items
+	c.publishHistoryLocked()
+}
+
+// publishHistory publishes every preset's history, reading from disk the
+// histories of presets no session has reported (switched off, or not yet
+// started).
+func (c *Core) publishHistory() {
+	c.settingsWin.mu.Lock()
+	defer c.settingsWin.mu.Unlock()
+	c.publishHistoryLocked()
+}
+
+func (c *Core) publishHistoryLocked() {
+	if c.settingsWin.history == nil {
+		c.settingsWin.history = map[string][]view.DelegationItem{}
+	}
+	msg := view.SettingsHistory{Presets: []view.PresetHistory{}}
+	for _, p := range c.store.Get().Presets {
+		items, ok := c.settingsWin.history[p.ID]
+		if !ok {
+			// Read only: the file belongs to the preset's session when it
+			// runs, and this one has not reported.
+			h, err := delegation.OpenHistory(c.opts.ConfigDir, p.ID, c.log)
+			if err != nil {
+				c.log.Warn("delegations.history_open_failed", "preset", p.ID, "err", err.Error())
+			}
+			items = viewItems(h.Items())
+			c.settingsWin.history[p.ID] = items
+		}
+		if items == nil {
+			items = []view.DelegationItem{}
+		}
+		msg.Presets = append(msg.Presets, view.PresetHistory{ID: p.ID, Items: items})
+	}
+	c.view.PublishSettings(view.TypeSettingsHistory, view.MustEncode(view.TypeSettingsHistory, msg))
 }

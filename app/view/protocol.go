@@ -207,13 +207,14 @@ type PermissionAnswer struct {
 // The settings window (role "settings", no preset) and the pet page's way
 // to open it. docs/view-protocol.md, "Settings window".
 const (
-	TypeSettingsState  = "settings_state"  // SettingsState, core → settings page (sticky)
-	TypeSettingsFocus  = "settings_focus"  // SettingsFocus, core → settings page (sticky)
-	TypeSettingsStatus = "settings_status" // SettingsStatus, core → settings page (sticky)
-	TypeSettingsResult = "settings_result" // SettingsResult, core → settings page
-	TypeSaveSettings   = "save_settings"   // SaveSettings, settings page → core
-	TypeOpenSettings   = "open_settings"   // OpenSettings, pet page → core
-	TypeWindowShow     = "window_show"     // no fields, core → shell
+	TypeSettingsState   = "settings_state"   // SettingsState, core → settings page (sticky)
+	TypeSettingsFocus   = "settings_focus"   // SettingsFocus, core → settings page (sticky)
+	TypeSettingsStatus  = "settings_status"  // SettingsStatus, core → settings page (sticky)
+	TypeSettingsResult  = "settings_result"  // SettingsResult, core → settings page
+	TypeSettingsHistory = "settings_history" // SettingsHistory, core → settings page (sticky)
+	TypeSaveSettings    = "save_settings"    // SaveSettings, settings page → core
+	TypeOpenSettings    = "open_settings"    // OpenSettings, pet page → core
+	TypeWindowShow      = "window_show"      // no fields, core → shell
 )
 
 // Sections of the settings form that OpenSettings and SettingsFocus name.
@@ -341,4 +342,17 @@ type SettingsResult struct {
 // preset, at Section ("" = the top).
 type OpenSettings struct {
 	Section string `json:"section,omitempty"`
+}
+
+// PresetHistory is one preset's delegation history, newest first (at most
+// 200 items; push spec, Delegations).
+type PresetHistory struct {
+	ID    string           `json:"id"`
+	Items []DelegationItem `json:"items"`
+}
+
+// SettingsHistory is every preset's delegation history, for the settings
+// window's Session section.
+type SettingsHistory struct {
+	Presets []PresetHistory `json:"presets"`
 }
