@@ -33,7 +33,11 @@
 // as a repeat. A render closing an utterance opened by speech frames skips
 // its leading sentences while their whitespace-free text continues to match
 // the queued text from the start; from its first new sentence on, nothing is
-// skipped.
+// skipped. When another turn's frame closed the utterance before its render
+// came (a backend report between a reply's speech frames and its render),
+// the turn's next utterance starts with what the closed one had queued, so
+// the render still skips it (up to 8 such turns are remembered; Interrupt
+// and EndUtterance forget them).
 //
 // # Voices
 //

@@ -35,18 +35,21 @@ type Player struct {
 
 	emitMu sync.Mutex // held while events are delivered; taken before mu
 
-	mu         sync.Mutex
-	gen        uint64
-	genCtx     context.Context
-	genCancel  context.CancelFunc
-	queue      []*utterance
-	waiting    []silentCue // cues waiting on a boundary
-	due        []silentCue // cues to fire at once
-	current    *item       // the sentence being prepared or played
-	playCancel context.CancelFunc
-	muted      bool
-	idle       bool // no sentence played since the last idle event
-	closed     bool
+	mu        sync.Mutex
+	gen       uint64
+	genCtx    context.Context
+	genCancel context.CancelFunc
+	queue     []*utterance
+	waiting   []silentCue // cues waiting on a boundary
+	due       []silentCue // cues to fire at once
+	current   *item       // the sentence being prepared or played
+	// interrupted are utterances another turn's frame closed, kept for
+	// their heard text until their turn's next frame (or its end).
+	interrupted []heardSoFar
+	playCancel  context.CancelFunc
+	muted       bool
+	idle        bool // no sentence played since the last idle event
+	closed      bool
 
 	wake chan struct{}
 	stop chan struct{}
@@ -104,6 +107,7 @@ func (p *Player) Render(turnID string, segs []Segment) int {
 func (p *Player) EndUtterance(turnID string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.takeInterrupted(turnID)
 	if u := p.openUtterance(); u != nil && u.turnID == turnID {
 		u.closed = true
 		p.signal()
@@ -171,6 +175,7 @@ func (p *Player) Interrupt() []Cut {
 	if p.closed {
 		return nil
 	}
+	p.interrupted = nil // the interrupted turns are stopped too
 	var cuts []Cut
 	for _, u := range p.queue {
 		if u.line != "" {
@@ -216,11 +221,20 @@ func (p *Player) add(turnID string, segs []Segment, render bool) int {
 	u := p.openUtterance()
 	if u != nil && u.turnID != turnID {
 		u.closed = true // another turn's frame closes the open utterance
+		// The turn's reply goes on: its later render may still repeat
+		// the sentences heard so far, and they are not said twice.
+		p.interrupted = append(p.interrupted, heardSoFar{turnID: u.turnID, heard: u.heard, lastFrame: u.lastFrame})
+		if len(p.interrupted) > maxInterrupted {
+			p.interrupted = p.interrupted[1:]
+		}
 		u = nil
 	}
 	created := false
 	if u == nil {
 		u = &utterance{turnID: turnID}
+		if prev, ok := p.takeInterrupted(turnID); ok {
+			u.heard, u.lastFrame = prev.heard, prev.lastFrame
+		}
 		created = true
 	}
 	pl := u.add(segs, render)
@@ -240,6 +254,28 @@ func (p *Player) add(turnID string, segs []Segment, render bool) int {
 	p.prefetch()
 	p.signal()
 	return len(pl.items)
+}
+
+// maxInterrupted bounds the utterances remembered after another turn's
+// frame closed them.
+const maxInterrupted = 8
+
+// takeInterrupted removes and returns the remembered utterance of turnID
+// that another turn's frame closed. Call with mu held.
+func (p *Player) takeInterrupted(turnID string) (heardSoFar, bool) {
+	for i, h := range p.interrupted {
+		if h.turnID == turnID {
+			p.interrupted = append(p.interrupted[:i], p.interrupted[i+1:]...)
+			return h, true
+		}
+	}
+	return heardSoFar{}, false
+}
+
+// heardSoFar is what an utterance closed by another turn's frame had
+// queued, for repeat detection when its turn's reply goes on.
+type heardSoFar struct {
+	turnID, heard, lastFrame string
 }
 
 // openUtterance returns the last queued utterance when it is still open.

@@ -168,3 +168,32 @@ func TestSpeechFrameWithOnlySilentSegmentOpensNothingAudible(t *testing.T) {
 		expect(t, r, "cue 1 e=sleepy")
 	})
 }
+
+func TestRenderAfterAnotherTurnsFrameSkipsWhatTheTurnAlreadySaid(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p, r := newSilent(t, 0)
+		p.Speech("1", []Segment{seg("One.")})
+		p.Render("hermes-1", []Segment{seg("Report done.")})
+		p.Render("1", []Segment{seg("One. Two.")})
+		synctest.Wait()
+		expect(t, r,
+			"start 1 One.", "end 1 One.", "utt 1 One.",
+			"start hermes-1 Report done.", "end hermes-1 Report done.", "utt hermes-1 Report done.",
+			"start 1 Two.", "end 1 Two.", "utt 1 Two.", "idle")
+	})
+}
+
+func TestInterruptForgetsWhatInterruptedTurnsSaid(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p, r := newSilent(t, 0)
+		p.Speech("1", []Segment{seg("One.")})
+		p.Render("hermes-1", []Segment{seg("Report.")})
+		synctest.Wait()
+		p.Interrupt()
+		synctest.Wait()
+		r.reset()
+		p.Render("1", []Segment{seg("One.")})
+		synctest.Wait()
+		expect(t, r, "start 1 One.", "end 1 One.", "utt 1 One.", "idle")
+	})
+}
