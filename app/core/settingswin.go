@@ -83,9 +83,11 @@ func (c *Core) settingsSpec() supervisor.Spec {
 	}
 }
 
-// settingsWindowConfig is the settings shell's window_config.
+// settingsWindowConfig is the settings shell's window_config. Its title
+// starts with look.OwnTitlePrefix like the pet windows', so perch targets
+// and the frontmost line leave it out.
 func settingsWindowConfig() view.WindowConfig {
-	return view.WindowConfig{Kind: view.WindowSettings, Title: "Yui settings", Width: SettingsWidth, Height: SettingsHeight,
+	return view.WindowConfig{Kind: view.WindowSettings, Title: "Yui — Settings", Width: SettingsWidth, Height: SettingsHeight,
 		MinWidth: SettingsMinWidth, MinHeight: SettingsMinHeight}
 }
 

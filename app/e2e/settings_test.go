@@ -151,7 +151,7 @@ func TestE2ESettingsWindow(t *testing.T) {
 	deadline = time.Now().Add(30 * time.Second)
 	for {
 		var ok bool
-		if id, r, ok = d.visibleWindow(t, "Yui settings"); ok {
+		if id, r, ok = d.visibleWindow(t, "Yui — Settings"); ok {
 			shot = d.capture(t, r)
 			if painted(shot) {
 				break
@@ -212,7 +212,7 @@ func TestE2ESettingsWindow(t *testing.T) {
 	d.askToClose(t, id)
 	deadline = time.Now().Add(10 * time.Second)
 	for {
-		if _, _, ok := d.visibleWindow(t, "Yui settings"); !ok {
+		if _, _, ok := d.visibleWindow(t, "Yui — Settings"); !ok {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -231,7 +231,7 @@ func TestE2ESettingsWindow(t *testing.T) {
 	reopened := time.Now()
 	deadline = time.Now().Add(10 * time.Second)
 	for {
-		if _, _, ok := d.visibleWindow(t, "Yui settings"); ok {
+		if _, _, ok := d.visibleWindow(t, "Yui — Settings"); ok {
 			t.Logf("second open: window shown %.2f s after Ctrl+, (the hidden window)", time.Since(reopened).Seconds())
 			break
 		}

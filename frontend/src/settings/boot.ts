@@ -8,7 +8,7 @@ import { SettingsView } from './view';
 
 export function bootSettings(cfg: PageConfig): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
-  document.title = 'Yui settings';
+  document.title = 'Yui — Settings';
   const app = document.getElementById('app')!;
   let conn: CoreConnection | null = null;
   const view = new SettingsView({ send: (m) => conn?.send(m) ?? false });
