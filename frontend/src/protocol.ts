@@ -35,7 +35,7 @@ export interface Delegations { type: 'delegations'; items: DelegationItem[] | nu
 // ---- the settings window (docs/view-protocol.md, "Settings window") ----
 
 /** A section of the settings form that open_settings and settings_focus name. */
-export type SettingsSection = '' | 'character' | 'backend' | 'permissions';
+export type SettingsSection = '' | 'character' | 'backend' | 'permissions' | 'session';
 
 export interface PermissionsForm { screen: 'ask' | 'allow' | 'deny' | string; screenshot_each_turn: boolean }
 
@@ -80,6 +80,10 @@ export interface SettingsFocus { type: 'settings_focus'; seq: number; preset: st
 export interface PresetStatus { id: string; state: string; text: string }
 export interface SettingsStatus { type: 'settings_status'; presets: PresetStatus[] | null }
 export interface SettingsResult { type: 'settings_result'; request_id: string; ok: boolean; field?: string; error?: string }
+/** One preset's delegation history, newest first (at most 200 items). */
+export interface PresetHistory { id: string; items: DelegationItem[] | null }
+/** Every preset's delegation history, for the Session section (read-only). */
+export interface SettingsHistory { type: 'settings_history'; presets: PresetHistory[] | null }
 
 /** One preset in a save request: PresetForm's editable fields, and `key`
  * only when the user typed a new one (absent keeps the saved key, "" removes
@@ -105,7 +109,7 @@ export interface OpenSettings { type: 'open_settings'; section?: SettingsSection
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt
-  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult;
+  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -120,7 +124,7 @@ export type PageMessage =
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
   'character', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission',
-  'settings_state', 'settings_focus', 'settings_status', 'settings_result',
+  'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

@@ -1,7 +1,8 @@
 // One preset's form: three sections (Character, Backend, Screen) built
 // once for a set of choices, then shown for whichever draft is selected.
 // It reports each edit by field name and never keeps values of its own;
-// the view owns the drafts (model.ts).
+// the view owns the drafts (model.ts). The fourth, read-only Session
+// section (history.ts) is built by the view and added after them.
 
 import type { Choice, SettingsChoices, SettingsSection } from '../protocol';
 import type { DraftPreset, FieldName } from './model';
@@ -24,6 +25,7 @@ export const SECTIONS: Array<{ id: Exclude<SettingsSection, ''>; title: string }
   { id: 'character', title: 'Character' },
   { id: 'backend', title: 'Backend' },
   { id: 'permissions', title: 'Screen' },
+  { id: 'session', title: 'Session' },
 ];
 
 /** One-line explanations of the screen access modes, for a choice that
@@ -170,6 +172,13 @@ export class PresetFormView {
     this.chatId.textContent = ctx.isNew || !ctx.chatId ? 'Chat id: given when saved' : `Chat id: ${ctx.chatId}`;
     for (const r of this.screenRadios) r.checked = r.value === d.permissions.screen;
     this.screenshot.checked = d.permissions.screenshot_each_turn;
+  }
+
+  /** Adds a section built elsewhere at the end (the read-only Session
+   * section), so sectionEl and firstControl find it. */
+  addSection(id: string, section: HTMLElement): void {
+    this.sections.set(id, section);
+    this.el.append(section);
   }
 
   /** The section element (for settings_focus). */

@@ -9,6 +9,7 @@ import type {
 } from '../protocol';
 import { realScheduler, type Scheduler } from '../scheduler';
 import { PresetFormView } from './form';
+import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
 import { draftFrom, getField, parseFieldPath, SettingsModel, stateMatches, type Conflict, type FieldName } from './model';
 
@@ -76,6 +77,9 @@ export class SettingsView {
   private readonly revertBtn: HTMLButtonElement;
   private readonly saveBtn: HTMLButtonElement;
   private form: PresetFormView | null = null;
+  /** The read-only Session section: kept across form rebuilds, never part
+   * of the drafts or a save. */
+  private readonly session: SessionHistory;
   private formChoices = '';
   private selectedId = '';
   private readonly status = new Map<string, PresetStatus>();
@@ -98,6 +102,7 @@ export class SettingsView {
     this.sched = opts.sched ?? realScheduler;
     this.newId = opts.newId ?? (() => newPresetId());
     this.requestIds = opts.requestIds ?? new RequestIds();
+    this.session = new SessionHistory({ now: () => this.sched.now() });
     this.root = el('div', 'settings');
     const sidebar = el('nav', 'sidebar');
     sidebar.setAttribute('aria-label', 'Characters');
@@ -168,6 +173,11 @@ export class SettingsView {
         break;
       case 'settings_result':
         this.onResult(m);
+        break;
+      case 'settings_history':
+        // Only the Session section changes: no form render, no focus or
+        // scroll moved.
+        this.session.setHistory(m);
         break;
     }
   }
@@ -494,6 +504,7 @@ export class SettingsView {
         remove: () => this.removeSelected(),
       });
       this.formChoices = key;
+      this.form.addSection('session', this.session.el);
       this.formHost.append(this.form.el);
     }
     const changedPreset = this.form.el.dataset.preset !== d.id;
@@ -503,6 +514,7 @@ export class SettingsView {
       chatId: this.model.savedForm(d.id)?.chat_id ?? '',
       isNew: this.model.isNew(d.id),
     });
+    this.session.show(d.id, d.name, this.model.isNew(d.id));
     const e = this.fieldErr;
     if (e && e.preset === d.id) {
       if (this.form.errorField !== e.field) this.form.setError(e.field, e.message);
