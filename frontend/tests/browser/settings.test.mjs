@@ -1,7 +1,8 @@
 // The settings page in Debian's Chromium against a real core: it shows the
 // saved settings, saves a rename that the pet window shows at once, marks a
 // refused field without touching the file, adds a character the core gives
-// a chat_id, and never receives a key.
+// a chat_id, lists a delegation in its Session section live, and never
+// receives a key.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
@@ -17,7 +18,7 @@ const shots = process.env.YUI_BROWSER_SHOTS ?? '/tmp/yui-browser';
 mkdirSync(shots, { recursive: true });
 
 before(async () => {
-  core = await startCore({ demo: true });
+  core = await startCore({ demo: true, delegationDelay: '1s' });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
@@ -182,6 +183,67 @@ test('a save keeps a change made in another window to a field it did not touch',
   await mine.waitForFunction(() => document.querySelector('.footer .btn-primary').disabled);
   await other.waitForFunction((n) => document.querySelector('.preset-name')?.textContent === n, rename);
   await Promise.all([mine.close(), other.close()]);
+});
+
+test('the Session section lists a delegation live: running, then done with its summary under its row', async () => {
+  const pet = await newPage(`${core.ready.pages_url}?role=pet&preset=${firstId()}&token=${token()}`);
+  // The demo backend is ready: no connection plate, composer not locked.
+  await pet.waitForFunction(() => {
+    const plate = document.querySelector('.plate');
+    return plate && (plate.hidden || plate.dataset.kind !== 'connection') && document.querySelector('.composer')?.dataset.locked !== 'true';
+  }, null, { timeout: 15000 });
+  const page = await openSettings();
+  await page.locator(`.preset-item[data-id="${firstId()}"]`).click();
+  const session = page.locator('#section-session');
+  assert.equal(await session.locator('h2').textContent(), 'Session');
+  const name = await page.getByLabel('Name', { exact: true }).inputValue();
+  assert.equal(await session.locator('ul.history').getAttribute('aria-label'), `Delegated tasks of ${name}`);
+  // Every state the row shows, as it changes.
+  await page.evaluate(() => {
+    const seen = (window.__historyStates = []);
+    const record = () => {
+      const li = [...document.querySelectorAll('#section-session .history-item')]
+        .find((r) => r.querySelector('.history-title')?.textContent === 'delegate counting sheep');
+      const st = li ? `${li.dataset.state}:${li.querySelector('.history-state').textContent}` : 'none';
+      if (seen[seen.length - 1] !== st) seen.push(st);
+    };
+    record();
+    new MutationObserver(record).observe(document.querySelector('#section-session'), { childList: true, subtree: true, characterData: true, attributes: true });
+  });
+  const before = await session.locator('.history-item').count();
+
+  if (await pet.locator('.composer').isHidden()) await pet.locator('.character svg').click();
+  await pet.locator('.composer-input').fill('delegate counting sheep');
+  await pet.locator('.composer-input').press('Enter');
+
+  const row = session.locator('.history-item').filter({ has: page.locator('.history-title', { hasText: 'delegate counting sheep' }) });
+  await row.first().waitFor({ timeout: 10000 });
+  await page.waitForSelector('#section-session .history-item[data-state="done"] .history-toggle', { timeout: 15000 });
+  const states = await page.evaluate(() => window.__historyStates);
+  assert.deepEqual(states, ['none', 'running:running', 'done:completed'], JSON.stringify(states));
+  // Newest first: the new row is at the top.
+  assert.equal(await session.locator('.history-item').count(), before + 1);
+  assert.equal(await session.locator('.history-item .history-title').first().textContent(), 'delegate counting sheep');
+  const done = row.first();
+  assert.match(await done.locator('.history-meta').textContent(), /^\S.* · ran \d+ s$/);
+  assert.equal(await done.locator('time').count(), 1);
+  // The summary opens under its row.
+  const toggle = done.getByRole('button', { name: /^Summary/ });
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  const summary = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+  assert.equal(await summary.isHidden(), true);
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  assert.equal(await summary.isVisible(), true);
+  assert.equal(await summary.textContent(), 'Counted 42 sheep; all of them are accounted for.');
+  const [rowBox, sumBox] = [await done.locator('.history-row').boundingBox(), await summary.boundingBox()];
+  assert.ok(sumBox.y >= rowBox.y + rowBox.height - 1, 'the summary is under its row');
+  assert.equal(await summary.evaluate((e) => getComputedStyle(e).whiteSpace), 'pre-wrap');
+  // Read-only: nothing to save.
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), true);
+  await summary.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'settings-session.png') });
+  await Promise.all([pet.close(), page.close()]);
 });
 
 test('a typed key is saved but never comes back to any page', async () => {
