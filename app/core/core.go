@@ -13,6 +13,7 @@ import (
 	"yui/app/applog"
 	"yui/app/capture"
 	"yui/app/cue"
+	"yui/app/frontmost"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -61,6 +62,9 @@ type Options struct {
 	// OpenSettings opens the settings window (on the main character) once
 	// the core runs.
 	OpenSettings bool
+	// Windows reports the user's active window for the context block's
+	// frontmost line; nil is the X11 display of $DISPLAY.
+	Windows frontmost.Source
 	// Screen lists and captures monitors; nil is the X11 display of
 	// $DISPLAY. Captures only ever happen through a permission grant.
 	Screen capture.Source
@@ -76,6 +80,7 @@ type Core struct {
 	token   string
 	turnLog *applog.DailyFile
 	screen  capture.Source
+	front   *frontmost.Tracker
 	vocab   cue.Vocabulary
 	turns   *slog.Logger // the turn log, one line per turn event
 
@@ -111,6 +116,11 @@ func New(opts Options) (*Core, error) {
 	if c.screen == nil {
 		c.screen = capture.NewX11(lg)
 	}
+	windows := opts.Windows
+	if windows == nil {
+		windows = &frontmost.X11{}
+	}
+	c.front = frontmost.New(windows, nil, lg)
 	switch {
 	case rep.Created:
 		lg.Info("settings_created", "path", store.Path())
@@ -187,6 +197,7 @@ func (c *Core) Run(ctx context.Context) error {
 	if c.opts.Demo {
 		c.startDemo(ctx)
 	}
+	go c.front.Run(ctx)
 	c.applyMu.Lock()
 	c.petsMu.Lock()
 	c.started = true

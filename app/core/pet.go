@@ -74,6 +74,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Tools:      tools,
 		Screenshot: c.screenshotHook(p.ID, pt.eyes.gate),
 		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
+		Frontmost:  c.front.Current,
 		Logger:     c.log.With("preset", p.ID),
 		TurnLog:    turnLog.With("preset", p.ID),
 		OnEvent:    pt.onEvent,

@@ -40,7 +40,7 @@ type settingsWindow struct {
 // (--no-windows) only the focus is published, for a page a browser loaded.
 func (c *Core) openSettings(id, section string) {
 	switch section {
-	case "", view.SectionCharacter, view.SectionBackend, view.SectionPermissions:
+	case "", view.SectionCharacter, view.SectionBackend, view.SectionPermissions, view.SectionSession:
 	default:
 		c.log.Warn("view_malformed", "type", view.TypeOpenSettings, "section", section)
 		section = ""

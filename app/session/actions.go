@@ -241,6 +241,9 @@ func (s *Session) contextBlock(trig clientctx.Trigger, shot *clientctx.Screensho
 	if s.opts.Body != nil {
 		c.Body = s.opts.Body()
 	}
+	if s.opts.Frontmost != nil {
+		c.Frontmost = s.opts.Frontmost()
+	}
 	if rec, ok := s.prev.Get(); ok {
 		c.Previous = &rec
 	}

@@ -172,6 +172,8 @@ type envOpts struct {
 	key     string
 	// screenshot is Options.Screenshot.
 	screenshot func() (session.TurnScreenshot, bool)
+	// frontmost is Options.Frontmost.
+	frontmost func() *clientctx.Frontmost
 }
 
 type env struct {
@@ -223,7 +225,7 @@ func newEnv(t *testing.T, o envOpts) *env {
 		Preset: p, ConfigDir: e.dir, Voice: voice, Tools: o.tools,
 		HTTPClient: pushserver.InMemoryClient(e.srv),
 		Logger:     slog.New(e.log), TurnLog: slog.New(e.tlog),
-		OnEvent: e.ev.add, Screenshot: o.screenshot,
+		OnEvent: e.ev.add, Screenshot: o.screenshot, Frontmost: o.frontmost,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -62,6 +62,11 @@ type Options struct {
 	// Body reports the character's posture for the client_context block;
 	// nil reads standing.
 	Body func() clientctx.Body
+	// Frontmost reports the user's frontmost window for the block's
+	// frontmost line (nil result: unknown, the line is left out). It runs
+	// on the session's goroutine for every turn; it must return promptly.
+	// Nil: no frontmost line.
+	Frontmost func() *clientctx.Frontmost
 	// Zone is the time zone of the block's time line; nil is the
 	// machine's, named (clientctx.LocalZone).
 	Zone *time.Location

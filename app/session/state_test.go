@@ -324,3 +324,22 @@ func TestTooLongTurnRefused(t *testing.T) {
 		}
 	})
 }
+
+func TestBlockCarriesTheFrontmostWindow(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		since := time.Now()
+		var front *clientctx.Frontmost
+		e := newEnv(t, envOpts{frontmost: func() *clientctx.Frontmost { return front }})
+		e.send("no window known")
+		front = &clientctx.Frontmost{App: "Firefox", Title: "Release notes", Since: since}
+		time.Sleep(12 * time.Minute)
+		e.send("now with one")
+		tu := e.Turns()
+		if len(tu) != 2 || strings.Contains(tu[0].ClientContext, "frontmost:") {
+			t.Fatalf("first block:\n%s", tu[0].ClientContext)
+		}
+		if !containsLine(tu[1].ClientContext, `frontmost: Firefox — "Release notes" (for 12min)`) {
+			t.Fatalf("second block:\n%s", tu[1].ClientContext)
+		}
+	})
+}

@@ -222,6 +222,7 @@ const (
 	SectionCharacter   = "character"
 	SectionBackend     = "backend"
 	SectionPermissions = "permissions"
+	SectionSession     = "session"
 )
 
 // PresetForm is one preset as the settings form edits it. The key never

@@ -4,6 +4,7 @@ package x11_test
 
 import (
 	"bufio"
+	"context"
 	"os"
 	"os/exec"
 	"strings"
@@ -147,4 +148,58 @@ func atoms(as ...xproto.Atom) []byte {
 		xgb.Put32(b[4*i:], uint32(a))
 	}
 	return b
+}
+
+func TestActiveWindowAndItsChangesE2E(t *testing.T) {
+	display := startXvfb(t)
+	c, err := xgb.NewConnDisplay(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	scr := xproto.Setup(c).DefaultScreen(c)
+	f := &fixture{t: t, c: c, root: scr.Root, scr: scr}
+	notes := f.window(100, 50, 400, 300, "Notes", "Shopping list", 0, true)
+
+	d, err := x11.Open(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	if _, err := d.Active(); err != x11.ErrNoActive {
+		t.Fatalf("Active with no window manager: %v, want ErrNoActive", err)
+	}
+	w, err := x11.Open(display)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changes := make(chan struct{}, 8)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.WatchActive(ctx, func() { changes <- struct{}{} }) }()
+	time.Sleep(200 * time.Millisecond) // the watcher selects root property events first
+
+	f.prop(f.root, f.atom("_NET_ACTIVE_WINDOW"), xproto.AtomWindow, 32, atoms(xproto.Atom(notes)))
+	select {
+	case <-changes:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no change reported for _NET_ACTIVE_WINDOW")
+	}
+	got, err := d.Active()
+	if err != nil || got.App != "Notes" || got.Title != "Shopping list" {
+		t.Fatalf("Active = %+v, %v", got, err)
+	}
+	// Other root properties are not reported.
+	f.prop(f.root, f.atom("_NET_CLIENT_LIST"), xproto.AtomWindow, 32, atoms(xproto.Atom(notes)))
+	select {
+	case <-changes:
+		t.Fatal("a change of another root property was reported")
+	case <-time.After(300 * time.Millisecond):
+	}
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("WatchActive did not return after its context ended")
+	}
 }
