@@ -122,6 +122,11 @@ func TestSocketLeavingReadyBeforeRenderSpeaksNoConnection(t *testing.T) {
 		if len(d) != 1 || d[0].Attrs["stage"] != "push_wait" {
 			t.Fatalf("log %s", e.log.dump())
 		}
+		// The socket is gone: the failed record waits for the next turn's
+		// previous line; no playback frame is attempted (nor warned about).
+		if w := e.log.all("push.playback_not_sent"); len(w) != 0 {
+			t.Fatalf("tried to send playback on a dead socket: %s", e.log.dump())
+		}
 	})
 }
 
