@@ -71,6 +71,17 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.openSettings(peer.Preset, o.Section)
+	case view.TypePresetAction:
+		if peer.Role != view.RoleSettings {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "pet pages act on their own preset")
+			return
+		}
+		var a view.PresetAction
+		if err := json.Unmarshal(m.Body, &a); err != nil {
+			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+			return
+		}
+		c.presetAction(a)
 	case view.TypeSaveSettings:
 		if peer.Role != view.RoleSettings {
 			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window saves settings")
@@ -114,6 +125,27 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 	default:
 		c.log.Warn("view_unknown", "type", m.Type, "role", peer.Role)
 	}
+}
+
+// presetAction passes a settings-window action to the preset's session; a
+// preset with no running pet (switched off) or an unknown action is logged
+// and dropped.
+func (c *Core) presetAction(a view.PresetAction) {
+	pt := c.pet(a.Preset)
+	if pt == nil {
+		c.log.Warn("view_unknown_preset", "preset", a.Preset, "type", view.TypePresetAction)
+		return
+	}
+	switch a.Action {
+	case view.TypeReconnect:
+		pt.sess.Reconnect()
+	case view.TypeReset:
+		pt.sess.Reset()
+	default:
+		c.log.Warn("view_malformed", "type", view.TypePresetAction, "action", a.Action)
+		return
+	}
+	c.log.Info("view_action", "type", a.Action, "preset", a.Preset, "from", view.RoleSettings)
 }
 
 // traceBody is a received message as the trace shows it: a typed key in a

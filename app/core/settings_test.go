@@ -672,3 +672,56 @@ func TestSettingsHistoryListsEveryPresetsDelegations(t *testing.T) {
 		return it["state"] == "done" && it["summary"] != nil && it["summary"] != ""
 	})
 }
+
+func TestSettingsWindowResetsAndReconnectsAPreset(t *testing.T) {
+	dir := t.TempDir()
+	logs := &recorder{}
+	st := startCore(t, Options{ConfigDir: dir, Demo: true, DemoAddr: "127.0.0.1:0", Logger: applog.New(logs, slog.LevelInfo)})
+	yui := st.c.Settings().Get().Presets[0]
+	pet := readPage(st.dial(t, view.RolePet, yui.ID))
+	pet.wait(t, "connected", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePlate] != nil && l[view.TypePlate]["kind"] == ""
+	})
+	conn := st.dial(t, view.RoleSettings, "")
+	send(t, conn, map[string]any{"type": "preset_action", "preset": yui.ID, "action": "reset"})
+	waitFor(t, "the reset frame at the backend", func() bool {
+		for _, l := range logs.lines() {
+			if l["event"] == "demo.reset" { // the demo backend got the reset frame
+				return true
+			}
+		}
+		return false
+	})
+	// A pet page cannot use preset_action; the settings page can.
+	petConn := st.dial(t, view.RolePet, yui.ID)
+	send(t, petConn, map[string]any{"type": "preset_action", "preset": yui.ID, "action": "reconnect"})
+	waitFor(t, "the pet's preset_action refused", func() bool {
+		for _, l := range logs.lines() {
+			if l["event"] == "view_refused" && l["type"] == "preset_action" {
+				return true
+			}
+		}
+		return false
+	})
+	pet.mu.Lock()
+	from := len(pet.all)
+	pet.mu.Unlock()
+	send(t, conn, map[string]any{"type": "preset_action", "preset": yui.ID, "action": "reconnect"})
+	pet.wait(t, "a reconnect (connecting, then connected)", func(all []map[string]any, l map[string]map[string]any) bool {
+		sawConnecting := false
+		for _, m := range all[from:] {
+			sawConnecting = sawConnecting || (m["type"] == view.TypePlate && m["text"] == "connecting…")
+		}
+		return sawConnecting && l[view.TypePlate]["kind"] == ""
+	})
+	// After the reset, a new turn still plays.
+	send(t, petConn, map[string]any{"type": "send_text", "text": "hello again"})
+	pet.wait(t, "a reply after the reset", func(all []map[string]any, _ map[string]map[string]any) bool {
+		for _, m := range all {
+			if m["type"] == view.TypeBubble && m["kind"] == "speech" && m["text"] != "" {
+				return true
+			}
+		}
+		return false
+	})
+}

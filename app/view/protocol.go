@@ -214,6 +214,7 @@ const (
 	TypeSettingsHistory = "settings_history" // SettingsHistory, core → settings page (sticky)
 	TypeSaveSettings    = "save_settings"    // SaveSettings, settings page → core
 	TypeOpenSettings    = "open_settings"    // OpenSettings, pet page → core
+	TypePresetAction    = "preset_action"    // PresetAction, settings page → core
 	TypeWindowShow      = "window_show"      // no fields, core → shell
 )
 
@@ -356,4 +357,12 @@ type PresetHistory struct {
 // window's Session section.
 type SettingsHistory struct {
 	Presets []PresetHistory `json:"presets"`
+}
+
+// PresetAction asks a preset's pet window to act on its connection, from
+// the settings window: Action "reconnect" (a fresh attempt now) or "reset"
+// (a new conversation: the stop button, then the spec's reset frame).
+type PresetAction struct {
+	Preset string `json:"preset"`
+	Action string `json:"action"`
 }
