@@ -403,14 +403,10 @@ describe('PetView', () => {
   it('moves among the menu items with the arrow keys, Home and End', () => {
     const { view } = setup();
     const menu = q<HTMLElement>('.pet-menu');
-    // The menu has one item today; a second shows the movement.
-    const other = document.createElement('button');
-    other.type = 'button';
-    other.className = 'pet-menu-item';
-    other.setAttribute('role', 'menuitem');
-    other.textContent = 'Other';
-    menu.append(other);
+    // Settings… and New conversation (Yes and Cancel are hidden until asked).
     const [first, second] = [...menu.querySelectorAll<HTMLElement>('[role=menuitem]')];
+    expect(first!.textContent).toBe('Settings…');
+    expect(second!.textContent).toBe('New conversation');
     view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
     expect(document.activeElement).toBe(first);
     const press = (k: string) => {
@@ -438,6 +434,8 @@ describe('PetView', () => {
     expect(document.activeElement).toBe(input);
     const open = () => view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
     const item = q<HTMLButtonElement>('.pet-menu-item');
+    // A menu with one item shown: the arrow keys skip hidden items.
+    q<HTMLElement>('.pet-menu-item[data-action="reset"]').hidden = true;
     open();
     expect(document.activeElement).toBe(item);
     const e = new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true, cancelable: true });
@@ -498,6 +496,146 @@ describe('PetView', () => {
       await Promise.resolve();
       expect(regions.at(-1)).toEqual([{ x: 100, y: 150, w: 120, h: 34 }]);
       view.closeMenu();
+      await Promise.resolve();
+      expect(regions.at(-1)).toEqual([]);
+    } finally {
+      Element.prototype.getBoundingClientRect = orig;
+    }
+  });
+
+  it('New conversation asks "Start over?" in the menu: Yes sends reset, Cancel sends nothing', () => {
+    const { view, sent, sched } = setup();
+    const timers = sched.timers.size;
+    const open = () => view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    const item = q<HTMLButtonElement>('.pet-menu-item[data-action="reset"]');
+    const confirm = q<HTMLElement>('.pet-menu-confirm');
+    const yes = q<HTMLButtonElement>('.pet-menu-choice[data-action="reset-yes"]');
+    const cancel = q<HTMLButtonElement>('.pet-menu-choice[data-action="reset-cancel"]');
+    open();
+    // Below Settings…, and nothing asked yet.
+    const items = [...q('.pet-menu').querySelectorAll<HTMLElement>('[role=menuitem]')];
+    expect(items.indexOf(item)).toBe(items.indexOf(q('.pet-menu-item[data-action="settings"]')) + 1);
+    expect(item.getAttribute('role')).toBe('menuitem');
+    expect(item.hidden).toBe(false);
+    expect(confirm.hidden).toBe(true);
+    item.click();
+    expect(sent).toEqual([]); // asked, not sent
+    expect(view.menuOpen).toBe(true);
+    expect(view.menuConfirming).toBe(true);
+    expect(item.hidden).toBe(true);
+    expect(confirm.hidden).toBe(false);
+    expect(confirm.getAttribute('role')).toBe('group');
+    const ask = document.getElementById(confirm.getAttribute('aria-labelledby')!)!;
+    expect(ask.textContent).toBe('Start over?');
+    expect(yes.textContent).toBe('Yes');
+    expect(cancel.textContent).toBe('Cancel');
+    expect(yes.getAttribute('role')).toBe('menuitem');
+    expect(cancel.getAttribute('role')).toBe('menuitem');
+    // Cancel has the focus: a double click or a held Enter does not start over.
+    expect(document.activeElement).toBe(cancel);
+    cancel.click();
+    expect(sent).toEqual([]);
+    expect(view.menuOpen).toBe(false);
+    // The next menu starts without the question.
+    open();
+    expect(view.menuConfirming).toBe(false);
+    expect(item.hidden).toBe(false);
+    item.click();
+    yes.click();
+    expect(sent).toEqual([{ type: 'reset' }]);
+    expect(view.menuOpen).toBe(false);
+    expect(view.menuConfirming).toBe(false);
+    // The second click of a double click is no answer, even on Yes.
+    open();
+    item.click();
+    yes.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, detail: 2 }));
+    expect(view.menuConfirming).toBe(true);
+    expect(sent).toHaveLength(1);
+    // A press elsewhere while asking closes the menu and sends nothing.
+    open();
+    item.click();
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    expect(view.menuOpen).toBe(false);
+    expect(sent).toHaveLength(1);
+    // Nothing ticks for any of it.
+    expect(sched.timers.size).toBe(timers);
+    expect(view.pendingTimers).toBe(1);
+  });
+
+  it('answers "Start over?" from the keyboard, and gives the focus back', () => {
+    const { view, sent } = setup();
+    const input = q<HTMLTextAreaElement>('.composer-input');
+    view.openComposer();
+    const settings = q<HTMLButtonElement>('.pet-menu-item[data-action="settings"]');
+    const item = q<HTMLButtonElement>('.pet-menu-item[data-action="reset"]');
+    const yes = q<HTMLButtonElement>('.pet-menu-choice[data-action="reset-yes"]');
+    const cancel = q<HTMLButtonElement>('.pet-menu-choice[data-action="reset-cancel"]');
+    const press = (k: string) => {
+      const e = new KeyboardEvent('keydown', { key: k, bubbles: true, cancelable: true });
+      document.activeElement!.dispatchEvent(e);
+      return e;
+    };
+    const open = () => view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    open();
+    expect(document.activeElement).toBe(settings);
+    press('ArrowDown');
+    expect(document.activeElement).toBe(item);
+    // Yes and Cancel are not in the way before the question.
+    press('ArrowDown');
+    expect(document.activeElement).toBe(settings);
+    press('End');
+    expect(document.activeElement).toBe(item);
+    item.click(); // Enter or Space on the focused item
+    expect(document.activeElement).toBe(cancel);
+    // Left and Right move between the two answers; the arrows go round the menu.
+    expect(press('ArrowLeft').defaultPrevented).toBe(true);
+    expect(document.activeElement).toBe(yes);
+    press('ArrowRight');
+    expect(document.activeElement).toBe(cancel);
+    press('ArrowUp');
+    expect(document.activeElement).toBe(yes);
+    press('ArrowUp');
+    expect(document.activeElement).toBe(settings);
+    press('End');
+    expect(document.activeElement).toBe(cancel);
+    press('ArrowDown'); // wraps
+    expect(document.activeElement).toBe(settings);
+    // Escape closes the whole menu, sends nothing, and the focus goes back.
+    press('End');
+    key(cancel, 'Escape');
+    expect(view.menuOpen).toBe(false);
+    expect(sent).toEqual([]);
+    expect(document.activeElement).toBe(input);
+    // Yes: reset is sent, the focus goes back to the input.
+    open();
+    press('ArrowDown');
+    item.click();
+    press('ArrowLeft');
+    expect(document.activeElement).toBe(yes);
+    yes.click();
+    expect(sent).toEqual([{ type: 'reset' }]);
+    expect(view.menuOpen).toBe(false);
+    expect(document.activeElement).toBe(input);
+    expect(view.composerOpen).toBe(true);
+  });
+
+  it('keeps the menu in the click region while it asks, at its grown size', async () => {
+    const { view, regions } = setup();
+    const orig = Element.prototype.getBoundingClientRect;
+    const menu = q<HTMLElement>('.pet-menu');
+    let h = 60;
+    Element.prototype.getBoundingClientRect = function (this: Element) {
+      return (this === menu ? { left: 100, top: 150, width: 140, height: h } : { left: 0, top: 0, width: 0, height: 0 }) as DOMRect;
+    };
+    try {
+      view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+      await Promise.resolve();
+      expect(regions.at(-1)).toEqual([{ x: 100, y: 150, w: 140, h: 60 }]);
+      h = 84; // Start over? Yes / Cancel
+      q<HTMLButtonElement>('.pet-menu-item[data-action="reset"]').click();
+      await Promise.resolve();
+      expect(regions.at(-1)).toEqual([{ x: 100, y: 150, w: 140, h: 84 }]);
+      q<HTMLButtonElement>('.pet-menu-choice[data-action="reset-cancel"]').click();
       await Promise.resolve();
       expect(regions.at(-1)).toEqual([]);
     } finally {

@@ -29,6 +29,8 @@ export interface PetOptions {
 /** Pointer travel (px) that turns a press on the character into a drag. */
 export const DRAG_THRESHOLD = 4;
 
+let menuSeq = 0;
+
 const PICKER_ICON = `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><rect x="2.5" y="4" width="15" height="12" rx="2.5" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="7.5" cy="8.5" r="1.6" fill="currentColor"/><path d="M4 14.5 L8.5 10.5 L11 12.5 L13.5 9.5 L16.5 13" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg>`;
 
 /**
@@ -62,6 +64,14 @@ export class PetView {
   private readonly errorLine: HTMLElement;
   private readonly menu: HTMLElement;
   private readonly menuSettings: HTMLButtonElement;
+  /** "New conversation", and the question it turns into in the menu. */
+  private readonly menuReset: HTMLButtonElement;
+  private readonly menuConfirm: HTMLElement;
+  private readonly menuYes: HTMLButtonElement;
+  private readonly menuCancel: HTMLButtonElement;
+  /** Where the menu was asked to open (it is placed again when its size
+   * changes). */
+  private menuAt = { x: 0, y: 0 };
   /** Where the focus was when the menu opened (it goes back there). */
   private menuReturn: HTMLElement | null = null;
   /** Where the focus was at the last pointer press: a right-button press
@@ -100,6 +110,14 @@ export class PetView {
       </form>
       <div class="pet-menu" role="menu" aria-label="Character menu" hidden>
         <button type="button" class="pet-menu-item" role="menuitem" data-action="settings">Settings…</button>
+        <button type="button" class="pet-menu-item" role="menuitem" data-action="reset">New conversation</button>
+        <div class="pet-menu-confirm" role="group" hidden>
+          <div class="pet-menu-ask">Start over?</div>
+          <div class="pet-menu-choices">
+            <button type="button" class="pet-menu-item pet-menu-choice" role="menuitem" data-action="reset-yes">Yes</button>
+            <button type="button" class="pet-menu-item pet-menu-choice" role="menuitem" data-action="reset-cancel">Cancel</button>
+          </div>
+        </div>
       </div>`;
     const $ = <T extends Element>(sel: string) => this.root.querySelector(sel) as T;
     const changed = () => this.queueRegion();
@@ -133,6 +151,14 @@ export class PetView {
     this.errorLine = $('.composer-error');
     this.menu = $('.pet-menu');
     this.menuSettings = $('.pet-menu-item');
+    this.menuReset = $('.pet-menu-item[data-action="reset"]');
+    this.menuConfirm = $('.pet-menu-confirm');
+    this.menuYes = $('.pet-menu-choice[data-action="reset-yes"]');
+    this.menuCancel = $('.pet-menu-choice[data-action="reset-cancel"]');
+    const ask = $<HTMLElement>('.pet-menu-ask');
+    ask.id = `pet-menu-ask-${++menuSeq}`;
+    this.menuConfirm.setAttribute('aria-labelledby', ask.id);
+    this.menuYes.setAttribute('aria-describedby', ask.id);
     this.wire();
   }
 
@@ -240,11 +266,41 @@ export class PetView {
       this.menuReturn = was instanceof HTMLElement && was !== document.body && !this.menu.contains(was) ? was : null;
     }
     this.menu.hidden = false;
-    // Without a layout (no size yet) the point is used as it is.
+    this.showConfirm(false);
+    this.menuAt = { x, y };
+    this.placeMenu();
+    this.menuItems()[0]?.focus();
+    this.queueRegion();
+  }
+
+  /** Whether the menu asks "Start over?" now. */
+  get menuConfirming(): boolean {
+    return !this.menuConfirm.hidden;
+  }
+
+  /** Keeps the menu at its point, inside the window. Without a layout (no
+   * size yet) the point is used as it is. */
+  private placeMenu(): void {
+    const { x, y } = this.menuAt;
     const fit = (v: number, room: number, size: number) => (room > 0 ? Math.max(4, Math.min(v, room - size - 4)) : v);
     this.menu.style.left = `${Math.round(fit(x, this.root.clientWidth, this.menu.offsetWidth))}px`;
     this.menu.style.top = `${Math.round(fit(y, this.root.clientHeight, this.menu.offsetHeight))}px`;
-    this.menuItems()[0]?.focus();
+  }
+
+  /** Swaps "New conversation" for its question (Yes / Cancel) or back. */
+  private showConfirm(on: boolean): void {
+    if (this.menuConfirm.hidden === !on) return;
+    this.menuReset.hidden = on;
+    this.menuConfirm.hidden = !on;
+  }
+
+  /** "New conversation" asks first, in the menu itself (the window is too
+   * small for a dialog): Cancel has the focus, so a double click or a held
+   * Enter does not start over by accident. */
+  private askReset(): void {
+    this.showConfirm(true);
+    this.placeMenu(); // it grew
+    this.menuCancel.focus();
     this.queueRegion();
   }
 
@@ -254,6 +310,7 @@ export class PetView {
     if (this.menu.hidden) return;
     const hadFocus = this.menu.contains(document.activeElement);
     this.menu.hidden = true;
+    this.showConfirm(false);
     const back = this.menuReturn;
     this.menuReturn = null;
     if (hadFocus) {
@@ -263,14 +320,28 @@ export class PetView {
     this.queueRegion();
   }
 
-  /** The menu's items that can take the focus, in order. */
+  /** The menu's items that can take the focus, in order (not Yes and
+   * Cancel while their question is hidden). */
   private menuItems(): HTMLElement[] {
+    const shown = (e: HTMLElement) => {
+      for (let n: HTMLElement | null = e; n && n !== this.menu; n = n.parentElement) if (n.hidden) return false;
+      return true;
+    };
     return [...this.menu.querySelectorAll<HTMLElement>('[role=menuitem]')]
-      .filter((e) => !e.hidden && !(e as HTMLButtonElement).disabled);
+      .filter((e) => shown(e) && !(e as HTMLButtonElement).disabled);
   }
 
-  /** Arrow keys (wrapping), Home and End move among the menu's items. */
+  /** Arrow keys (wrapping), Home and End move among the menu's items;
+   * Left and Right also move between Yes and Cancel, side by side. */
   private menuKey(e: KeyboardEvent): void {
+    if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && this.menuConfirming) {
+      const a = document.activeElement;
+      if (a === this.menuYes || a === this.menuCancel) {
+        e.preventDefault();
+        (a === this.menuYes ? this.menuCancel : this.menuYes).focus();
+      }
+      return;
+    }
     if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'Home' && e.key !== 'End') return;
     const items = this.menuItems();
     if (items.length === 0) return;
@@ -359,7 +430,7 @@ export class PetView {
       this.host.send({ type: 'dismiss', id: this.noticeId });
     });
     this.plateAction.addEventListener('click', () => this.host.send({ type: 'reconnect' }));
-    // Right-click on the character: a tiny menu (Settings…).
+    // Right-click on the character: a tiny menu (Settings…, New conversation).
     this.character.el.addEventListener('contextmenu', (e) => {
       e.preventDefault();
       const box = this.root.getBoundingClientRect();
@@ -371,6 +442,17 @@ export class PetView {
       this.closeMenu();
       this.openSettings();
     });
+    // New conversation → "Start over? Yes / Cancel" in the menu; Yes asks
+    // the core to reset this character's conversation.
+    this.menuReset.addEventListener('click', () => this.askReset());
+    this.menuYes.addEventListener('click', (e) => {
+      // The second click of a double click on the item (the menu may have
+      // moved up as it grew, putting Yes under the pointer) is no answer.
+      if (e.detail > 1) return;
+      this.closeMenu();
+      this.host.send({ type: 'reset' });
+    });
+    this.menuCancel.addEventListener('click', () => this.closeMenu());
     this.menu.addEventListener('keydown', (e) => this.menuKey(e));
     // A press anywhere else (in the window) or the window losing focus
     // closes it; presses outside the click region go to other windows.

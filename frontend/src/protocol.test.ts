@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCoreMessage } from './protocol';
+import { parseCoreMessage, type PageMessage, type PresetAction } from './protocol';
 
 describe('parseCoreMessage', () => {
   it('reads known messages', () => {
@@ -29,5 +29,17 @@ describe('parseCoreMessage', () => {
       expect(parseCoreMessage(bad)).toBeNull();
     }
     expect(parseCoreMessage(new ArrayBuffer(3))).toBeNull();
+  });
+});
+
+describe('PageMessage', () => {
+  it('has the settings page\'s preset_action as the core reads it', () => {
+    const reconnect: PresetAction = { type: 'preset_action', preset: 'p-0000000a', action: 'reconnect' };
+    const reset = { type: 'preset_action', preset: 'p-0000000b', action: 'reset' } satisfies PageMessage;
+    expect(JSON.parse(JSON.stringify(reconnect))).toEqual({ type: 'preset_action', preset: 'p-0000000a', action: 'reconnect' });
+    expect(Object.keys(reset).sort()).toEqual(['action', 'preset', 'type']);
+    // The pet's own reset names no preset: the core acts on the sender's.
+    const pet: PageMessage = { type: 'reset' };
+    expect(JSON.stringify(pet)).toBe('{"type":"reset"}');
   });
 });

@@ -105,6 +105,13 @@ export interface SavePreset {
 
 export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[] }
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
+/** What the settings page can ask of a running preset: `reconnect` (a fresh
+ * connection attempt now) or `reset` (a new conversation: stop, then the
+ * backend starts a new transcript; the delegation history is kept). */
+export type PresetActionKind = 'reconnect' | 'reset';
+/** Settings page → core only; a switched-off preset has nothing to act on
+ * (the core logs and drops it). */
+export interface PresetAction { type: 'preset_action'; preset: string; action: PresetActionKind }
 
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
@@ -119,7 +126,8 @@ export type PageMessage =
   | { type: 'reset' }
   | { type: 'permission_answer'; id: number; answer: 'once' | 'always' | 'deny' }
   | SaveSettings
-  | OpenSettings;
+  | OpenSettings
+  | PresetAction;
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',

@@ -2,7 +2,8 @@
 // once for a set of choices, then shown for whichever draft is selected.
 // It reports each edit by field name and never keeps values of its own;
 // the view owns the drafts (model.ts). The fourth, read-only Session
-// section (history.ts) is built by the view and added after them.
+// section (history.ts) is built by the view and added after them; so is
+// the Backend section's connection line (actions.ts).
 
 import type { Choice, SettingsChoices, SettingsSection } from '../protocol';
 import type { DraftPreset, FieldName } from './model';
@@ -181,15 +182,22 @@ export class PresetFormView {
     this.el.append(section);
   }
 
+  /** Puts a row built elsewhere (the connection line) right after a
+   * field's row. */
+  placeAfter(field: FieldName, row: HTMLElement): void {
+    this.el.querySelector(`.field[data-field="${field}"]`)?.after(row);
+  }
+
   /** The section element (for settings_focus). */
   sectionEl(s: string): HTMLElement | null {
     return this.sections.get(s) ?? null;
   }
 
-  /** The first control of a section that takes focus. */
+  /** The first control of a section that takes focus (an action button
+   * marked data-no-focus, as "New conversation", never does). */
   firstControl(s: string): HTMLElement | null {
     return this.sectionEl(s)?.querySelector<HTMLElement>(
-      'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])') ?? null;
+      'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]):not([data-no-focus])') ?? null;
   }
 
   /** The control for a field (a radio group's checked or first radio). */

@@ -129,6 +129,12 @@ export class SessionHistory {
     });
   }
 
+  /** Puts the section's actions ("New conversation", actions.ts) under
+   * its heading, above the list they leave alone. */
+  setActions(actions: HTMLElement): void {
+    this.el.querySelector('.section-title')!.after(actions);
+  }
+
   /** A new settings_history: every preset's list is replaced. */
   setHistory(m: SettingsHistory): void {
     const next = new Map<string, DelegationItem[]>();

@@ -5,9 +5,10 @@
 // the core answers.
 
 import type {
-  CoreMessage, PageMessage, PresetStatus, SaveSettings, SettingsFocus, SettingsResult, SettingsState,
+  CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsFocus, SettingsResult, SettingsState,
 } from '../protocol';
 import { realScheduler, type Scheduler } from '../scheduler';
+import { ConnectionLine, NewConversation, type ActionTarget } from './actions';
 import { PresetFormView } from './form';
 import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
@@ -77,9 +78,13 @@ export class SettingsView {
   private readonly revertBtn: HTMLButtonElement;
   private readonly saveBtn: HTMLButtonElement;
   private form: PresetFormView | null = null;
-  /** The read-only Session section: kept across form rebuilds, never part
-   * of the drafts or a save. */
+  /** The Session section (its history read-only): kept across form
+   * rebuilds, never part of the drafts or a save. */
   private readonly session: SessionHistory;
+  /** The Backend section's connection line and the Session section's "New
+   * conversation": kept across form rebuilds like the Session section. */
+  private readonly connection: ConnectionLine;
+  private readonly newConversation: NewConversation;
   private formChoices = '';
   private selectedId = '';
   private readonly status = new Map<string, PresetStatus>();
@@ -103,6 +108,9 @@ export class SettingsView {
     this.newId = opts.newId ?? (() => newPresetId());
     this.requestIds = opts.requestIds ?? new RequestIds();
     this.session = new SessionHistory({ now: () => this.sched.now() });
+    this.connection = new ConnectionLine(() => this.presetAction('reconnect'));
+    this.newConversation = new NewConversation(() => this.presetAction('reset'));
+    this.session.setActions(this.newConversation.el);
     this.root = el('div', 'settings');
     const sidebar = el('nav', 'sidebar');
     sidebar.setAttribute('aria-label', 'Characters');
@@ -170,6 +178,7 @@ export class SettingsView {
         this.status.clear();
         for (const p of m.presets ?? []) this.status.set(p.id, p);
         this.renderList();
+        this.renderActions();
         break;
       case 'settings_result':
         this.onResult(m);
@@ -422,6 +431,42 @@ export class SettingsView {
     this.list.querySelector<HTMLElement>(`[data-id="${CSS.escape(this.selectedId)}"]`)?.focus();
   }
 
+  // ---- actions on the running character ----
+
+  /** The selected character as the actions see it; null when none. */
+  private actionTarget(): (ActionTarget & { id: string; name: string }) | null {
+    const d = this.model.find(this.selectedId);
+    if (!d) return null;
+    const saved = this.model.savedForm(d.id);
+    return {
+      id: d.id,
+      name: d.name.trim() || saved?.name.trim() || 'this character',
+      // What the core runs is the saved preset: a switch not saved yet
+      // changes nothing there.
+      live: !!saved?.enabled,
+      enabledDraft: d.enabled,
+      status: this.status.get(d.id),
+    };
+  }
+
+  /** Reconnect (now) or New conversation (after the user confirms) for
+   * the selected character, which the core runs. */
+  private presetAction(action: PresetActionKind): void {
+    const t = this.actionTarget();
+    if (!t?.live) return;
+    if (action === 'reset') {
+      const ask = this.host.confirm ?? ((m: string) => window.confirm(m));
+      if (!ask(`Start a new conversation with ${t.name}? The agent forgets this chat; the task history below stays.`)) return;
+    }
+    if (!this.host.send({ type: 'preset_action', preset: t.id, action })) {
+      const what = action === 'reset' ? `start a new conversation with ${t.name}` : `reconnect ${t.name}`;
+      this.setStatus(this.connected ? `Could not reach Yui — could not ${what}.` : `Not connected to Yui — could not ${what}.`, 'error');
+      this.offlineStatus = !this.connected;
+      return;
+    }
+    if (action === 'reset') this.setStatus(`Started a new conversation with ${t.name}.`, 'ok');
+  }
+
   // ---- rendering ----
 
   private keepSelection(): void {
@@ -505,6 +550,7 @@ export class SettingsView {
       });
       this.formChoices = key;
       this.form.addSection('session', this.session.el);
+      this.form.placeAfter('key', this.connection.el);
       this.formHost.append(this.form.el);
     }
     const changedPreset = this.form.el.dataset.preset !== d.id;
@@ -515,6 +561,7 @@ export class SettingsView {
       isNew: this.model.isNew(d.id),
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
+    this.renderActions();
     const e = this.fieldErr;
     if (e && e.preset === d.id) {
       if (this.form.errorField !== e.field) this.form.setError(e.field, e.message);
@@ -522,6 +569,14 @@ export class SettingsView {
       this.form.clearError();
     }
     if (changedPreset) this.pane.scrollTop = 0;
+  }
+
+  /** The connection line and New conversation of the selected character. */
+  private renderActions(): void {
+    const t = this.actionTarget();
+    if (!t || !this.form) return;
+    this.connection.show(t);
+    this.newConversation.show(t);
   }
 
   private renderFooter(): void {

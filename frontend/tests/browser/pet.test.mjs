@@ -82,3 +82,44 @@ test('right-click on the character → Settings… asks the core for the setting
   await page.waitForSelector('.pet-menu', { state: 'hidden' });
   await page.close();
 });
+
+test('right-click on the character → New conversation → Yes asks the core to reset', async () => {
+  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  await page.goto(petURL(core.ready.token));
+  await page.waitForSelector('.character svg');
+  await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
+  const resets = () => core.events.filter((e) => e.event === 'view_in' && e.message?.type === 'reset').length;
+  const before = resets();
+  await page.locator('.character svg').click({ button: 'right' });
+  const item = page.getByRole('menuitem', { name: 'New conversation' });
+  await item.waitFor();
+  // Below Settings….
+  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'New conversation']);
+  await item.click();
+  // The item turns into a question in the menu; nothing is sent yet.
+  await page.getByText('Start over?').waitFor();
+  assert.equal(await item.isHidden(), true);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel');
+  const menuBox = await page.locator('.pet-menu').boundingBox();
+  assert.ok(menuBox.x >= 0 && menuBox.y >= 0 && menuBox.x + menuBox.width <= 300 && menuBox.y + menuBox.height <= 420,
+    `menu inside the window: ${JSON.stringify(menuBox)}`);
+  await page.screenshot({ path: process.env.YUI_BROWSER_MENU_SHOT ?? '/tmp/yui-browser-pet-menu.png' });
+  assert.equal(resets(), before);
+  // From the keyboard: Left moves to Yes, Enter answers.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Yes');
+  await page.keyboard.press('Enter');
+  const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'reset', 'reset');
+  assert.equal(e.role, 'pet');
+  assert.equal(e.preset, core.settings.presets[0].id);
+  await page.waitForSelector('.pet-menu', { state: 'hidden' });
+  assert.equal(resets(), before + 1);
+  // Cancel sends nothing.
+  await page.locator('.character svg').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'New conversation' }).click();
+  await page.getByRole('menuitem', { name: 'Cancel' }).click();
+  await page.waitForSelector('.pet-menu', { state: 'hidden' });
+  await page.waitForTimeout(300);
+  assert.equal(resets(), before + 1);
+  await page.close();
+});

@@ -1,8 +1,9 @@
 // The settings page in Debian's Chromium against a real core: it shows the
 // saved settings, saves a rename that the pet window shows at once, marks a
 // refused field without touching the file, adds a character the core gives
-// a chat_id, lists a delegation in its Session section live, and never
-// receives a key.
+// a chat_id, lists a delegation in its Session section live, reconnects a
+// character and starts a new conversation with it, and never receives a
+// key.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
@@ -244,6 +245,57 @@ test('the Session section lists a delegation live: running, then done with its s
   await summary.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots, 'settings-session.png') });
   await Promise.all([pet.close(), page.close()]);
+});
+
+test('Reconnect in the Backend section asks the core for a fresh connection attempt', async () => {
+  const page = await openSettings();
+  await page.locator(`.preset-item[data-id="${firstId()}"]`).click();
+  const line = page.locator('.connection-line');
+  // The running preset's connection, as the sidebar shows it.
+  await page.waitForFunction(() => document.querySelector('.connection-line .conn-text')?.textContent === 'connected', null, { timeout: 15000 });
+  assert.equal(await line.locator('.conn-status').getAttribute('data-state'), 'ready');
+  assert.equal(await page.locator(`.preset-item[data-id="${firstId()}"] .preset-sub`).textContent(), 'connected');
+  const seen = core.events.length;
+  await line.getByRole('button', { name: 'Reconnect' }).click();
+  const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'preset_action'
+    && e.message.action === 'reconnect' && core.events.indexOf(e) >= seen, 'preset_action reconnect');
+  assert.equal(e.role, 'settings');
+  assert.equal(e.message.preset, firstId());
+  // Connected again afterwards.
+  await page.waitForFunction(() => document.querySelector('.connection-line .conn-text')?.textContent === 'connected', null, { timeout: 15000 });
+  await line.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(shots, 'settings-connection.png') });
+  await page.close();
+});
+
+test('New conversation in the Session section asks, then asks the core to reset', async () => {
+  const page = await openSettings();
+  await page.locator(`.preset-item[data-id="${firstId()}"]`).click();
+  const name = (await page.getByLabel('Name', { exact: true }).inputValue()).trim();
+  const button = page.locator('#section-session').getByRole('button', { name: 'New conversation' });
+  await page.waitForFunction(() => !document.querySelector('#section-session .new-conversation')?.disabled, null, { timeout: 15000 });
+  const dialogs = [];
+  // First the user cancels: nothing is sent.
+  page.once('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  const seen = core.events.length;
+  await button.click();
+  await page.waitForTimeout(300);
+  assert.equal(core.events.slice(seen).filter((e) => e.event === 'view_in' && e.message?.type === 'preset_action').length, 0);
+  assert.equal(await page.locator('.footer .status').textContent(), '');
+  // Then accepts.
+  page.once('dialog', (d) => { dialogs.push(d.message()); d.accept(); });
+  await button.click();
+  const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'preset_action'
+    && e.message.action === 'reset', 'preset_action reset');
+  assert.equal(e.role, 'settings');
+  assert.equal(e.message.preset, firstId());
+  const ask = `Start a new conversation with ${name}? The agent forgets this chat; the task history below stays.`;
+  assert.deepEqual(dialogs, [ask, ask]);
+  assert.equal(await page.locator('.footer .status').textContent(), `Started a new conversation with ${name}.`);
+  // The history is still there, and nothing is left to save.
+  assert.ok(await page.locator('#section-session .history-item').count() >= 1);
+  assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), true);
+  await page.close();
 });
 
 test('a typed key is saved but never comes back to any page', async () => {

@@ -1,0 +1,124 @@
+// What the settings page can do to a running character beside editing it
+// (docs/view-protocol.md, "Settings window": preset_action): the Backend
+// section's connection line with its Reconnect button, and the Session
+// section's "New conversation". Both act on the saved, switched-on preset
+// the core runs — a new character or one switched off has no connection,
+// so they show a short note instead. The view decides and sends; these
+// only show and report clicks.
+
+import type { PresetStatus } from '../protocol';
+
+/** The selected character as the actions see it. */
+export interface ActionTarget {
+  /** Saved and switched on: the core runs its connection. */
+  live: boolean;
+  /** The draft is switched on (what the note asks for when not live). */
+  enabledDraft: boolean;
+  /** Its connection as settings_status says, if it said. */
+  status?: PresetStatus;
+}
+
+/** The note for a character the core does not run. */
+export function offNote(t: ActionTarget, what: 'connect' | 'talk'): string {
+  const goal = what === 'connect' ? 'to connect' : 'to start a conversation';
+  return t.enabledDraft ? `Save it ${goal}.` : `Switch it on and save it ${goal}.`;
+}
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text) e.textContent = text;
+  return e;
+}
+
+function setText(e: HTMLElement, text: string): void {
+  if (e.textContent !== text) e.textContent = text;
+}
+
+let seq = 0;
+
+/** A row of the Backend section: "Connection  ● connected  [Reconnect]". */
+export class ConnectionLine {
+  readonly el: HTMLElement;
+  private readonly row: HTMLElement;
+  private readonly state: HTMLElement;
+  private readonly text: HTMLElement;
+  private readonly button: HTMLButtonElement;
+  private readonly note: HTMLElement;
+
+  constructor(onReconnect: () => void) {
+    const id = `conn${++seq}`;
+    this.el = el('div', 'field connection-line');
+    this.el.dataset.field = 'connection';
+    const label = el('div', 'field-label', 'Connection');
+    label.id = `${id}-label`;
+    const body = el('div', 'field-body');
+    const line = (this.row = el('div', 'inline conn-row'));
+    this.state = el('span', 'conn-status');
+    const dot = el('span', 'dot');
+    dot.setAttribute('aria-hidden', 'true');
+    this.text = el('span', 'conn-text');
+    this.text.id = `${id}-text`;
+    // Announced when it changes (connecting → connected), not on every render.
+    this.text.setAttribute('role', 'status');
+    this.text.setAttribute('aria-live', 'polite');
+    this.state.append(dot, this.text);
+    this.button = el('button', 'btn btn-small conn-reconnect', 'Reconnect');
+    this.button.type = 'button';
+    this.button.title = 'Try to connect again now';
+    this.button.setAttribute('aria-describedby', `${label.id} ${this.text.id}`);
+    this.button.addEventListener('click', () => onReconnect());
+    line.append(this.state, this.button);
+    this.note = el('div', 'hint conn-note');
+    body.append(line, this.note);
+    this.el.append(label, body);
+  }
+
+  show(t: ActionTarget): void {
+    this.row.hidden = !t.live;
+    this.state.hidden = !t.live;
+    this.button.hidden = !t.live;
+    this.button.disabled = !t.live;
+    this.note.hidden = t.live;
+    if (!t.live) {
+      setText(this.note, offNote(t, 'connect'));
+      delete this.state.dataset.state;
+      setText(this.text, '');
+      return;
+    }
+    const st = t.status;
+    if (st?.state) this.state.dataset.state = st.state;
+    else delete this.state.dataset.state;
+    setText(this.text, st ? st.text || st.state : 'no status yet');
+  }
+}
+
+/** The Session section's "New conversation" button with its hint. */
+export class NewConversation {
+  readonly el: HTMLElement;
+  private readonly button: HTMLButtonElement;
+  private readonly hint: HTMLElement;
+
+  constructor(onReset: () => void) {
+    const id = `reset${++seq}`;
+    this.el = el('div', 'session-actions');
+    this.button = el('button', 'btn new-conversation', 'New conversation');
+    this.button.type = 'button';
+    // A focus request for the Session section goes to the history, not here.
+    this.button.dataset.noFocus = 'true';
+    this.button.addEventListener('click', () => onReset());
+    this.hint = el('div', 'hint session-actions-hint');
+    this.hint.id = `${id}-hint`;
+    this.button.setAttribute('aria-describedby', this.hint.id);
+    this.el.append(this.button, this.hint);
+  }
+
+  show(t: ActionTarget): void {
+    const connected = !t.status || t.status.state === 'ready';
+    const can = t.live && connected;
+    this.button.disabled = !can;
+    setText(this.hint, !t.live ? offNote(t, 'talk')
+      : !connected ? 'Available once it is connected.'
+      : 'The agent forgets this chat and starts fresh; the tasks below stay.');
+  }
+}
