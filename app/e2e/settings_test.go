@@ -5,7 +5,6 @@ package e2e
 import (
 	"image"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
