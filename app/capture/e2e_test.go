@@ -3,12 +3,8 @@
 package capture_test
 
 import (
-	"bufio"
 	"context"
 	"image"
-	"os"
-	"os/exec"
-	"strings"
 	"testing"
 	"time"
 
@@ -16,38 +12,18 @@ import (
 	"github.com/jezek/xgb/xproto"
 
 	"yui/app/capture"
+	"yui/app/x11/xvfbtest"
 )
 
 // startXvfb starts a private display and points $DISPLAY at it.
 func startXvfb(t *testing.T) string {
 	t.Helper()
-	r, w, err := os.Pipe()
+	d, err := xvfbtest.Start(t)
 	if err != nil {
-		t.Fatal(err)
+		t.Skip(err)
 	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
-		t.Skipf("no Xvfb: %v", err)
-	}
-	w.Close()
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(r).ReadString('\n')
-		line <- strings.TrimSpace(s)
-	}()
-	select {
-	case n := <-line:
-		if n == "" {
-			t.Fatal("Xvfb wrote no display number")
-		}
-		t.Setenv("DISPLAY", ":"+n)
-		return ":" + n
-	case <-time.After(20 * time.Second):
-		t.Fatal("Xvfb did not start")
-	}
-	return ""
+	t.Setenv("DISPLAY", d)
+	return d
 }
 
 // patch is one coloured window of the pattern.

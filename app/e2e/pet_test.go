@@ -27,6 +27,7 @@ import (
 	"github.com/kbinani/screenshot"
 
 	"yui/app/settings"
+	"yui/app/x11/xvfbtest"
 )
 
 // xDisplay is a private Xvfb (+ xcompmgr) for one test.
@@ -36,23 +37,11 @@ type xDisplay struct {
 
 func startX(t *testing.T, composite bool) *xDisplay {
 	t.Helper()
-	r, w, err := os.Pipe()
+	name, err := xvfbtest.Start(t)
 	if err != nil {
 		t.Fatal(err)
 	}
-	xvfb := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	xvfb.ExtraFiles = []*os.File{w}
-	if err := xvfb.Start(); err != nil {
-		t.Fatalf("start Xvfb: %v", err)
-	}
-	w.Close()
-	t.Cleanup(func() { xvfb.Process.Kill(); xvfb.Wait() })
-	num, err := bufio.NewReader(r).ReadString('\n')
-	r.Close()
-	if err != nil {
-		t.Fatalf("read display number: %v", err)
-	}
-	d := &xDisplay{name: ":" + strings.TrimSpace(num)}
+	d := &xDisplay{name: name}
 	// Wait until the display answers before starting GTK (platform notes:
 	// a cold start once failed to init GTK).
 	deadline := time.Now().Add(10 * time.Second)

@@ -3,10 +3,7 @@
 package frontmost_test
 
 import (
-	"bufio"
 	"context"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -15,33 +12,17 @@ import (
 	"github.com/jezek/xgb/xproto"
 
 	"yui/app/frontmost"
+	"yui/app/x11/xvfbtest"
 )
-
-func startXvfb(t *testing.T) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("start Xvfb: %v", err)
-	}
-	w.Close()
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	s, err := bufio.NewReader(r).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ":" + strings.TrimSpace(s)
-}
 
 // TestX11TrackerFollowsActiveWindowE2E plays the window manager on a real
 // X server: it sets _NET_ACTIVE_WINDOW on the root, and the tracker (on
 // its own connections) follows by property events.
 func TestX11TrackerFollowsActiveWindowE2E(t *testing.T) {
-	display := startXvfb(t)
+	display, err := xvfbtest.Start(t)
+	if err != nil {
+		t.Fatal(err)
+	}
 	c, err := xgb.NewConnDisplay(display)
 	if err != nil {
 		t.Fatal(err)

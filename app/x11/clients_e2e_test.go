@@ -3,10 +3,7 @@
 package x11_test
 
 import (
-	"bufio"
 	"context"
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -15,33 +12,16 @@ import (
 	"github.com/jezek/xgb/xproto"
 
 	"yui/app/x11"
+	"yui/app/x11/xvfbtest"
 )
 
 func startXvfb(t *testing.T) string {
 	t.Helper()
-	r, w, err := os.Pipe()
+	d, err := xvfbtest.Start(t)
 	if err != nil {
-		t.Fatal(err)
+		t.Skip(err)
 	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
-		t.Skipf("no Xvfb: %v", err)
-	}
-	w.Close()
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(r).ReadString('\n')
-		line <- strings.TrimSpace(s)
-	}()
-	select {
-	case n := <-line:
-		return ":" + n
-	case <-time.After(20 * time.Second):
-		t.Fatal("Xvfb did not start")
-	}
-	return ""
+	return d
 }
 
 type fixture struct {
