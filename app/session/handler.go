@@ -49,7 +49,7 @@ func (s *Session) onFrame(f push.Frame) {
 }
 
 // ready reports whether the socket is ready, as the actor last heard.
-func (s *Session) ready() bool { return s.st.socket == push.StateReady && !s.st.socketGone }
+func (s *Session) ready() bool { return s.st.socket == push.StateReady }
 
 // onState shows the connection state. Leaving ready closes the open
 // utterance and clears a running tool from the pill; the turns it ends
@@ -61,7 +61,6 @@ func (s *Session) onState(c push.StateChange) {
 		e.Err = c.Err.Error()
 	}
 	s.emit(e)
-	s.st.socketGone = false // the state below is the client's own word again
 	if c.From == push.StateReady && c.To != push.StateReady {
 		// The spec: the open utterance closes on the socket leaving ready,
 		// whatever its turn (a backend-started turn's included), so the
@@ -78,12 +77,6 @@ func (s *Session) onState(c push.StateChange) {
 // record kept; after it, the push client's log line is all. The turn
 // stays outstanding: a late render plays until a user action stops it.
 func (s *Session) onTurnWait(w push.TurnWaitEnded) {
-	if w.Reason == push.SocketLeftReady {
-		// The client reports the turns before the state change that
-		// follows; the socket is gone already, so the failed record is
-		// not sent as a playback frame (nor logged as unsent).
-		s.st.socketGone = true
-	}
 	t := s.st.turns[w.TurnID]
 	if t == nil || t.stopped || !t.origin.sent() || s.closing.Load() {
 		return // Close ends turns silently: quitting is no network failure

@@ -52,7 +52,6 @@ type Session struct {
 // actorState is everything the actor owns.
 type actorState struct {
 	socket      push.State
-	socketGone  bool             // a turn was ended by the socket leaving ready; its state change is on the way
 	turns       map[string]*turn // outstanding turns
 	closed      recentSet        // turns that got their turn_end
 	thinkingOn  bool

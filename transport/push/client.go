@@ -63,7 +63,10 @@ type Client struct {
 	retrySeq uint64
 	vocab    Vocabulary
 	turns    map[string]*turnWatch
-	stopped  stoppedSet
+	// leftReady are turns a lost socket ended, reported after the state
+	// change that follows (endTurnsLocked, setStateLocked).
+	leftReady []TurnWaitEnded
+	stopped   stoppedSet
 }
 
 // New checks cfg and returns a client in StateDisconnected. It starts no
@@ -227,6 +230,8 @@ func (c *Client) Close() error {
 // setStateLocked records and emits a transition. A transition to the same
 // state is emitted only when it carries an error (a clear "not configured").
 func (c *Client) setStateLocked(sc StateChange) {
+	// Turns a lost socket ended are reported after the state change.
+	defer c.flushLeftReadyLocked()
 	sc.From = c.state
 	if sc.From == sc.To && sc.Err == nil {
 		return

@@ -437,8 +437,13 @@ func TestSocketLeavingReadyEndsRunningTurns(t *testing.T) {
 		if stages[push.StagePushWait] != 1 || stages[push.StagePushTurnEnd] != 1 {
 			t.Errorf("network_drop stages = %v", stages)
 		}
-		// The state change away from ready comes after the frames; waits
-		// are not reported twice on a later close.
+		// The Handler learns the socket left ready before it learns which
+		// turns that ended.
+		o := e.rec.Order()
+		if len(o) < 3 || o[len(o)-3] != "state reconnecting" || !strings.HasPrefix(o[len(o)-1], "wait ") {
+			t.Errorf("order = %v, want the state change, then the two waits", o)
+		}
+		// Waits are not reported twice on a later close.
 		time.Sleep(time.Hour)
 		if len(e.rec.Waits()) != 2 {
 			t.Error("turn reported twice")

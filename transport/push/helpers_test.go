@@ -86,6 +86,7 @@ func (l *logRecorder) dump() string {
 // ---- handler capture ----
 
 type recorder struct {
+	order   []string
 	mu      sync.Mutex
 	frames  []push.Frame
 	states  []push.StateChange
@@ -122,13 +123,23 @@ func (r *recorder) HandleFrame(f push.Frame) {
 func (r *recorder) HandleState(c push.StateChange) {
 	r.mu.Lock()
 	r.states = append(r.states, c)
+	r.order = append(r.order, "state "+c.To.String())
 	r.mu.Unlock()
 }
 
 func (r *recorder) HandleTurnWait(w push.TurnWaitEnded) {
 	r.mu.Lock()
 	r.waits = append(r.waits, w)
+	r.order = append(r.order, "wait "+w.TurnID)
 	r.mu.Unlock()
+}
+
+// Order lists state changes and turn waits as the Handler got them
+// ("state reconnecting", "wait 1").
+func (r *recorder) Order() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.order...)
 }
 
 func (r *recorder) Frames() []push.Frame {

@@ -105,16 +105,26 @@ func (c *Client) turnWaitPassed(w *turnWatch, seq uint64) {
 
 // endTurnsLocked ends every watched turn because their socket is gone.
 // Turns whose frame was fully written are reported when the socket had been
-// ready; the others are left to SendTurn's error.
+// ready; the others are left to SendTurn's error. The reports go out after
+// the state change that follows (setStateLocked), so a Handler learns the
+// socket left ready before it learns which turns that ended.
 func (c *Client) endTurnsLocked(wasReady bool) {
 	for id, w := range c.turns {
 		w.timer.Stop()
 		delete(c.turns, id)
 		if wasReady && w.sent {
 			c.log.Warn(EventNetworkDrop, "stage", stageOf(w), "turn_id", id)
-			c.emitTurnWaitLocked(TurnWaitEnded{TurnID: id, Rendered: w.rendered, Reason: SocketLeftReady})
+			c.leftReady = append(c.leftReady, TurnWaitEnded{TurnID: id, Rendered: w.rendered, Reason: SocketLeftReady})
 		}
 	}
+}
+
+// flushLeftReadyLocked emits the turns endTurnsLocked ended.
+func (c *Client) flushLeftReadyLocked() {
+	for _, e := range c.leftReady {
+		c.emitTurnWaitLocked(e)
+	}
+	c.leftReady = nil
 }
 
 func (c *Client) emitTurnWaitLocked(e TurnWaitEnded) {
