@@ -156,23 +156,11 @@ func connectionChanged(a, b settings.Preset) bool {
 }
 
 func (c *Core) addPet(p settings.Preset, main, started bool) {
-	pt, err := c.newPet(p, main, c.vocab, c.turns)
-	if err != nil {
-		c.log.Error("pet_start_failed", "preset", p.ID, "err", err.Error())
+	if c.installPet(p, main, started) == nil {
 		return
 	}
-	c.petsMu.Lock()
-	c.pets[p.ID] = pt
-	c.petsMu.Unlock()
-	c.view.Forget(p.ID)
-	c.publishInitial(p, settings.Report{})
-	pt.publishAll()
 	c.log.Info("pet_added", "preset", p.ID, "main", main)
-	if !started {
-		return
-	}
-	pt.sess.Start()
-	if !c.opts.NoWindows {
+	if started && !c.opts.NoWindows {
 		c.sup.Run(c.petSpec(p))
 	}
 }
@@ -195,32 +183,37 @@ func (c *Core) removePet(id string) {
 }
 
 func (c *Core) replacePet(p settings.Preset, main, started bool) {
-	c.petsMu.Lock()
-	old := c.pets[p.ID]
-	c.petsMu.Unlock()
-	if old != nil {
+	if c.installPet(p, main, started) != nil {
+		c.log.Info("pet_reconnected", "preset", p.ID, "main", main)
+	}
+}
+
+// installPet makes a new pet (session) for p in place of the running one,
+// if any, which it closes first; publishes the new pet's fresh state (the
+// old session's bubble, reasoning and prompt belong to a conversation that
+// ended with its connection); and starts its session once Run has started.
+// A pet that cannot be made leaves none (logged) and returns nil.
+func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
+	if old := c.pet(p.ID); old != nil {
 		old.close()
 	}
 	pt, err := c.newPet(p, main, c.vocab, c.turns)
+	c.petsMu.Lock()
 	if err != nil {
-		c.log.Error("pet_start_failed", "preset", p.ID, "err", err.Error())
-		c.petsMu.Lock()
 		delete(c.pets, p.ID)
 		c.petsMu.Unlock()
-		return
+		c.log.Error("pet_start_failed", "preset", p.ID, "err", err.Error())
+		return nil
 	}
-	c.petsMu.Lock()
 	c.pets[p.ID] = pt
 	c.petsMu.Unlock()
-	// The old session's bubble, reasoning and prompt belong to a
-	// conversation that ended with its connection.
 	c.view.Forget(p.ID)
 	c.publishInitial(p, settings.Report{})
 	pt.publishAll()
-	c.log.Info("pet_reconnected", "preset", p.ID, "main", main)
 	if started {
 		pt.sess.Start()
 	}
+	return pt
 }
 
 // updatePet applies changes that need no new connection: name and look

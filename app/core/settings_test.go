@@ -22,10 +22,7 @@ import (
 func formOf(s settings.Settings) view.SaveSettings {
 	req := view.SaveSettings{RequestID: "r1", ActivePreset: s.ActivePreset}
 	for _, p := range s.Presets {
-		req.Presets = append(req.Presets, view.SavePreset{ID: p.ID, Name: p.Name, Enabled: p.Enabled, Look: p.Look,
-			ChatAPI: p.ChatAPI, ChatBaseURL: p.ChatBaseURL, Model: p.Model, ReasoningEffort: p.ReasoningEffort,
-			Card: p.Card, ContextWindow: p.ContextWindow,
-			Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn}})
+		req.Presets = append(req.Presets, view.SavePreset{PresetFields: presetForm(p).PresetFields})
 	}
 	return req
 }
@@ -234,8 +231,8 @@ func TestSaveAfterShutdownBeganChangesNothing(t *testing.T) {
 	dir := t.TempDir()
 	st := startCore(t, Options{ConfigDir: dir})
 	req := formOf(st.c.Settings().Get())
-	req.Presets = append(req.Presets, view.SavePreset{ID: "p-0badcafe", Name: "Late", Enabled: true, Look: "yui", ChatAPI: "push",
-		Permissions: view.PermissionsForm{Screen: "ask"}})
+	req.Presets = append(req.Presets, view.SavePreset{PresetFields: view.PresetFields{ID: "p-0badcafe", Name: "Late", Enabled: true,
+		Look: "yui", ChatAPI: "push", Permissions: view.PermissionsForm{Screen: "ask"}}})
 	if err := st.stop(); err != nil {
 		t.Fatal(err)
 	}
@@ -390,8 +387,8 @@ func TestSaveAddsAndRemovesCharactersWithTheirWindows(t *testing.T) {
 	req := formOf(before)
 	req.RequestID = "add"
 	key := "sk-new-character"
-	req.Presets = append(req.Presets, view.SavePreset{ID: "p-0badcafe", Name: "Mio", Enabled: true, Look: "yui", ChatAPI: "push",
-		ChatBaseURL: "ws://127.0.0.1:9", Key: &key, Permissions: view.PermissionsForm{Screen: "deny"}})
+	req.Presets = append(req.Presets, view.SavePreset{Key: &key, PresetFields: view.PresetFields{ID: "p-0badcafe", Name: "Mio",
+		Enabled: true, Look: "yui", ChatAPI: "push", ChatBaseURL: "ws://127.0.0.1:9", Permissions: view.PermissionsForm{Screen: "deny"}}})
 	send(t, conn, saveMsg(req))
 	if res := page.result(t, "add"); res["ok"] != true {
 		t.Fatalf("refused: %v", res)

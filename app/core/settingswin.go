@@ -107,10 +107,11 @@ func (c *Core) publishSettingsState() {
 }
 
 func presetForm(p settings.Preset) view.PresetForm {
-	return view.PresetForm{ID: p.ID, Name: p.Name, Enabled: p.Enabled, Look: p.Look, ChatAPI: p.ChatAPI,
-		ChatBaseURL: p.ChatBaseURL, HasKey: p.Key != "", ChatID: p.ChatID, Model: p.Model,
-		ReasoningEffort: p.ReasoningEffort, Card: p.Card, ContextWindow: p.ContextWindow,
-		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn}}
+	return view.PresetForm{PresetFields: view.PresetFields{ID: p.ID, Name: p.Name, Enabled: p.Enabled, Look: p.Look,
+		ChatAPI: p.ChatAPI, ChatBaseURL: p.ChatBaseURL, Model: p.Model, ReasoningEffort: p.ReasoningEffort,
+		Card: p.Card, ContextWindow: p.ContextWindow,
+		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn}},
+		HasKey: p.Key != "", ChatID: p.ChatID}
 }
 
 // Looks are the character looks this build draws.

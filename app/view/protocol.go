@@ -226,23 +226,29 @@ const (
 	SectionSession     = "session"
 )
 
-// PresetForm is one preset as the settings form edits it. The key never
-// leaves the core: the page learns only whether one is saved (HasKey) and
-// sends Key only when the user typed a new one.
-type PresetForm struct {
+// PresetFields are the preset fields the settings form edits, shared by
+// what the page is shown (PresetForm) and what it saves (SavePreset).
+type PresetFields struct {
 	ID              string          `json:"id"`
 	Name            string          `json:"name"`
 	Enabled         bool            `json:"enabled"`
 	Look            string          `json:"look"`
 	ChatAPI         string          `json:"chat_api"`
 	ChatBaseURL     string          `json:"chat_base_url"`
-	HasKey          bool            `json:"has_key"`
-	ChatID          string          `json:"chat_id"`
 	Model           string          `json:"model"`
 	ReasoningEffort string          `json:"reasoning_effort"`
 	Card            string          `json:"card"`
 	ContextWindow   int             `json:"context_window"`
 	Permissions     PermissionsForm `json:"permissions"`
+}
+
+// PresetForm is one preset as the settings form shows it. The key never
+// leaves the core: the page learns only whether one is saved (HasKey) and
+// sends Key only when the user typed a new one.
+type PresetForm struct {
+	PresetFields
+	HasKey bool   `json:"has_key"`
+	ChatID string `json:"chat_id"`
 }
 
 // PermissionsForm mirrors settings.Permissions.
@@ -302,24 +308,14 @@ type SettingsStatus struct {
 	Presets []PresetStatus `json:"presets"`
 }
 
-// SavePreset is one preset in a save request: PresetForm's editable
-// fields, and Key only when the user typed a new one (nil keeps the saved
+// SavePreset is one preset in a save request: the editable fields, and
+// Key only when the user typed a new one (nil keeps the saved
 // key; "" removes it). An ID the settings do not have adds a preset (the
 // page makes ids: "p-" + 8 lowercase hex digits); the core gives it a
 // chat_id.
 type SavePreset struct {
-	ID              string          `json:"id"`
-	Name            string          `json:"name"`
-	Enabled         bool            `json:"enabled"`
-	Look            string          `json:"look"`
-	ChatAPI         string          `json:"chat_api"`
-	ChatBaseURL     string          `json:"chat_base_url"`
-	Key             *string         `json:"key,omitempty"`
-	Model           string          `json:"model"`
-	ReasoningEffort string          `json:"reasoning_effort"`
-	Card            string          `json:"card"`
-	ContextWindow   int             `json:"context_window"`
-	Permissions     PermissionsForm `json:"permissions"`
+	PresetFields
+	Key *string `json:"key,omitempty"`
 }
 
 // SaveSettings replaces the presets with the form's list, in its order;
