@@ -6,26 +6,23 @@
 # totals over a minute or more.
 # Usage: docs/bench/idle-ab.sh BASELINE_BINARY NEW_BINARY [seconds]
 set -euo pipefail
+. "$(dirname "$0")/proc.sh"
 secs=${3:-60}
 measure() {
   local bin work core all total=0
   bin=$(realpath "$1"); work=$(mktemp -d)
-  exec 3> "$work/displayfd"
-  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 2>/dev/null & local xv=$!
-  for _ in $(seq 50); do [ -s "$work/displayfd" ] && break; sleep 0.1; done
-  export DISPLAY=":$(head -n1 "$work/displayfd")"
+  start_display "$work"; local xv=$XVFB_PID
   xcompmgr 2>/dev/null & local xc=$!
   sleep 0.5
   "$bin" --config-dir "$work/config" --log-dir "$work/logs" --demo-addr 127.0.0.1:0 >/dev/null 2>&1 &
   core=$!
   sleep "${YUI_SETTLE:-50}"
-  tree() { local p=$1; echo "$p"; for c in $(cat /proc/"$p"/task/*/children 2>/dev/null); do tree "$c"; done; }
   all=$(tree $core)
   declare -A t0
-  for p in $all; do t0[$p]=$(awk '{print $14+$15}' /proc/$p/stat); done
+  for p in $all; do t0[$p]=$(ticks $p); done
   sleep "$secs"
   for p in $all; do
-    local d=$(( $(awk '{print $14+$15}' /proc/$p/stat) - ${t0[$p]} ))
+    local d=$(( $(ticks $p) - ${t0[$p]} ))
     total=$((total + d))
     echo "  $(cat /proc/$p/comm) $(tr '\0' ' ' < /proc/$p/cmdline | awk '{print ($2 == "window") ? "window" : ($1 ~ /yui$/ ? "core" : "")}'): $d ticks"
   done
