@@ -213,8 +213,7 @@ func (c *Core) setHistory(id string, items []view.DelegationItem) {
 }
 
 // publishHistory publishes every preset's history, reading from disk the
-// histories of presets no session has reported (switched off, or not yet
-// started).
+// histories of switched-off presets no session has reported.
 func (c *Core) publishHistory() {
 	c.settingsWin.mu.Lock()
 	defer c.settingsWin.mu.Unlock()
@@ -228,9 +227,10 @@ func (c *Core) publishHistoryLocked() {
 	msg := view.SettingsHistory{Presets: []view.PresetHistory{}}
 	for _, p := range c.store.Get().Presets {
 		items, ok := c.settingsWin.history[p.ID]
-		if !ok {
-			// Read only: the file belongs to the preset's session when it
-			// runs, and this one has not reported.
+		if !ok && !p.Enabled {
+			// Read only, once: a switched-off preset has no session to
+			// report its history. (A running one reports it when its
+			// session starts, so the file is not read twice.)
 			h, err := delegation.OpenHistory(c.opts.ConfigDir, p.ID, c.log)
 			if err != nil {
 				c.log.Warn("delegations.history_open_failed", "preset", p.ID, "err", err.Error())
