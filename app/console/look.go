@@ -86,17 +86,18 @@ func (e *eyes) screenshot() (session.TurnScreenshot, bool) {
 	return session.TurnScreenshot{Monitor: m.Index, Label: m.Label, Data: b}, true
 }
 
-// answer applies "/allow once|always|deny" to the open prompt.
-func (e *eyes) answer(arg string) error {
+// answer applies "/allow once|always|deny" to the open prompt and
+// returns the prompt's id and the choice applied.
+func (e *eyes) answer(arg string) (uint64, permission.Choice, error) {
 	c, ok := permission.ParseChoice(arg)
 	if !ok {
-		return errors.New("usage: /allow once | always | deny")
+		return 0, c, errors.New("usage: /allow once | always | deny")
 	}
 	p, open := e.gate.Open()
 	if !open {
-		return errors.New("no screen permission prompt is open")
+		return 0, c, errors.New("no screen permission prompt is open")
 	}
-	return e.gate.Answer(p.ID, c)
+	return p.ID, c, e.gate.Answer(p.ID, c)
 }
 
 // validateLook is the look tool's argument check.

@@ -170,9 +170,12 @@ func apply(s *session.Session, eyes *eyes, out *printer, line string) bool {
 			out.note(err.Error())
 		}
 	case "allow":
-		if err := eyes.answer(c.arg); err != nil {
+		id, choice, err := eyes.answer(c.arg)
+		if err != nil {
 			out.note(err.Error())
+			break
 		}
+		out.promptAnswered(id, choice)
 	case "quit":
 		return true
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"yui/app/capture"
+	"yui/app/jpegfit"
 	"yui/app/permission"
 	"yui/transport/push"
 )
@@ -55,6 +56,9 @@ type Config struct {
 	OwnTitlePrefix string
 	// Logger receives look lines (never pixels); nil discards.
 	Logger *slog.Logger
+	// Now is the clock that bounds the screenshot's fit in time; nil
+	// means time.Now.
+	Now func() time.Time
 }
 
 // Tool is the look tool.
@@ -165,14 +169,36 @@ func (t *Tool) screen(ctx context.Context, want *int) (string, []string, error) 
 	case err != nil:
 		return "", nil, fmt.Errorf("look: permission: %w", err)
 	}
+	// The answer is due within the client wait: the fit gets half of it
+	// from now, capture included, and settles for a smaller image rather
+	// than a late one.
+	fitBy := jpegfit.Deadline{At: t.now().Add(t.Wait() / 2), Now: t.cfg.Now}
 	shot, err := t.cfg.Screen.Capture(ctx, g)
 	if err != nil {
 		return "", nil, fmt.Errorf("look: %w", err)
 	}
-	url, err := shot.DataURL()
-	if err != nil {
-		return "", nil, fmt.Errorf("look: %w", err)
+	room, ok := push.ImageRoom(ctx)
+	if !ok {
+		room = push.MaxFrameBytes - 1024
 	}
-	t.log.Info("look.screen", "monitor", monitor, "width", shot.Image.Rect.Dx(), "height", shot.Image.Rect.Dy())
+	url, o, err := jpegfit.FitRGBA(ctx, shot.Image, room, fitBy)
+	if errors.Is(err, jpegfit.ErrTooLarge) {
+		// Rule 4's answer when no image fits the frame.
+		t.log.Warn("look.screen_too_large", "monitor", monitor, "room", room)
+		return push.ResultTooLarge, nil, nil
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("look: screenshot of monitor %d: %w", monitor, err)
+	}
+	t.log.Info("look.screen", "monitor", monitor, "width", shot.Image.Rect.Dx(), "height", shot.Image.Rect.Dy(),
+		"sent_width", o.Width, "sent_height", o.Height, "quality", o.Quality, "bytes", o.Bytes)
 	return "ok", []string{url}, nil
+}
+
+// now reads the tool's clock.
+func (t *Tool) now() time.Time {
+	if t.cfg.Now != nil {
+		return t.cfg.Now()
+	}
+	return time.Now()
 }

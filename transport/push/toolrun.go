@@ -201,7 +201,7 @@ func (q *toolQueue) loop() {
 			continue
 		}
 		tool := c.tools[call.Name]
-		ctx, cancel := context.WithCancelCause(context.Background())
+		ctx, cancel := context.WithCancelCause(WithImageRoom(context.Background(), imageRoomFor(call, q.s.maxTurnBytes)))
 		q.running, q.cancel = &call, cancel
 		c.mu.Unlock()
 
