@@ -17,7 +17,9 @@ func (c *Core) onConnect(peer view.Peer) {
 		return
 	}
 	if peer.Preset == "" {
-		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, settingsWindowConfig()))
+		cfg := settingsWindowConfig()
+		cfg.PageToken = c.pageToken("")
+		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, cfg))
 		return
 	}
 	all := c.store.Get()
@@ -26,7 +28,7 @@ func (c *Core) onConnect(peer view.Peer) {
 		c.log.Warn("view_unknown_preset", "preset", peer.Preset)
 		return
 	}
-	cfg := view.WindowConfig{Kind: view.WindowPet, Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight}
+	cfg := view.WindowConfig{Kind: view.WindowPet, Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight, PageToken: c.pageToken(p.ID)}
 	if p.Window != nil {
 		x, y := p.Window.X, p.Window.Y
 		cfg.X, cfg.Y = &x, &y

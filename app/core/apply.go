@@ -160,6 +160,9 @@ func (c *Core) addPet(p settings.Preset, main, started bool) {
 		return
 	}
 	c.log.Info("pet_added", "preset", p.ID, "main", main)
+	// A browser loading the pages from the core learns the new page's
+	// token here (the trace is never the log).
+	c.trace(map[string]any{"event": "page_token", "preset": p.ID, "token": c.pageToken(p.ID)})
 	if started && !c.opts.NoWindows {
 		c.sup.Run(c.petSpec(p))
 	}
@@ -178,6 +181,7 @@ func (c *Core) removePet(id string) {
 	// escalates if it lingers, and does not restart it.
 	c.sup.StopOne("pet:" + id)
 	c.view.Disconnect(view.RoleShell, id)
+	c.revokeWindow(id)
 	c.view.Forget(id)
 	c.log.Info("pet_removed", "preset", id)
 }

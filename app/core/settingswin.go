@@ -75,7 +75,7 @@ func (c *Core) settingsSpec() supervisor.Spec {
 		Name: settingsWindowName,
 		Path: c.opts.Exe,
 		Args: args,
-		Env:  []string{"YUI_CORE_TOKEN=" + c.token},
+		Env:  []string{tokenEnv + "=" + c.shellToken("")},
 		// Closing hides the window; if the process ends anyway (a crash,
 		// the window manager killing it) it opens again on the next
 		// request rather than popping up by itself.

@@ -99,6 +99,10 @@ type WindowConfig struct {
 	// MinWidth and MinHeight bound a resizable window (0: no bound).
 	MinWidth  int `json:"min_width,omitempty"`
 	MinHeight int `json:"min_height,omitempty"`
+	// PageToken admits the window's page, and only it: role pet for the
+	// shell's preset, or role settings. The shell hands it to its page;
+	// its own token (YUI_CORE_TOKEN) never reaches the page.
+	PageToken string `json:"page_token"`
 }
 
 // Window kinds of WindowConfig.
