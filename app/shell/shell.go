@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"os"
 	"sync"
@@ -60,8 +61,11 @@ func Run(opts Options) error {
 		lg = slog.New(slog.DiscardHandler)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	q := url.Values{"token": {opts.Token}, "role": {view.RoleShell}, "preset": {opts.Preset}}
-	ws, _, err := websocket.Dial(ctx, opts.CoreURL+"?"+q.Encode(), nil)
+	// The token goes in a header, not the URL: a dial error quotes the URL.
+	q := url.Values{"role": {view.RoleShell}, "preset": {opts.Preset}}
+	ws, _, err := websocket.Dial(ctx, opts.CoreURL+"?"+q.Encode(), &websocket.DialOptions{
+		HTTPHeader: http.Header{"Authorization": {"Bearer " + opts.Token}},
+	})
 	if err != nil {
 		cancel()
 		return fmt.Errorf("shell: dial core: %w", err)

@@ -98,14 +98,17 @@ func (gs *grants) lookup(token string) (Grant, bool) {
 func (s *Server) Issue(g Grant) (string, error) { return s.grants.issue(g) }
 
 // Revoke forgets g's token and closes the connections it admitted (a
-// removed preset's window and page). A later Issue of g makes a new token.
+// removed preset's window and page) without waiting for them. A later
+// Issue of g makes a new token.
 func (s *Server) Revoke(g Grant) {
 	s.grants.revoke(g)
 	s.mu.Lock()
 	cs := s.matching(func(p Peer) bool { return p.Role == g.Role && p.Preset == g.Preset })
 	s.mu.Unlock()
 	for _, c := range cs {
-		c.ws.Close(websocket.StatusPolicyViolation, "view: token revoked")
+		// Close waits for the peer's answer (up to 5 s); the caller does
+		// not.
+		go c.ws.Close(websocket.StatusPolicyViolation, "view: token revoked")
 	}
 }
 
@@ -171,7 +174,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) (Grant, bool) {
 		return refuse("foreign origin", "origin", cut(origin))
 	}
 	q := r.URL.Query()
-	g, ok := s.grants.lookup(q.Get("token"))
+	g, ok := s.grants.lookup(requestToken(r))
 	if !ok {
 		return refuse("bad token")
 	}
@@ -186,6 +189,20 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) (Grant, bool) {
 		return refuse("shell from a page", "origin", cut(origin))
 	}
 	return g, true
+}
+
+// requestToken is the token a view request presents: the token query
+// parameter (pages: a browser's WebSocket cannot set headers), or else an
+// "Authorization: Bearer" header (the shell, so that no error message
+// quoting its URL carries the token).
+func requestToken(r *http.Request) string {
+	if t := r.URL.Query().Get("token"); t != "" {
+		return t
+	}
+	if h := r.Header.Get("Authorization"); len(h) > 7 && strings.EqualFold(h[:7], "bearer ") {
+		return h[7:]
+	}
+	return ""
 }
 
 // cut keeps what a client sent short in a log line.

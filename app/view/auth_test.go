@@ -168,3 +168,21 @@ func TestRevokeEndsTheGrant(t *testing.T) {
 		t.Fatal("a revoked grant got its old token back")
 	}
 }
+
+// TestTokenInAHeader: a Go client (the shell) may present its token as a
+// bearer header instead of in the URL.
+func TestTokenInAHeader(t *testing.T) {
+	s := startServer(t, Config{})
+	shell := grant(t, s, RoleShell, "a")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	h := http.Header{"Authorization": {"Bearer " + shell}}
+	c, _, err := websocket.Dial(ctx, s.URL()+"?role=shell&preset=a", &websocket.DialOptions{HTTPHeader: h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.CloseNow()
+	h.Set("Authorization", "Bearer "+shell+"x")
+	c, resp, err := websocket.Dial(ctx, s.URL()+"?role=shell&preset=a", &websocket.DialOptions{HTTPHeader: h})
+	mustRefuse(t, "a wrong bearer token", c, resp, err)
+}

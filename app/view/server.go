@@ -231,7 +231,7 @@ func (s *Server) serveView(w http.ResponseWriter, r *http.Request) {
 	// Checked again under the lock Revoke takes after forgetting a
 	// token, so a connection admitted just before a Revoke is either
 	// closed by it or refused here.
-	if again, ok := s.grants.lookup(r.URL.Query().Get("token")); !ok || again != g {
+	if again, ok := s.grants.lookup(requestToken(r)); !ok || again != g {
 		s.mu.Unlock()
 		ws.Close(websocket.StatusPolicyViolation, "view: token revoked")
 		return
