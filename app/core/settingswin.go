@@ -32,6 +32,9 @@ type settingsWindow struct {
 	// history is each preset's delegation history as its session last
 	// reported it, or as read from disk for a preset with no session.
 	history map[string][]view.DelegationItem
+	// notes are what the form says about presets moved to another
+	// backend (keybind.go).
+	notes map[string]backendNote
 }
 
 // openSettings shows the settings window on preset id at section. The
@@ -99,10 +102,13 @@ func (c *Core) publishSettingsState() {
 	c.settingsWin.revision++
 	st := view.SettingsState{Revision: c.settingsWin.revision, Path: c.store.Path(), ActivePreset: all.ActivePreset,
 		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(Looks)}
-	c.settingsWin.mu.Unlock()
 	for i, p := range all.Presets {
 		st.Presets[i] = presetForm(p)
+		if n, ok := c.settingsWin.notes[p.ID]; ok {
+			n.apply(&st.Presets[i])
+		}
 	}
+	c.settingsWin.mu.Unlock()
 	c.view.PublishSettings(view.TypeSettingsState, view.MustEncode(view.TypeSettingsState, st))
 }
 

@@ -253,6 +253,13 @@ type PresetForm struct {
 	PresetFields
 	HasKey bool   `json:"has_key"`
 	ChatID string `json:"chat_id"`
+	// KeyNote, when set, says why the key field is empty: a save moved
+	// the preset to another backend and dropped its key. It stays until a
+	// key is saved for the preset.
+	KeyNote string `json:"key_note,omitempty"`
+	// ScreenNote, when set, says the last save took back the standing
+	// screen permissions because the backend changed.
+	ScreenNote string `json:"screen_note,omitempty"`
 }
 
 // PermissionsForm mirrors settings.Permissions.
