@@ -107,15 +107,98 @@ func TestGivesUpAfterFiveFailuresInAMinute(t *testing.T) {
 			l.last().exit <- errors.New("crash")
 			time.Sleep(10 * time.Second)
 		}
-		time.Sleep(5 * time.Minute)
 		synctest.Wait()
-		if l.count() != 5 {
-			t.Fatalf("starts %d, want 5 then give up", l.count())
+		if l.count() != 5 || !s.GaveUp("pet:a") || !s.Supervised("pet:a") {
+			t.Fatalf("starts %d given up %v: want 5 then give up", l.count(), s.GaveUp("pet:a"))
 		}
 		if !strings.Contains(buf.String(), `"window_give_up"`) {
 			t.Fatalf("no give-up line: %s", buf.String())
 		}
+		// Down for a quiet minute (the give-up began after the 5th crash,
+		// 10 s ago)...
+		time.Sleep(QuietReset - 10*time.Second - time.Millisecond)
+		synctest.Wait()
+		if l.count() != 5 {
+			t.Fatalf("started again %d before a quiet minute passed", l.count()-5)
+		}
+		// ...then tried again with a fresh budget.
+		time.Sleep(time.Millisecond)
+		synctest.Wait()
+		if l.count() != 6 || s.GaveUp("pet:a") || !strings.Contains(buf.String(), `"reason":"quiet"`) {
+			t.Fatalf("starts %d given up %v after a quiet minute: %s", l.count(), s.GaveUp("pet:a"), buf.String())
+		}
+		for range 4 {
+			l.last().exit <- errors.New("crash")
+			time.Sleep(10 * time.Second)
+			synctest.Wait()
+		}
+		if l.count() != 10 || s.GaveUp("pet:a") {
+			t.Fatalf("a fresh budget: starts %d given up %v, want 10 and still trying", l.count(), s.GaveUp("pet:a"))
+		}
 		s.Stop()
+	})
+}
+
+// TestReviveBringsAGivenUpChildBackAtOnce is the pet menu's or tray's
+// Show for a window the supervisor gave up on.
+func TestReviveBringsAGivenUpChildBackAtOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		defer s.Stop()
+		if s.Revive("pet:a") {
+			t.Fatal("revived an unknown child")
+		}
+		s.Run(Spec{Name: "pet:a"})
+		synctest.Wait()
+		if s.Revive("pet:a") {
+			t.Fatal("revived a running child")
+		}
+		for range 5 {
+			synctest.Wait()
+			l.last().exit <- errors.New("crash")
+			time.Sleep(10 * time.Second)
+		}
+		synctest.Wait()
+		if !s.GaveUp("pet:a") || l.count() != 5 {
+			t.Fatalf("given up %v starts %d", s.GaveUp("pet:a"), l.count())
+		}
+		if s.Run(Spec{Name: "pet:a"}) {
+			t.Fatal("Run of a supervised name started a second child")
+		}
+		if !s.Revive("pet:a") {
+			t.Fatal("Revive did not find the given-up child")
+		}
+		synctest.Wait()
+		if l.count() != 6 || s.GaveUp("pet:a") {
+			t.Fatalf("starts %d given up %v after Revive", l.count(), s.GaveUp("pet:a"))
+		}
+		s.Stop()
+	})
+}
+
+// TestStopEndsAGivenUpChildsWait: Stop and StopOne do not wait out the
+// quiet minute.
+func TestStopEndsAGivenUpChildsWait(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		s.Run(Spec{Name: "pet:a"})
+		for range 5 {
+			synctest.Wait()
+			l.last().exit <- errors.New("crash")
+			time.Sleep(10 * time.Second)
+		}
+		synctest.Wait()
+		s.StopOne("pet:a")
+		synctest.Wait()
+		if s.Supervised("pet:a") || s.GaveUp("pet:a") {
+			t.Fatal("StopOne left the given-up child supervised")
+		}
+		s.Stop()
+		if l.count() != 5 {
+			t.Fatalf("starts %d", l.count())
+		}
 	})
 }
 
@@ -216,6 +299,34 @@ func TestExecRunsRealProcess(t *testing.T) {
 	}
 	if _, err := Exec(Spec{Name: "missing", Path: "/nonexistent/yui"}); err == nil {
 		t.Fatal("started a missing binary")
+	}
+}
+
+// TestExecChildSeesOnlyTheSpecsToken: a variable the spec sets replaces
+// the core's own (so a window gets exactly its own token).
+func TestExecChildSeesOnlyTheSpecsToken(t *testing.T) {
+	t.Setenv("YUI_CORE_TOKEN", "stale-from-the-core")
+	out := t.TempDir() + "/env"
+	p, err := Exec(Spec{Name: "env", Path: "/bin/sh", Args: []string{"-c", "env > " + out},
+		Env: []string{"YUI_CORE_TOKEN=the-windows-own"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "YUI_CORE_TOKEN=") {
+			got = append(got, l)
+		}
+	}
+	if len(got) != 1 || got[0] != "YUI_CORE_TOKEN=the-windows-own" {
+		t.Fatalf("child env has %v", got)
 	}
 }
 

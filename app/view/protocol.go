@@ -219,6 +219,7 @@ const (
 	TypeSaveSettings    = "save_settings"    // SaveSettings, settings page → core
 	TypeOpenSettings    = "open_settings"    // OpenSettings, pet page → core
 	TypePresetAction    = "preset_action"    // PresetAction, settings page → core
+	TypeShowWindow      = "show_window"      // ShowWindow, pet page → core
 	TypeWindowShow      = "window_show"      // no fields, core → shell
 )
 
@@ -366,9 +367,17 @@ type SettingsHistory struct {
 	Presets []PresetHistory `json:"presets"`
 }
 
+// ShowWindow asks the core to bring a character's pet window back (the
+// pet menu's "Show"): one the supervisor gave up on starts again, a
+// running one is raised. Preset "" is the sender's own.
+type ShowWindow struct {
+	Preset string `json:"preset,omitempty"`
+}
+
 // PresetAction asks a preset's pet window to act on its connection, from
-// the settings window: Action "reconnect" (a fresh attempt now) or "reset"
-// (a new conversation: the stop button, then the spec's reset frame).
+// the settings window: Action "reconnect" (a fresh attempt now), "reset"
+// (a new conversation: the stop button, then the spec's reset frame) or
+// "show" (bring its window back: Core.ShowPet).
 type PresetAction struct {
 	Preset string `json:"preset"`
 	Action string `json:"action"`
