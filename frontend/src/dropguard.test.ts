@@ -8,7 +8,9 @@ guardDrops(window);
 function drag(type: string, data: Record<string, string>, files = false): DragEvent {
   const e = new Event(type, { bubbles: true, cancelable: true }) as DragEvent;
   const types = [...Object.keys(data), ...(files ? ['Files'] : [])];
-  const dt = { types, dropEffect: 'copy', getData: (t: string) => data[t] ?? '', files: [] } as unknown as DataTransfer;
+  // As in a browser: during dragenter/dragover only the types can be read.
+  const readable = type === 'drop';
+  const dt = { types, dropEffect: 'copy', getData: (t: string) => (readable ? data[t] ?? '' : ''), files: [] } as unknown as DataTransfer;
   Object.defineProperty(e, 'dataTransfer', { value: dt });
   return e;
 }

@@ -23,9 +23,14 @@ function hasFiles(dt: DataTransfer | null): boolean {
   return !!dt && [...dt.types].includes('Files');
 }
 
+/** Whether the drag carries plain text and no files (during dragover the
+ * data itself cannot be read yet, only its types). */
+function carriesText(dt: DataTransfer | null): boolean {
+  return !!dt && !hasFiles(dt) && [...dt.types].includes('text/plain');
+}
+
 function droppedText(dt: DataTransfer | null): string {
-  if (!dt || hasFiles(dt) || ![...dt.types].includes('text/plain')) return '';
-  return dt.getData('text/plain');
+  return dt && carriesText(dt) ? dt.getData('text/plain') : '';
 }
 
 /** Puts text into a field at its selection, as typing would (an input
@@ -47,7 +52,7 @@ export function guardDrops(w: Window = window): void {
     if (!e.dataTransfer) return;
     // "none" unless something here can take it; the pet page's own
     // dragover handler (after this one) says "copy" for image files.
-    e.dataTransfer.dropEffect = textField(e.target) && droppedText(e.dataTransfer) !== '' ? 'copy' : 'none';
+    e.dataTransfer.dropEffect = textField(e.target) && carriesText(e.dataTransfer) ? 'copy' : 'none';
   };
   w.addEventListener('dragenter', over, true);
   w.addEventListener('dragover', over, true);
