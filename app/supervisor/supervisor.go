@@ -344,8 +344,7 @@ func Exec(spec Spec) (Process, error) {
 	cmd.Env = childEnv(os.Environ(), spec.Env)
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
-	// The child dies with the core even if the core is killed hard.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
+	cmd.SysProcAttr = procAttr()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("supervisor: start %s: %w", spec.Name, err)
 	}
