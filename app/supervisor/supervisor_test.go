@@ -36,6 +36,24 @@ func (p *fakeProc) Signal(s os.Signal) error {
 	return nil
 }
 
+// lockedBuffer is a log sink safe to read while the supervisor writes.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
 type fakeLauncher struct {
 	mu     sync.Mutex
 	starts []time.Time
@@ -97,7 +115,7 @@ func TestRestartsWithGrowingDelay(t *testing.T) {
 
 func TestGivesUpAfterFiveFailuresInAMinute(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var buf bytes.Buffer
+		var buf lockedBuffer // the supervisor logs from its own goroutines
 		l := &fakeLauncher{}
 		s := New(l.launch, slog.New(slog.NewJSONHandler(&buf, nil)))
 		defer s.Stop()
