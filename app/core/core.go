@@ -167,6 +167,17 @@ func (c *Core) pet(id string) *pet {
 	return c.pets[id]
 }
 
+// petIDs are the preset ids of the running pets, in no order.
+func (c *Core) petIDs() []string {
+	c.petsMu.Lock()
+	defer c.petsMu.Unlock()
+	ids := make([]string, 0, len(c.pets))
+	for id := range c.pets {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
 func (c *Core) closePets() {
 	c.petsMu.Lock()
 	pets := c.pets

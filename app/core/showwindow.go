@@ -44,13 +44,7 @@ func (c *Core) ShowPet(id string) error {
 // ShowWindows shows every running character's window (ShowPet for each):
 // what a second `yui` launch does.
 func (c *Core) ShowWindows() {
-	c.petsMu.Lock()
-	ids := make([]string, 0, len(c.pets))
-	for id := range c.pets {
-		ids = append(ids, id)
-	}
-	c.petsMu.Unlock()
-	for _, id := range ids {
+	for _, id := range c.petIDs() {
 		if err := c.ShowPet(id); err != nil {
 			c.log.Warn("window_show_failed", "preset", id, "err", err.Error())
 		}

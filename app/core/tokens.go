@@ -56,13 +56,7 @@ func (c *Core) revokeWindow(preset string) {
 // pages from the core (--no-windows, the browser tests) needs them.
 func (c *Core) pageTokens() map[string]string {
 	out := map[string]string{view.RoleSettings: c.pageToken("")}
-	c.petsMu.Lock()
-	ids := make([]string, 0, len(c.pets))
-	for id := range c.pets {
-		ids = append(ids, id)
-	}
-	c.petsMu.Unlock()
-	for _, id := range ids {
+	for _, id := range c.petIDs() {
 		out[id] = c.pageToken(id)
 	}
 	return out

@@ -198,18 +198,7 @@ func TestE2EDroppedLinkDoesNotTakeThePetWindowOver(t *testing.T) {
 
 	a := startApp(t, d, cfg, logs)
 	a.waitEvent(t, "core_ready", 10*time.Second, func(e map[string]any) bool { return e["event"] == "core_ready" })
-	var shot *image.RGBA
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		shot = d.capture(t, win)
-		if countNear(shot, skinR, skinG, skinB, 6) > 3000 && countNear(shot, hoodR, hoodG, hoodB, 6) > 2000 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("character never painted; screenshot at %s", savePNG(t, shot, "drop-never-painted.png"))
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	shot := d.waitPainted(t, win, "drop-never-painted.png")
 	face := findColorCentroid(t, shot, skinR, skinG, skinB)
 
 	src := image.Rect(700, 150, 1100, 450)

@@ -75,6 +75,18 @@ func (l *fakeLauncher) launch(spec Spec) (Process, error) {
 	return p, nil
 }
 
+// crashFiveTimes ends the running child five times, 10 s apart (fake
+// time, inside a synctest bubble): GiveUpCount failures within
+// GiveUpWindow. It returns when everything in the bubble is blocked again.
+func (l *fakeLauncher) crashFiveTimes() {
+	for range GiveUpCount {
+		synctest.Wait()
+		l.last().exit <- errors.New("crash")
+		time.Sleep(10 * time.Second)
+	}
+	synctest.Wait()
+}
+
 func (l *fakeLauncher) last() *fakeProc {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -120,12 +132,7 @@ func TestGivesUpAfterFiveFailuresInAMinute(t *testing.T) {
 		s := New(l.launch, slog.New(slog.NewJSONHandler(&buf, nil)))
 		defer s.Stop()
 		s.Run(Spec{Name: "pet:a"})
-		for range 5 {
-			synctest.Wait()
-			l.last().exit <- errors.New("crash")
-			time.Sleep(10 * time.Second)
-		}
-		synctest.Wait()
+		l.crashFiveTimes()
 		if l.count() != 5 || !s.GaveUp("pet:a") || !s.Supervised("pet:a") {
 			t.Fatalf("starts %d given up %v: want 5 then give up", l.count(), s.GaveUp("pet:a"))
 		}
@@ -172,12 +179,7 @@ func TestReviveBringsAGivenUpChildBackAtOnce(t *testing.T) {
 		if s.Revive("pet:a") {
 			t.Fatal("revived a running child")
 		}
-		for range 5 {
-			synctest.Wait()
-			l.last().exit <- errors.New("crash")
-			time.Sleep(10 * time.Second)
-		}
-		synctest.Wait()
+		l.crashFiveTimes()
 		if !s.GaveUp("pet:a") || l.count() != 5 {
 			t.Fatalf("given up %v starts %d", s.GaveUp("pet:a"), l.count())
 		}
@@ -202,12 +204,7 @@ func TestStopEndsAGivenUpChildsWait(t *testing.T) {
 		l := &fakeLauncher{}
 		s := New(l.launch, nil)
 		s.Run(Spec{Name: "pet:a"})
-		for range 5 {
-			synctest.Wait()
-			l.last().exit <- errors.New("crash")
-			time.Sleep(10 * time.Second)
-		}
-		synctest.Wait()
+		l.crashFiveTimes()
 		s.StopOne("pet:a")
 		synctest.Wait()
 		if s.Supervised("pet:a") || s.GaveUp("pet:a") {
