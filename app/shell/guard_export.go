@@ -29,10 +29,5 @@ func yuiMessageAllowed(h C.uintptr_t, page, msg *C.char) C.int {
 
 //export yuiGuardInstalled
 func yuiGuardInstalled(h C.uintptr_t, views, gated C.int) {
-	g := guardOf(h)
-	if views == 0 || gated == 0 {
-		g.log.Error("window_guard_missing", "views", int(views), "messages_gated", int(gated))
-		return
-	}
-	g.log.Info("window_guard", "views", int(views), "messages_gated", int(gated))
+	guardOf(h).installed(int(views), int(gated))
 }

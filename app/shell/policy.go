@@ -21,10 +21,28 @@ import (
 type guard struct {
 	log    *slog.Logger
 	origin string // the app's own pages, view.WindowOrigin
+	// unguarded runs when the guard could not be put in place (no web
+	// view found, or Wails' message handler not found): the window must
+	// not run without it.
+	unguarded func()
 }
 
-func newGuard(lg *slog.Logger) *guard {
-	return &guard{log: lg, origin: view.WindowOrigin}
+func newGuard(lg *slog.Logger, unguarded func()) *guard {
+	return &guard{log: lg, origin: view.WindowOrigin, unguarded: unguarded}
+}
+
+// installed is told what the guard covers once it is in place: views web
+// views found, gated of them with their page messages gated. Anything less
+// than all of it is fatal (fail closed).
+func (g *guard) installed(views, gated int) {
+	if views == 0 || gated < views {
+		g.log.Error("window_guard_missing", "views", views, "messages_gated", gated)
+		if g.unguarded != nil {
+			g.unguarded()
+		}
+		return
+	}
+	g.log.Info("window_guard", "views", views, "messages_gated", gated)
 }
 
 // ownPage reports whether uri is one of the app's own pages.

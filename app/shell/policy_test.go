@@ -13,7 +13,7 @@ import (
 
 func testGuard() (*guard, *bytes.Buffer) {
 	var buf bytes.Buffer
-	return newGuard(slog.New(slog.NewJSONHandler(&buf, nil))), &buf
+	return newGuard(slog.New(slog.NewJSONHandler(&buf, nil)), nil), &buf
 }
 
 // TestNavigationStaysOnTheAppsPages: the web view loads only wails://wails
@@ -60,6 +60,24 @@ func TestMessagesOnlyFromTheAppsPagesAndNeverBrowserOpen(t *testing.T) {
 		if g.message("wails://wails/", m) {
 			t.Fatalf("runtime message %q passed", m)
 		}
+	}
+}
+
+// TestAWindowThatCannotBeGuardedDoesNotRun: fail closed when the web view
+// or Wails' message handler is not found.
+func TestAWindowThatCannotBeGuardedDoesNotRun(t *testing.T) {
+	for _, c := range []struct{ views, gated int }{{0, 0}, {1, 0}, {2, 1}} {
+		stopped := false
+		g := newGuard(slog.New(slog.DiscardHandler), func() { stopped = true })
+		g.installed(c.views, c.gated)
+		if !stopped {
+			t.Fatalf("views %d gated %d: the window runs unguarded", c.views, c.gated)
+		}
+	}
+	stopped := false
+	newGuard(slog.New(slog.DiscardHandler), func() { stopped = true }).installed(1, 1)
+	if stopped {
+		t.Fatal("a guarded window was stopped")
 	}
 }
 

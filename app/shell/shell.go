@@ -88,7 +88,9 @@ func Run(opts Options) error {
 	bridge.setShapeFunc(w.setShape)
 	// Before the window runs: the web view refuses every navigation away
 	// from the app's pages and answers only their messages.
-	installGuard(newGuard(lg))
+	// A window that cannot be guarded does not run (the supervisor's
+	// give-up then shows in the log).
+	installGuard(newGuard(lg, func() { os.Exit(1) }))
 
 	return wails.Run(appOptions(cfg, opts.Assets, w, ws, bridge))
 }
