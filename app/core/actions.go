@@ -17,7 +17,9 @@ func (c *Core) onConnect(peer view.Peer) {
 		return
 	}
 	if peer.Preset == "" {
-		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, settingsWindowConfig()))
+		cfg := settingsWindowConfig()
+		cfg.PageToken = c.pageToken("")
+		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, cfg))
 		return
 	}
 	all := c.store.Get()
@@ -26,7 +28,7 @@ func (c *Core) onConnect(peer view.Peer) {
 		c.log.Warn("view_unknown_preset", "preset", peer.Preset)
 		return
 	}
-	cfg := view.WindowConfig{Kind: view.WindowPet, Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight}
+	cfg := view.WindowConfig{Kind: view.WindowPet, Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight, PageToken: c.pageToken(p.ID)}
 	if p.Window != nil {
 		x, y := p.Window.X, p.Window.Y
 		cfg.X, cfg.Y = &x, &y
@@ -82,6 +84,22 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.presetAction(a)
+	case view.TypeShowWindow:
+		if peer.Role != view.RolePet && peer.Role != view.RoleSettings {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only pages ask to show a window")
+			return
+		}
+		var sw view.ShowWindow
+		if err := json.Unmarshal(m.Body, &sw); err != nil {
+			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+			return
+		}
+		if sw.Preset == "" {
+			sw.Preset = peer.Preset
+		}
+		if err := c.ShowPet(sw.Preset); err != nil {
+			c.log.Warn("view_unknown_preset", "preset", sw.Preset, "type", m.Type)
+		}
 	case view.TypeSaveSettings:
 		if peer.Role != view.RoleSettings {
 			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window saves settings")
@@ -141,6 +159,8 @@ func (c *Core) presetAction(a view.PresetAction) {
 		pt.sess.Reconnect()
 	case view.TypeReset:
 		pt.sess.Reset()
+	case "show":
+		c.ShowPet(a.Preset)
 	default:
 		c.log.Warn("view_malformed", "type", view.TypePresetAction, "action", a.Action)
 		return

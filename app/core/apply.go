@@ -28,10 +28,12 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	// (a prompt answered "Always") is in it and reconcile sees what this
 	// save really changed.
 	var before settings.Settings
+	var changes map[string]*backendChange
 	err := c.store.Change(func(s *settings.Settings) error {
 		before = *s
 		before.Presets = slices.Clone(s.Presets)
-		if fe := mergeForm(s, req); fe != nil {
+		var fe *settings.FieldError
+		if changes, fe = mergeForm(s, req); fe != nil {
 			return fe
 		}
 		return nil
@@ -53,6 +55,12 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	}
 	after := c.store.Get()
 	c.log.Info("settings_saved", "presets", len(after.Presets), "active", after.ActivePreset)
+	for id, ch := range changes {
+		c.log.Info("settings_backend_changed", "preset", id, "origin", ch.To, "key_dropped", ch.KeyDropped, "screen_reset", ch.ScreenReset)
+	}
+	c.settingsWin.mu.Lock()
+	c.settingsWin.notes = notesAfterSave(c.settingsWin.notes, changes, after)
+	c.settingsWin.mu.Unlock()
 	c.reconcile(before, after)
 	c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
 	c.publishSettingsState()
@@ -63,12 +71,15 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 // settings file would accept but this build cannot run (choosing an
 // unavailable chat_api, an unknown look, a main character that is off); Validate
 // checks the rest. On error s is left half-written; Store.Change drops it.
-func mergeForm(s *settings.Settings, req view.SaveSettings) *settings.FieldError {
+// A preset moved to another backend loses its key and standing screen
+// permissions (bindToBackend); the changes are returned by preset id.
+func mergeForm(s *settings.Settings, req view.SaveSettings) (map[string]*backendChange, *settings.FieldError) {
 	old := map[string]settings.Preset{}
 	for _, p := range s.Presets {
 		old[p.ID] = p
 	}
 	next := make([]settings.Preset, 0, len(req.Presets))
+	changes := map[string]*backendChange{}
 	var refused *settings.FieldError
 	for i, f := range req.Presets {
 		field := func(name string) string { return fmt.Sprintf("presets[%d].%s", i, name) }
@@ -90,6 +101,11 @@ func mergeForm(s *settings.Settings, req view.SaveSettings) *settings.FieldError
 		p.Card = f.Card
 		p.ContextWindow = f.ContextWindow
 		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn}
+		if existed {
+			if ch := bindToBackend(old[f.ID], &p, f.Key != nil && strings.TrimSpace(*f.Key) != ""); ch != nil {
+				changes[p.ID] = ch
+			}
+		}
 		next = append(next, p)
 		if refused != nil {
 			continue
@@ -110,12 +126,12 @@ func mergeForm(s *settings.Settings, req view.SaveSettings) *settings.FieldError
 	s.Presets = next
 	s.ActivePreset = req.ActivePreset
 	if refused != nil {
-		return refused
+		return nil, refused
 	}
 	if main, ok := s.Preset(s.ActivePreset); ok && !main.Enabled {
-		return &settings.FieldError{Field: "active_preset", Reason: "the main character must be shown (enabled)"}
+		return nil, &settings.FieldError{Field: "active_preset", Reason: "the main character must be shown (enabled)"}
 	}
-	return nil
+	return changes, nil
 }
 
 // reconcile brings the running pets in line with after: pets of presets
@@ -160,6 +176,9 @@ func (c *Core) addPet(p settings.Preset, main, started bool) {
 		return
 	}
 	c.log.Info("pet_added", "preset", p.ID, "main", main)
+	// A browser loading the pages from the core learns the new page's
+	// token here (the trace is never the log).
+	c.trace(map[string]any{"event": "page_token", "preset": p.ID, "token": c.pageToken(p.ID)})
 	if started && !c.opts.NoWindows {
 		c.sup.Run(c.petSpec(p))
 	}
@@ -178,6 +197,7 @@ func (c *Core) removePet(id string) {
 	// escalates if it lingers, and does not restart it.
 	c.sup.StopOne("pet:" + id)
 	c.view.Disconnect(view.RoleShell, id)
+	c.revokeWindow(id)
 	c.view.Forget(id)
 	c.log.Info("pet_removed", "preset", id)
 }

@@ -77,7 +77,6 @@ type Core struct {
 	store   *settings.Store
 	view    *view.Server
 	sup     *supervisor.Supervisor
-	token   string
 	turnLog *applog.DailyFile
 	screen  capture.Source
 	front   *frontmost.Tracker
@@ -112,7 +111,7 @@ func New(opts Options) (*Core, error) {
 	if err != nil {
 		return nil, fmt.Errorf("core: %w", err)
 	}
-	c := &Core{opts: opts, log: lg, store: store, token: view.NewToken(), screen: opts.Screen}
+	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen}
 	if c.screen == nil {
 		c.screen = capture.NewX11(lg)
 	}
@@ -128,7 +127,6 @@ func New(opts Options) (*Core, error) {
 		lg.Error("settings_bad", "path", store.Path(), "problem", rep.Problem.Error(), "kept_as", rep.KeptAs)
 	}
 	c.view = view.NewServer(view.Config{
-		Token:     c.token,
 		Pages:     opts.Pages,
 		Logger:    lg,
 		OnMessage: c.onMessage,
@@ -169,6 +167,17 @@ func (c *Core) pet(id string) *pet {
 	return c.pets[id]
 }
 
+// petIDs are the preset ids of the running pets, in no order.
+func (c *Core) petIDs() []string {
+	c.petsMu.Lock()
+	defer c.petsMu.Unlock()
+	ids := make([]string, 0, len(c.pets))
+	for id := range c.pets {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
 func (c *Core) closePets() {
 	c.petsMu.Lock()
 	pets := c.pets
@@ -207,7 +216,7 @@ func (c *Core) Run(ctx context.Context) error {
 	c.petsMu.Unlock()
 	c.log.Info("core_ready", "view", c.view.URL())
 	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/",
-		"token": c.token, "demo_url": c.demoURL()})
+		"page_tokens": c.pageTokens(), "demo_url": c.demoURL()})
 	if !c.opts.NoWindows {
 		for _, p := range c.store.Get().Presets {
 			if p.Enabled {
@@ -250,9 +259,9 @@ func (c *Core) petSpec(p settings.Preset) supervisor.Spec {
 		Name: "pet:" + p.ID,
 		Path: c.opts.Exe,
 		Args: args,
-		// The token travels in the environment, not argv, which other
-		// local users can read.
-		Env: []string{"YUI_CORE_TOKEN=" + c.token},
+		// The window's own token travels in the environment, not argv,
+		// which other local users can read.
+		Env: []string{tokenEnv + "=" + c.shellToken(p.ID)},
 	}
 }
 

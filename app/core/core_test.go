@@ -101,7 +101,11 @@ func startCore(t *testing.T, opts Options) *started {
 
 func (st *started) dial(t *testing.T, role, preset string) *websocket.Conn {
 	t.Helper()
-	q := url.Values{"token": {st.ready["token"].(string)}, "role": {role}, "preset": {preset}}
+	tok := st.c.pageToken(preset)
+	if role == view.RoleShell {
+		tok = st.c.shellToken(preset)
+	}
+	q := url.Values{"token": {tok}, "role": {role}, "preset": {preset}}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, st.ready["view_url"].(string)+"?"+q.Encode(), nil)
@@ -293,15 +297,19 @@ func TestCoreStartsOneWindowPerEnabledPresetWithTokenInEnv(t *testing.T) {
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	token := st.ready["token"].(string)
+	seen := map[string]bool{}
 	for _, sp := range specs {
 		args := strings.Join(sp.Args, " ")
-		if sp.Path != "/bin/yui-test" || !strings.HasPrefix(args, "window --role pet --preset p-") || strings.Contains(args, token) {
+		preset := sp.Args[len(sp.Args)-3]
+		shellTok, pageTok := st.c.shellToken(preset), st.c.pageToken(preset)
+		if sp.Path != "/bin/yui-test" || !strings.HasPrefix(args, "window --role pet --preset p-") || strings.Contains(args, shellTok) || strings.Contains(args, pageTok) {
 			t.Fatalf("spec %+v", sp)
 		}
-		if len(sp.Env) != 1 || sp.Env[0] != "YUI_CORE_TOKEN="+token {
+		// Each window gets its own shell token, never the page's.
+		if len(sp.Env) != 1 || sp.Env[0] != "YUI_CORE_TOKEN="+shellTok || seen[shellTok] {
 			t.Fatalf("env %v", sp.Env)
 		}
+		seen[shellTok] = true
 	}
 	if err := st.stop(); err != nil {
 		t.Fatalf("stop: %v", err)

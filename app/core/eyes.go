@@ -30,12 +30,20 @@ func (c *Core) newEyes(pt *pet, p settings.Preset, main bool) eyes {
 		Backend:     backendName(p),
 		Permissions: p.Permissions,
 		Save: func(m permission.Mode) error {
-			err := c.store.Update(func(s *settings.Settings) {
+			// "Always" was answered to this gate's backend; a preset that
+			// moved to another one since does not get it (keybind.go).
+			bound := backendOrigin(p.ChatBaseURL)
+			err := c.store.Change(func(s *settings.Settings) error {
 				for i := range s.Presets {
-					if s.Presets[i].ID == p.ID {
-						s.Presets[i].Permissions.Screen = string(m)
+					if s.Presets[i].ID != p.ID {
+						continue
 					}
+					if backendOrigin(s.Presets[i].ChatBaseURL) != bound {
+						return errors.New("the character's backend changed since it asked")
+					}
+					s.Presets[i].Permissions.Screen = string(m)
 				}
+				return nil
 			})
 			if err == nil {
 				c.publishSettingsState()

@@ -64,10 +64,14 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	if pt.eyes.tool != nil {
 		tools = append(tools, pt.eyes.tool)
 	}
+	// The session is bound to the backend it was made for: should the
+	// preset's URL move to another origin before the session is replaced,
+	// it gets no endpoint and no key (keybind.go).
+	bound := backendOrigin(p.ChatBaseURL)
 	s, err := session.New(session.Options{
 		Preset:     p,
-		Endpoint:   func() string { return c.endpoint(id) },
-		Key:        func() string { q, _ := c.presetNow(id); return q.Key },
+		Endpoint:   func() string { return c.boundEndpoint(id, bound) },
+		Key:        func() string { return c.boundKey(id, bound) },
 		ConfigDir:  c.opts.ConfigDir,
 		Voice:      playback.Silent{CharsPerSecond: SpeechRate},
 		Vocabulary: vocab,
@@ -108,6 +112,27 @@ func (c *Core) endpoint(id string) string {
 		}
 	}
 	return p.ChatBaseURL
+}
+
+// boundEndpoint is endpoint(id) while the preset's URL has origin bound,
+// else "".
+func (c *Core) boundEndpoint(id, bound string) string {
+	if p, ok := c.presetNow(id); !ok || backendOrigin(p.ChatBaseURL) != bound {
+		return ""
+	}
+	return c.endpoint(id)
+}
+
+// boundKey is the preset's key while its URL has origin bound, else "".
+// The key is read with the URL from one snapshot of the settings, and a
+// save that changes the origin drops the key in the same write, so a key
+// never goes with another origin's endpoint.
+func (c *Core) boundKey(id, bound string) string {
+	p, ok := c.presetNow(id)
+	if !ok || backendOrigin(p.ChatBaseURL) != bound {
+		return ""
+	}
+	return p.Key
 }
 
 func (pt *pet) publish(topic string, v any) {

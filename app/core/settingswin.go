@@ -32,6 +32,9 @@ type settingsWindow struct {
 	// history is each preset's delegation history as its session last
 	// reported it, or as read from disk for a preset with no session.
 	history map[string][]view.DelegationItem
+	// notes are what the form says about presets moved to another
+	// backend (keybind.go).
+	notes map[string]backendNote
 }
 
 // openSettings shows the settings window on preset id at section. The
@@ -75,7 +78,7 @@ func (c *Core) settingsSpec() supervisor.Spec {
 		Name: settingsWindowName,
 		Path: c.opts.Exe,
 		Args: args,
-		Env:  []string{"YUI_CORE_TOKEN=" + c.token},
+		Env:  []string{tokenEnv + "=" + c.shellToken("")},
 		// Closing hides the window; if the process ends anyway (a crash,
 		// the window manager killing it) it opens again on the next
 		// request rather than popping up by itself.
@@ -99,10 +102,13 @@ func (c *Core) publishSettingsState() {
 	c.settingsWin.revision++
 	st := view.SettingsState{Revision: c.settingsWin.revision, Path: c.store.Path(), ActivePreset: all.ActivePreset,
 		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(Looks)}
-	c.settingsWin.mu.Unlock()
 	for i, p := range all.Presets {
 		st.Presets[i] = presetForm(p)
+		if n, ok := c.settingsWin.notes[p.ID]; ok {
+			n.apply(&st.Presets[i])
+		}
 	}
+	c.settingsWin.mu.Unlock()
 	c.view.PublishSettings(view.TypeSettingsState, view.MustEncode(view.TypeSettingsState, st))
 }
 

@@ -295,21 +295,9 @@ func TestE2EPetWindow(t *testing.T) {
 	a := startApp(t, d, cfg, logs)
 	a.waitEvent(t, "core_ready", 10*time.Second, func(e map[string]any) bool { return e["event"] == "core_ready" })
 
-	// Wait for the character to be painted: enough face and hoodie pixels.
-	var shot *image.RGBA
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		shot = d.capture(t, win)
-		if countNear(shot, skinR, skinG, skinB, 6) > 3000 && countNear(shot, hoodR, hoodG, hoodB, 6) > 2000 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("character never painted; screenshot at %s", savePNG(t, shot, "never-painted.png"))
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	d.waitPainted(t, win, "never-painted.png")
 	time.Sleep(500 * time.Millisecond)
-	shot = d.capture(t, win)
+	shot := d.capture(t, win)
 	savePNG(t, shot, "pet-idle.png")
 	t.Logf("face px %d, hoodie px %d", countNear(shot, skinR, skinG, skinB, 6), countNear(shot, hoodR, hoodG, hoodB, 6))
 
@@ -367,7 +355,7 @@ func TestE2EPetWindow(t *testing.T) {
 	}
 	d.xdotool(t, "mouseup", "1")
 	want := settings.Position{X: wx + 60, Y: wy + 40}
-	deadline = time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(10 * time.Second)
 	for {
 		st := readSettings(t, cfg)
 		if w := st.Presets[0].Window; w != nil && *w == want {
@@ -406,6 +394,24 @@ func TestE2EPetWindow(t *testing.T) {
 		if syscall.Kill(newPID, 0) == nil {
 			t.Fatalf("window process %d outlived the core", newPID)
 		}
+	}
+}
+
+// waitPainted waits for the character to be painted in win (enough face
+// and hoodie pixels) and returns that capture; on timeout it fails with a
+// screenshot saved as shotName.
+func (d *xDisplay) waitPainted(t *testing.T, win image.Rectangle, shotName string) *image.RGBA {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		shot := d.capture(t, win)
+		if countNear(shot, skinR, skinG, skinB, 6) > 3000 && countNear(shot, hoodR, hoodG, hoodB, 6) > 2000 {
+			return shot
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("character never painted; screenshot at %s", savePNG(t, shot, shotName))
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 

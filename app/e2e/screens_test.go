@@ -27,7 +27,7 @@ type viewWatch struct {
 
 func watchView(t *testing.T, ready map[string]any, preset string) *viewWatch {
 	t.Helper()
-	q := url.Values{"token": {ready["token"].(string)}, "role": {"pet"}, "preset": {preset}}
+	q := url.Values{"token": {ready["page_tokens"].(map[string]any)[preset].(string)}, "role": {"pet"}, "preset": {preset}}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, ready["view_url"].(string)+"?"+q.Encode(), nil)

@@ -3,9 +3,11 @@ package shell
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"os"
 	"sync"
@@ -25,11 +27,14 @@ import (
 // Options configure a window process.
 type Options struct {
 	CoreURL string
-	Token   string
-	Role    string
-	Preset  string
-	Assets  fs.FS
-	Logger  *slog.Logger
+	// Token is the window's shell token (TakeToken reads it from
+	// $YUI_CORE_TOKEN). It admits only this window's shell; the page gets
+	// its own token from the core's window_config.
+	Token  string
+	Role   string
+	Preset string
+	Assets fs.FS
+	Logger *slog.Logger
 }
 
 // positionPoll is how often the shell reads the window position to notice
@@ -41,6 +46,9 @@ const positionPoll = 10 * time.Second
 // Run opens the window and blocks until it closes: when the core goes away,
 // on SIGTERM/SIGINT, or on a fatal error.
 func Run(opts Options) error {
+	// The token is read; nothing this process starts may inherit it
+	// (WebKit's helper processes, the browser a link opens in).
+	os.Unsetenv(TokenEnv)
 	// Skia's GPU raster on a software GL (Xvfb, VMs, no driver) costs ~3×
 	// more per repaint than its CPU raster, and a 300×420 pet gains
 	// nothing from GPU raster anyway; compositing stays on GL (see
@@ -53,8 +61,11 @@ func Run(opts Options) error {
 		lg = slog.New(slog.DiscardHandler)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	q := url.Values{"token": {opts.Token}, "role": {view.RoleShell}, "preset": {opts.Preset}}
-	ws, _, err := websocket.Dial(ctx, opts.CoreURL+"?"+q.Encode(), nil)
+	// The token goes in a header, not the URL: a dial error quotes the URL.
+	q := url.Values{"role": {view.RoleShell}, "preset": {opts.Preset}}
+	ws, _, err := websocket.Dial(ctx, opts.CoreURL+"?"+q.Encode(), &websocket.DialOptions{
+		HTTPHeader: http.Header{"Authorization": {"Bearer " + opts.Token}},
+	})
 	if err != nil {
 		cancel()
 		return fmt.Errorf("shell: dial core: %w", err)
@@ -68,10 +79,18 @@ func Run(opts Options) error {
 	if err := json.Unmarshal(b, &cfg); err != nil {
 		return fmt.Errorf("shell: window config: %w", err)
 	}
+	if cfg.PageToken == "" {
+		return errors.New("shell: window config: no page token")
+	}
 
-	bridge := newBridge(opts.CoreURL, opts.Token, opts.Role, opts.Preset)
+	bridge := newBridge(opts.CoreURL, cfg.PageToken, opts.Role, opts.Preset, opener{command: openerCommand})
 	w := &window{log: lg, ws: ws, cfg: cfg, bridge: bridge}
 	bridge.setShapeFunc(w.setShape)
+	// Before the window runs: the web view refuses every navigation away
+	// from the app's pages and answers only their messages.
+	// A window that cannot be guarded does not run (the supervisor's
+	// give-up then shows in the log).
+	installGuard(newGuard(lg, func() { os.Exit(1) }))
 
 	return wails.Run(appOptions(cfg, opts.Assets, w, ws, bridge))
 }

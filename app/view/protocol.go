@@ -99,6 +99,10 @@ type WindowConfig struct {
 	// MinWidth and MinHeight bound a resizable window (0: no bound).
 	MinWidth  int `json:"min_width,omitempty"`
 	MinHeight int `json:"min_height,omitempty"`
+	// PageToken admits the window's page, and only it: role pet for the
+	// shell's preset, or role settings. The shell hands it to its page;
+	// its own token (YUI_CORE_TOKEN) never reaches the page.
+	PageToken string `json:"page_token"`
 }
 
 // Window kinds of WindowConfig.
@@ -215,6 +219,7 @@ const (
 	TypeSaveSettings    = "save_settings"    // SaveSettings, settings page → core
 	TypeOpenSettings    = "open_settings"    // OpenSettings, pet page → core
 	TypePresetAction    = "preset_action"    // PresetAction, settings page → core
+	TypeShowWindow      = "show_window"      // ShowWindow, pet page → core
 	TypeWindowShow      = "window_show"      // no fields, core → shell
 )
 
@@ -249,6 +254,13 @@ type PresetForm struct {
 	PresetFields
 	HasKey bool   `json:"has_key"`
 	ChatID string `json:"chat_id"`
+	// KeyNote, when set, says why the key field is empty: a save moved
+	// the preset to another backend and dropped its key. It stays until a
+	// key is saved for the preset.
+	KeyNote string `json:"key_note,omitempty"`
+	// ScreenNote, when set, says the last save took back the standing
+	// screen permissions because the backend changed.
+	ScreenNote string `json:"screen_note,omitempty"`
 }
 
 // PermissionsForm mirrors settings.Permissions.
@@ -355,9 +367,17 @@ type SettingsHistory struct {
 	Presets []PresetHistory `json:"presets"`
 }
 
+// ShowWindow asks the core to bring a character's pet window back (the
+// pet menu's "Show"): one the supervisor gave up on starts again, a
+// running one is raised. Preset "" is the sender's own.
+type ShowWindow struct {
+	Preset string `json:"preset,omitempty"`
+}
+
 // PresetAction asks a preset's pet window to act on its connection, from
-// the settings window: Action "reconnect" (a fresh attempt now) or "reset"
-// (a new conversation: the stop button, then the spec's reset frame).
+// the settings window: Action "reconnect" (a fresh attempt now), "reset"
+// (a new conversation: the stop button, then the spec's reset frame) or
+// "show" (bring its window back: Core.ShowPet).
 type PresetAction struct {
 	Preset string `json:"preset"`
 	Action string `json:"action"`

@@ -55,6 +55,11 @@ export interface PresetForm {
   card: string;
   context_window: number;
   permissions: PermissionsForm;
+  /** Why the key field is empty: a save moved the preset to another
+   * backend and dropped its key (shown until a key is saved). */
+  key_note?: string;
+  /** The last save took back the screen permissions: the backend changed. */
+  screen_note?: string;
 }
 
 /** One option of a select or radio group; an unavailable one is shown

@@ -20,6 +20,10 @@ export interface FormContext {
   hasKey: boolean;
   chatId: string;
   isNew: boolean;
+  /** Why the key is gone (the preset moved to another backend), or ''. */
+  keyNote: string;
+  /** Why the screen permissions went back to asking, or ''. */
+  screenNote: string;
 }
 
 export const SECTIONS: Array<{ id: Exclude<SettingsSection, ''>; title: string }> = [
@@ -40,6 +44,14 @@ const SCREEN_HELP: Record<string, string> = {
 const KEY_PLACEHOLDER = { saved: 'saved — type to replace', none: 'none', removed: 'none — removed on save' };
 
 let formSeq = 0;
+
+/** Shows (or hides, for '') a note under a control it describes. */
+function showNote(note: HTMLElement, text: string, describes: HTMLElement): void {
+  if (note.textContent !== text) note.textContent = text;
+  note.hidden = text === '';
+  if (text === '') removeDescribedBy(describes, note.id);
+  else addDescribedBy(describes, note.id);
+}
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -63,6 +75,8 @@ export class PresetFormView {
   private readonly url: HTMLInputElement;
   private readonly key: HTMLInputElement;
   private readonly removeKeyBtn: HTMLButtonElement;
+  private readonly keyNote: HTMLElement;
+  private readonly screenNote: HTMLElement;
   private readonly model: HTMLInputElement;
   private readonly effort: HTMLSelectElement;
   private readonly contextWindow: HTMLInputElement;
@@ -112,7 +126,11 @@ export class PresetFormView {
     this.removeKeyBtn.addEventListener('click', () => this.h.removeKey());
     const keyLine = el('div', 'inline');
     keyLine.append(this.key, this.removeKeyBtn);
-    backend.append(this.row('key', 'API key', keyLine));
+    this.keyNote = el('div', 'hint backend-note');
+    this.keyNote.id = this.id('key-note');
+    this.keyNote.setAttribute('role', 'status');
+    this.keyNote.hidden = true;
+    backend.append(this.row('key', 'API key', keyLine, this.keyNote));
     this.model = this.input('model', 'text');
     backend.append(this.row('model', 'Model', this.model));
     this.effort = this.select('reasoning_effort', choices.reasoning_efforts ?? []);
@@ -136,6 +154,11 @@ export class PresetFormView {
 
     // ---- Screen ----
     const perms = this.section('permissions', 'Screen');
+    this.screenNote = el('div', 'hint backend-note');
+    this.screenNote.id = this.id('screen-note');
+    this.screenNote.setAttribute('role', 'status');
+    this.screenNote.hidden = true;
+    perms.append(this.screenNote);
     this.screen = el('fieldset', 'radio-group');
     this.screen.append(el('legend', '', 'Screen access'));
     for (const c of choices.screen_modes ?? []) this.screen.append(this.radio(c));
@@ -164,6 +187,9 @@ export class PresetFormView {
     setValue(this.key, d.key ?? '');
     this.key.placeholder = d.key === '' ? KEY_PLACEHOLDER.removed : ctx.hasKey ? KEY_PLACEHOLDER.saved : KEY_PLACEHOLDER.none;
     this.removeKeyBtn.hidden = !ctx.hasKey || d.key === '';
+    // A typed key answers the note; until then it says why the key is gone.
+    showNote(this.keyNote, d.key ? '' : ctx.keyNote, this.key);
+    showNote(this.screenNote, ctx.screenNote, this.screen);
     setValue(this.model, d.model);
     this.setSelect(this.effort, this.choices.reasoning_efforts ?? [], d.reasoning_effort);
     if (Number(this.contextWindow.value || 0) !== d.context_window || this.contextWindow.value === '') {

@@ -604,3 +604,23 @@ describe('SettingsView: focus requests', () => {
     expect(document.activeElement).toBe(byLabel('Ask'));
   });
 });
+
+describe('SettingsView: a preset moved to another backend', () => {
+  it('says why the key is gone and why screen access went back to asking, until a key is typed', () => {
+    const { view } = setup();
+    const keyNote = 'The saved key was removed because the base URL now points to another server (https://b.example).';
+    const screenNote = 'Screen access went back to “Ask each time”.';
+    view.apply(state({ presets: [preset({ has_key: false, key_note: keyNote, screen_note: screenNote })] }));
+    const keyInput = byLabel('API key');
+    const shown = [...document.querySelectorAll<HTMLElement>('.backend-note')].filter((n) => !n.hidden).map((n) => n.textContent);
+    expect(shown).toEqual([keyNote, screenNote]);
+    const keyNoteEl = [...document.querySelectorAll<HTMLElement>('.backend-note')].find((n) => n.textContent === keyNote)!;
+    expect(keyNoteEl.getAttribute('role')).toBe('status');
+    expect(keyInput.getAttribute('aria-describedby')).toContain(keyNoteEl.id);
+    expect(keyInput.placeholder).toBe('none');
+    type(keyInput, 'new-key');
+    expect(keyNoteEl.hidden).toBe(true);
+    view.apply(state({ revision: 2, presets: [preset({ has_key: true })] }));
+    expect([...document.querySelectorAll<HTMLElement>('.backend-note')].every((n) => n.hidden)).toBe(true);
+  });
+});

@@ -559,6 +559,8 @@ export class SettingsView {
       hasKey: this.model.hasKey(d.id),
       chatId: this.model.savedForm(d.id)?.chat_id ?? '',
       isNew: this.model.isNew(d.id),
+      keyNote: this.model.savedForm(d.id)?.key_note ?? '',
+      screenNote: this.model.savedForm(d.id)?.screen_note ?? '',
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
     this.renderActions();

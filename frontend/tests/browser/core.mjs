@@ -43,5 +43,19 @@ export async function startCore({ demo = false, delegationDelay = '' } = {}) {
     rmSync(dir, { recursive: true, force: true });
     return code;
   };
-  return { ready, settings, events, waitEvent, stop };
+  /** The page's own token: each page role has one (the settings page's;
+   * each pet's, also for a pet added later by a save). */
+  const tokenFor = (preset) => {
+    if (preset === '') return ready.page_tokens.settings;
+    const added = events.findLast((e) => e.event === 'page_token' && e.preset === preset);
+    return added?.token ?? ready.page_tokens[preset];
+  };
+  /** The URL a browser loads the settings page (preset '') or a pet page
+   * from, with that page's token. */
+  const pageURL = (preset) => {
+    const q = new URLSearchParams(preset === '' ? { role: 'settings' } : { role: 'pet', preset });
+    q.set('token', tokenFor(preset) ?? '');
+    return `${ready.pages_url}?${q}`;
+  };
+  return { ready, settings, events, waitEvent, stop, tokenFor, pageURL };
 }

@@ -23,14 +23,14 @@ after(async () => {
   if (core) assert.equal(await core.stop(), 0, 'core exits 0 on SIGTERM');
 });
 
-function petURL(token) {
+function petURL(token = core.tokenFor(core.settings.presets[0].id)) {
   const preset = core.settings.presets[0].id;
   return `${core.ready.pages_url}?role=pet&preset=${preset}&token=${encodeURIComponent(token)}`;
 }
 
 test('renders the character and the core state, then sends a typed line', async () => {
   const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
-  await page.goto(petURL(core.ready.token));
+  await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   const box = await page.locator('.character svg').boundingBox();
@@ -66,7 +66,7 @@ test('a page with a wrong token gets no state', async () => {
 
 test('right-click on the character → Settings… asks the core for the settings window', async () => {
   const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
-  await page.goto(petURL(core.ready.token));
+  await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   await page.locator('.character svg').click({ button: 'right' });
@@ -85,7 +85,7 @@ test('right-click on the character → Settings… asks the core for the setting
 
 test('right-click on the character → New conversation → Yes asks the core to reset', async () => {
   const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
-  await page.goto(petURL(core.ready.token));
+  await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   const resets = () => core.events.filter((e) => e.event === 'view_in' && e.message?.type === 'reset').length;

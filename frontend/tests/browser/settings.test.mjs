@@ -32,7 +32,6 @@ after(async () => {
   if (core) assert.equal(await core.stop(), 0, 'core exits 0 on SIGTERM');
 });
 
-const token = () => encodeURIComponent(core.ready.token);
 const firstId = () => core.settings.presets[0].id;
 
 async function newPage(url) {
@@ -45,7 +44,7 @@ async function newPage(url) {
 
 /** Opens the settings page and waits for the form of the first preset. */
 async function openSettings() {
-  const page = await newPage(`${core.ready.pages_url}?token=${token()}&role=settings`);
+  const page = await newPage(core.pageURL(''));
   await page.waitForSelector('.preset-form');
   return page;
 }
@@ -86,7 +85,7 @@ test('shows the saved character with its key field blank', async () => {
 });
 
 test('a rename is saved to the file and shows in the pet window at once', async () => {
-  const pet = await newPage(`${core.ready.pages_url}?role=pet&preset=${firstId()}&token=${token()}`);
+  const pet = await newPage(core.pageURL(firstId()));
   await pet.waitForSelector('.character[aria-label="Yui"]', { state: 'attached' });
   const page = await openSettings();
   const file = await settingsFile(page);
@@ -109,7 +108,7 @@ test('a rename is saved to the file and shows in the pet window at once', async 
   await page.waitForFunction(() => document.querySelector('.footer .btn-primary').disabled);
   assert.equal(await page.locator('.preset-name').first().textContent(), 'Mika');
   // A pet page opened now starts from the new name too.
-  const pet2 = await newPage(`${core.ready.pages_url}?role=pet&preset=${firstId()}&token=${token()}`);
+  const pet2 = await newPage(core.pageURL(firstId()));
   await pet2.waitForSelector('.character[aria-label="Mika"]', { state: 'attached' });
   await Promise.all([pet.close(), pet2.close(), page.close()]);
 });
@@ -187,7 +186,7 @@ test('a save keeps a change made in another window to a field it did not touch',
 });
 
 test('the Session section lists a delegation live: running, then done with its summary under its row', async () => {
-  const pet = await newPage(`${core.ready.pages_url}?role=pet&preset=${firstId()}&token=${token()}`);
+  const pet = await newPage(core.pageURL(firstId()));
   // The demo backend is ready: no connection plate, composer not locked.
   await pet.waitForFunction(() => {
     const plate = document.querySelector('.plate');

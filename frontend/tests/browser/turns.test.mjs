@@ -46,7 +46,7 @@ async function openPet({ reducedMotion = 'no-preference' } = {}) {
   const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
   await page.emulateMedia({ reducedMotion });
   const preset = core.settings.presets[0].id;
-  await page.goto(`${core.ready.pages_url}?role=pet&preset=${preset}&token=${encodeURIComponent(core.ready.token)}`);
+  await page.goto(core.pageURL(preset));
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   // Ready: no connection plate, composer not locked.
