@@ -13,6 +13,12 @@ import (
 	"time"
 )
 
+// StartLimit bounds the wait for Xvfb to report its display. Xvfb writes
+// the display number once it accepts connections, so the wait ends then;
+// the limit only stops a hung start (a cold start on a busy machine takes
+// seconds, not minutes).
+const StartLimit = 2 * time.Minute
+
 // ErrNoXvfb means the Xvfb binary could not be started (make deps
 // installs it); callers decide whether that skips or fails the test.
 var ErrNoXvfb = errors.New("xvfbtest: Xvfb could not be started")
@@ -47,8 +53,8 @@ func Start(t testing.TB) (string, error) {
 			t.Fatal("xvfbtest: Xvfb wrote no display number")
 		}
 		return ":" + n, nil
-	case <-time.After(20 * time.Second):
-		t.Fatal("xvfbtest: Xvfb did not report its display within 20 s")
+	case <-time.After(StartLimit):
+		t.Fatalf("xvfbtest: Xvfb did not report its display within %v", StartLimit)
 	}
 	return "", nil
 }
