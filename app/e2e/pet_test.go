@@ -246,7 +246,22 @@ type app struct {
 	mu      sync.Mutex
 	events  []map[string]any
 	changed chan struct{} // closed and replaced at every new trace line
-	done    chan error
+	exited  chan struct{} // closed when the process has exited
+	err     error         // its exit status, once exited is closed
+}
+
+// terminate sends SIGTERM and returns the exit status, failing t if the
+// core does not exit within e2eLimit.
+func (a *app) terminate(t *testing.T) error {
+	t.Helper()
+	a.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-a.exited:
+		return a.err
+	case <-time.After(e2eLimit):
+		t.Fatal("core did not exit on SIGTERM")
+		return nil
+	}
 }
 
 func binary(t *testing.T) string {
@@ -276,7 +291,7 @@ func startAppArgs(t *testing.T, d *xDisplay, args []string) *app {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	a := &app{cmd: cmd, done: make(chan error, 1), changed: make(chan struct{})}
+	a := &app{cmd: cmd, exited: make(chan struct{}), changed: make(chan struct{})}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
@@ -291,11 +306,11 @@ func startAppArgs(t *testing.T, d *xDisplay, args []string) *app {
 			}
 		}
 	}()
-	go func() { a.done <- cmd.Wait() }()
+	go func() { a.err = cmd.Wait(); close(a.exited) }()
 	t.Cleanup(func() {
 		cmd.Process.Signal(syscall.SIGTERM)
 		select {
-		case <-a.done:
+		case <-a.exited:
 		case <-time.After(e2eLimit):
 			cmd.Process.Kill()
 		}
@@ -489,14 +504,8 @@ func TestE2EPetWindow(t *testing.T) {
 
 	// SIGTERM on the core closes every window and exits 0. The core waits
 	// for its window processes before it exits, so none is left by then.
-	a.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case err := <-a.done:
-		if err != nil {
-			t.Fatalf("core exit: %v", err)
-		}
-	case <-time.After(e2eLimit):
-		t.Fatal("core did not exit on SIGTERM")
+	if err := a.terminate(t); err != nil {
+		t.Fatalf("core exit: %v", err)
 	}
 	if syscall.Kill(newPID, 0) == nil {
 		t.Fatalf("window process %d outlived the core", newPID)

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -198,13 +197,7 @@ func TestE2ESettingsWindow(t *testing.T) {
 		t.Fatalf("reopening started a new settings process (%d starts)", n)
 	}
 
-	a.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case err := <-a.done:
-		if err != nil {
-			t.Fatalf("core exit: %v", err)
-		}
-	case <-time.After(e2eLimit):
-		t.Fatal("core did not exit on SIGTERM")
+	if err := a.terminate(t); err != nil {
+		t.Fatalf("core exit: %v", err)
 	}
 }
