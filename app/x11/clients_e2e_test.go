@@ -219,4 +219,3 @@ func TestActiveWindowAndItsChangesE2E(t *testing.T) {
 		t.Fatalf("%d changes reported, want 1: a change of another root property was reported", calls)
 	}
 }
-
