@@ -186,7 +186,7 @@ test('the pill shows a tool while it runs, then done, then hides', async () => {
   const r = await rec(page);
   // Running, then done, then gone, in that order. How long done is held
   // (session.PillHold, 1.5 s) is the core's timer, tested under fake time
-  // in app/session (pill_test.go); a wall clock here would only measure
+  // in app/session (TestDoneHeldForOnePointFiveSeconds); a wall clock here would only measure
   // how busy the machine is.
   const states = r.pill.map((p) => p.state);
   const done = states.indexOf('done');
