@@ -27,7 +27,8 @@ const attempts = 8
 // installs it); callers decide whether that skips or fails the test.
 var ErrNoXvfb = errors.New("xvfbtest: Xvfb could not be started")
 
-// Start runs a private Xvfb (one 1280×800×24 screen, no TCP) for t and
+// Start runs a private Xvfb (one 1280×800×24 screen, no TCP, no reset
+// when the last client leaves) for t and
 // returns its display name (":N"); the server is killed when t ends. It
 // returns an error wrapping ErrNoXvfb when the binary cannot start, and
 // fails t when no server reports its display.
@@ -60,7 +61,11 @@ func try(t testing.TB, n int) (string, error) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	cmd := exec.Command("Xvfb", fmt.Sprintf(":%d", n), "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	// -noreset: by default an X server resets when its last client
+	// disconnects, dropping every connection being made meanwhile (a
+	// probe like xdpyinfo leaving, then the test connecting, broke that
+	// way).
+	cmd := exec.Command("Xvfb", fmt.Sprintf(":%d", n), "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset")
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		w.Close()
