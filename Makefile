@@ -7,27 +7,42 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config build-essential \
-	xvfb xcompmgr xdotool x11-utils chromium
+# What building and running Yui needs (make run): GTK and WebKitGTK 4.1
+# headers for the cgo build, pkg-config and a C toolchain.
+APT_RUN := libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config build-essential
+# What only the tests add (make test, make e2e, make browser-test): a
+# private X server, a compositor, xdotool for input, xdpyinfo (x11-utils)
+# to see the display answer, and Chromium for the browser tests.
+APT_TEST := xvfb xcompmgr xdotool x11-utils chromium
 GO_TAGS := desktop,production,webkit2_41
 BIN := build/bin/yui
 FRONTEND_SRC := $(shell find frontend/src frontend/index.html frontend/public -type f 2>/dev/null) \
 	frontend/package.json frontend/vite.config.ts frontend/tsconfig.json
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
 
-.PHONY: run test deps apt-deps npm-deps go-deps build frontend vet unit frontend-test e2e browser-test clean
+.PHONY: run test deps test-deps apt-deps apt-test-deps npm-deps go-deps build frontend vet unit frontend-test e2e browser-test clean
 
-## deps: apt packages, npm packages, Go modules — each only when missing.
+## deps: what running needs — apt packages, npm packages, Go modules, each
+## only when missing. test-deps adds what only the tests need.
 deps: apt-deps npm-deps go-deps
+test-deps: deps apt-test-deps
 
-apt-deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+# apt_install installs the Debian packages of $(1) that are not installed.
+define apt_install
+	@missing=""; for p in $(1); do \
 		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
+endef
+
+apt-deps:
+	$(call apt_install,$(APT_RUN))
+
+apt-test-deps:
+	$(call apt_install,$(APT_TEST))
 
 npm-deps: frontend/node_modules/.package-lock.json
 
@@ -54,7 +69,7 @@ run: deps build
 
 ## test: vet, unit tests with the race detector, frontend tests, the
 ## production build, then the end-to-end and browser tests of that build.
-test: deps vet unit frontend-test build e2e browser-test
+test: test-deps vet unit frontend-test build e2e browser-test
 	@echo "make test: all passed"
 
 vet:
@@ -69,12 +84,12 @@ unit:
 frontend-test: npm-deps
 	cd frontend && npm test
 
-e2e: build
+e2e: apt-test-deps build
 	go test -tags e2e -count=1 -timeout 10m -v -run E2E ./app/e2e/ 2>&1 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
 	go test -tags e2e -count=1 -run E2E ./app/capture/ ./app/x11/ ./app/frontmost/ 2>&1 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
 	YUI_CONSOLE_BIN=$(abspath $(BIN)) go test -count=1 -v -run 'TestConsoleEndToEnd|TestConsoleAttach' ./app/console/
 
-browser-test: build
+browser-test: apt-test-deps build
 	cd frontend && YUI_BIN=../$(BIN) node --test tests/browser/
 
 clean:

@@ -77,7 +77,7 @@ func TestSettingsPageGetsStateButNeverTheKey(t *testing.T) {
 		return l[view.TypeSettingsState] != nil && l[view.TypeSettingsStatus] != nil
 	})
 	var state view.SettingsState
-	b, _ := json.Marshal(page.latest[view.TypeSettingsState])
+	b, _ := json.Marshal(page.last(view.TypeSettingsState))
 	json.Unmarshal(b, &state)
 	if len(state.Presets) != 1 || !state.Presets[0].HasKey || state.Presets[0].ChatID != saved.Presets[0].ChatID ||
 		state.ActivePreset != saved.ActivePreset || state.Path != dir+"/settings.json" {
@@ -87,7 +87,7 @@ func TestSettingsPageGetsStateButNeverTheKey(t *testing.T) {
 		state.Choices.ChatAPIs[1].Note == "" || len(state.Choices.ScreenModes) != 3 || len(state.Choices.Looks) == 0 {
 		t.Fatalf("choices %+v", state.Choices)
 	}
-	for _, m := range page.all {
+	for _, m := range page.messages() {
 		b, _ := json.Marshal(m)
 		if strings.Contains(string(b), key) {
 			t.Fatalf("the key reached the settings page: %s", b)
@@ -106,7 +106,7 @@ func TestSaveRenamesKeepsWhatTheFormDoesNotEditAndThePetFollows(t *testing.T) {
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)
 	page.wait(t, "state", func(_ []map[string]any, l map[string]map[string]any) bool { return l[view.TypeSettingsState] != nil })
-	rev := page.latest[view.TypeSettingsState]["revision"].(float64)
+	rev := page.last(view.TypeSettingsState)["revision"].(float64)
 
 	req := formOf(before)
 	req.RequestID = "rename"
@@ -364,9 +364,11 @@ func (l *windowLauncher) count(name string) int {
 	return n
 }
 
+// waitFor polls cond (a launched window, the supervisor's state, a file
+// or log line) until it holds; hangLimit only bounds a hang.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(hangLimit)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)
@@ -420,7 +422,7 @@ func TestSaveAddsAndRemovesCharactersWithTheirWindows(t *testing.T) {
 	l.mu.Unlock()
 	select {
 	case <-mio.done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(hangLimit):
 		t.Fatal("Mio's window was not ended")
 	}
 	waitFor(t, "Mio's window unsupervised", func() bool { return !st.c.sup.Supervised("pet:p-0badcafe") })
@@ -477,7 +479,7 @@ func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
 		t.Fatalf("config %s", b)
 	}
 	send(t, petConn, map[string]any{"type": "open_settings"})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
 	defer cancel()
 	_, b, err = shell.Read(ctx)
 	if err != nil || !strings.Contains(string(b), `"window_show"`) {
@@ -700,9 +702,7 @@ func TestSettingsWindowResetsAndReconnectsAPreset(t *testing.T) {
 		}
 		return false
 	})
-	pet.mu.Lock()
-	from := len(pet.all)
-	pet.mu.Unlock()
+	from := len(pet.messages())
 	send(t, conn, map[string]any{"type": "preset_action", "preset": yui.ID, "action": "reconnect"})
 	pet.wait(t, "a reconnect (connecting, then connected)", func(all []map[string]any, l map[string]map[string]any) bool {
 		sawConnecting := false

@@ -102,18 +102,15 @@ func startSourceBrowser(t *testing.T, d *xDisplay, site *foreignSite, r image.Re
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 		cmd.Wait()
 	})
-	deadline := time.Now().Add(30 * time.Second)
-	for !site.served("/source") {
-		if time.Now().After(deadline) {
-			t.Fatal("the source browser never loaded its page")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	until(t, "the source browser loaded its page", 100*time.Millisecond, func() bool { return site.served("/source") })
 }
 
 // xdndDrag drags with the mouse from one point to another as a person
 // does: press, a few steps to leave the drag threshold, the travel, a
-// pause over the target (XdndPosition/XdndStatus), release.
+// pause over the target (XdndPosition/XdndStatus), release. The pauses
+// pace the input like a hand (XDND needs pointer motion spread over time
+// for its position/status exchange); nothing is awaited by them: what the
+// drop did is checked by waiting on its effects.
 func (d *xDisplay) xdndDrag(t *testing.T, from, to image.Point) {
 	t.Helper()
 	d.xdotool(t, "mousemove", strconv.Itoa(from.X), strconv.Itoa(from.Y))
@@ -197,8 +194,10 @@ func TestE2EDroppedLinkDoesNotTakeThePetWindowOver(t *testing.T) {
 	site := startForeignSite(t)
 
 	a := startApp(t, d, cfg, logs)
-	a.waitEvent(t, "core_ready", 10*time.Second, func(e map[string]any) bool { return e["event"] == "core_ready" })
-	shot := d.waitPainted(t, win, "drop-never-painted.png")
+	a.waitEvent(t, "core_ready", func(e map[string]any) bool { return e["event"] == "core_ready" })
+	shot := d.awaitStill(t, win, "the character painted", func(img *image.RGBA) bool {
+		return countNear(img, skinR, skinG, skinB, 6) > 3000 && countNear(img, hoodR, hoodG, hoodB, 6) > 2000
+	})
 	face := findColorCentroid(t, shot, skinR, skinG, skinB)
 
 	src := image.Rect(700, 150, 1100, 450)
@@ -224,7 +223,7 @@ func TestE2EDroppedLinkDoesNotTakeThePetWindowOver(t *testing.T) {
 	d.xdotool(t, "search", "--name", "^"+petTitle(s.Presets[0].Name)+"$", "windowfocus", "--sync")
 	d.xdotool(t, "mousemove", strconv.Itoa(input.X), strconv.Itoa(input.Y), "click", "1")
 	d.xdotool(t, "key", "End", "Return")
-	got := a.waitEvent(t, "the dropped URL sent as text", 20*time.Second, func(e map[string]any) bool {
+	got := a.waitEvent(t, "the dropped URL sent as text", func(e map[string]any) bool {
 		m, _ := e["message"].(map[string]any)
 		return e["event"] == "view_in" && e["role"] == "pet" && m["type"] == "send_text"
 	})
@@ -267,7 +266,7 @@ func TestE2EDroppedLinkDoesNotTakeThePetWindowOver(t *testing.T) {
 // found by colour below the character (the field is white).
 func (a *app) composerInput(t *testing.T, d *xDisplay, win image.Rectangle, beforeFail func()) image.Point {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(e2eLimit)
 	for {
 		shot := d.capture(t, win)
 		// The composer sits in the lower part of the window; its field is

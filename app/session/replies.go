@@ -50,7 +50,7 @@ func (s *Session) onRender(r push.Render) {
 	// repeat of what speech frames already queued); owed: whether reply
 	// speech was still owed when the frame arrived.
 	owed := s.player.Owed()
-	s.firstRender(r.TurnID, t)
+	first := s.firstRender(r.TurnID, t)
 	if r.Reasoning != "" {
 		s.renderReasoning(r.TurnID, r.Reasoning)
 	}
@@ -58,6 +58,7 @@ func (s *Session) onRender(r push.Render) {
 		t.spoke = true
 	}
 	played := s.player.Render(r.TurnID, segments(r.Segments))
+	s.cutFillers(r.TurnID, first)
 	s.turnLog.Info("push.render", "source", r.Source, "turn_id", r.TurnID, "segments", len(r.Segments),
 		"speech", played > 0, "sentences", played, "owed", owed)
 }
@@ -71,11 +72,12 @@ func (s *Session) onSpeech(sp push.Speech) {
 		return
 	}
 	s.log.Info("push.speech", "turn_id", sp.TurnID, "segments", len(sp.Segments))
-	s.firstRender(sp.TurnID, t)
+	first := s.firstRender(sp.TurnID, t)
 	if t != nil && hasSpeech(sp.Segments) {
 		t.spoke = true
 	}
 	s.player.Speech(sp.TurnID, segments(sp.Segments))
+	s.cutFillers(sp.TurnID, first)
 }
 
 // onTurnEnd forgets the turn and releases what it held: running state,

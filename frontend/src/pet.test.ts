@@ -204,6 +204,62 @@ describe('PetView', () => {
     expect(el.dataset.motion).toBe('idle');
   });
 
+  it('a drag made before the window position answers still moves the window, and is reported moved', async () => {
+    // A quick flick on a busy machine: every move and the release come
+    // before windowPosition resolves.
+    const moves: Array<[number, number]> = [];
+    let moved = 0;
+    let answer: (p: { x: number; y: number }) => void = () => {};
+    const host: PetHost = {
+      send: () => true,
+      setInputRegion: () => {},
+      windowPosition: () => new Promise((res) => { answer = res; }),
+      moveWindow: (x, y) => moves.push([x, y]),
+      windowMoved: () => { moved++; },
+    };
+    const view = new PetView(host, new FakeScheduler(), { motion: new FakeMotion() });
+    view.mount(document.body);
+    const el = view.character.el;
+    el.dispatchEvent(new PointerEvent('pointerdown', { button: 0, screenX: 100, screenY: 100 }));
+    el.dispatchEvent(new PointerEvent('pointermove', { screenX: 130, screenY: 90 }));
+    el.dispatchEvent(new PointerEvent('pointermove', { screenX: 160, screenY: 140 }));
+    el.dispatchEvent(new PointerEvent('pointerup', { screenX: 160, screenY: 140 }));
+    expect(moves).toEqual([]);
+    expect(moved).toBe(0);
+    answer({ x: 10, y: 20 });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(moves).toEqual([[70, 60]]);
+    expect(moved).toBe(1);
+    expect(view.composerOpen).toBe(false);
+  });
+
+  it('moves made while the position is asked for are caught up when it answers', async () => {
+    const moves: Array<[number, number]> = [];
+    let moved = 0;
+    let answer: (p: { x: number; y: number }) => void = () => {};
+    const host: PetHost = {
+      send: () => true,
+      setInputRegion: () => {},
+      windowPosition: () => new Promise((res) => { answer = res; }),
+      moveWindow: (x, y) => moves.push([x, y]),
+      windowMoved: () => { moved++; },
+    };
+    const view = new PetView(host, new FakeScheduler(), { motion: new FakeMotion() });
+    view.mount(document.body);
+    const el = view.character.el;
+    el.dispatchEvent(new PointerEvent('pointerdown', { button: 0, screenX: 100, screenY: 100 }));
+    el.dispatchEvent(new PointerEvent('pointermove', { screenX: 130, screenY: 90 }));
+    answer({ x: 10, y: 20 });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(moves).toEqual([[40, 10]]);
+    el.dispatchEvent(new PointerEvent('pointermove', { screenX: 140, screenY: 95 }));
+    el.dispatchEvent(new PointerEvent('pointerup', { screenX: 140, screenY: 95 }));
+    expect(moves).toEqual([[40, 10], [50, 15]]);
+    expect(moved).toBe(1);
+  });
+
   it('idles with exactly one timer: a blink every few seconds', () => {
     const { view, sched } = setup();
     expect(sched.timers.size).toBe(1);

@@ -494,18 +494,34 @@ export class PetView {
   }
 
   /** A press on the character either drags the window or, if the pointer
-   * barely moved, is a click that toggles the composer. */
+   * barely moved, is a click that toggles the composer. The window's
+   * position is asked for at the press; moves made before it answers (a
+   * quick flick, a busy machine) are applied when it does, and a drag that
+   * ended meanwhile is reported moved then, so no drag is lost. */
   private wireDrag(): void {
     const el = this.character.el;
-    let start: { sx: number; sy: number; win: { x: number; y: number } | null } | null = null;
+    type Press = { sx: number; sy: number; dx: number; dy: number; win: { x: number; y: number } | null; asked: boolean; ended: boolean };
+    let start: Press | null = null;
     let dragging = false;
     el.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
-      start = { sx: e.screenX, sy: e.screenY, win: null };
+      start = { sx: e.screenX, sy: e.screenY, dx: 0, dy: 0, win: null, asked: true, ended: false };
       dragging = false;
       el.setPointerCapture?.(e.pointerId);
       const s = start;
-      this.host.windowPosition().then((p) => { s.win = p; });
+      this.host.windowPosition().then((p) => {
+        s.win = p;
+        s.asked = false;
+        if (!p || (s.dx === 0 && s.dy === 0)) return; // no window, or no drag yet
+        if (s.ended) {
+          // The drag ended before the position came: finish it now.
+          this.host.moveWindow(p.x + s.dx, p.y + s.dy);
+          this.host.windowMoved?.();
+        } else if (start === s && dragging) {
+          // Catch up with the moves made while asking.
+          this.host.moveWindow(p.x + s.dx, p.y + s.dy);
+        }
+      });
     });
     el.addEventListener('pointermove', (e) => {
       if (!start) return;
@@ -515,16 +531,22 @@ export class PetView {
         dragging = true;
         this.character.setMotion('drag');
       }
-      if (dragging && start.win) this.host.moveWindow(start.win.x + dx, start.win.y + dy);
+      if (!dragging) return;
+      start.dx = dx;
+      start.dy = dy;
+      if (start.win) this.host.moveWindow(start.win.x + dx, start.win.y + dy);
     });
     const end = () => {
       if (!start) return;
+      const s = start;
       const wasDrag = dragging;
       start = null;
       dragging = false;
       if (wasDrag) {
         this.character.setMotion('idle');
-        this.host.windowMoved?.();
+        s.ended = true;
+        // Still asking for the position: the answer finishes the drag.
+        if (!s.asked) this.host.windowMoved?.();
       } else if (this.composerOpen) this.closeComposer();
       else this.openComposer();
     };

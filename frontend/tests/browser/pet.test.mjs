@@ -2,7 +2,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { startCore } from './core.mjs';
+import { newPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -29,7 +29,7 @@ function petURL(token = core.tokenFor(core.settings.presets[0].id)) {
 }
 
 test('renders the character and the core state, then sends a typed line', async () => {
-  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
   await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
@@ -50,14 +50,14 @@ test('renders the character and the core state, then sends a typed line', async 
   assert.equal(e.preset, core.settings.presets[0].id);
   // The page keeps the line until the core accepts the turn (it locks the
   // composer), then clears it.
-  await page.waitForSelector('.composer[data-locked="true"]', { timeout: 5000 });
+  await page.waitForSelector('.composer[data-locked="true"]');
   assert.equal(await page.locator('.composer-input').inputValue(), '');
   await page.screenshot({ path: process.env.YUI_BROWSER_SHOT ?? '/tmp/yui-browser-pet.png' });
   await page.close();
 });
 
 test('a page with a wrong token gets no state', async () => {
-  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
   await page.goto(petURL('not-the-token'));
   await page.waitForFunction(() => document.documentElement.dataset.core === 'closed');
   assert.equal(await page.locator('.plate').isHidden(), true);
@@ -65,7 +65,7 @@ test('a page with a wrong token gets no state', async () => {
 });
 
 test('right-click on the character → Settings… asks the core for the settings window', async () => {
-  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
   await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
@@ -84,7 +84,7 @@ test('right-click on the character → Settings… asks the core for the setting
 });
 
 test('right-click on the character → New conversation → Yes asks the core to reset', async () => {
-  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
   await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
@@ -114,12 +114,17 @@ test('right-click on the character → New conversation → Yes asks the core to
   assert.equal(e.preset, core.settings.presets[0].id);
   await page.waitForSelector('.pet-menu', { state: 'hidden' });
   assert.equal(resets(), before + 1);
-  // Cancel sends nothing.
+  // Cancel sends nothing. Proven in order: the page then asks for the
+  // settings window, and the core gets that message after anything Cancel
+  // would have sent on the same socket.
   await page.locator('.character svg').click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'New conversation' }).click();
   await page.getByRole('menuitem', { name: 'Cancel' }).click();
   await page.waitForSelector('.pet-menu', { state: 'hidden' });
-  await page.waitForTimeout(300);
+  const seen = core.events.length;
+  await page.locator('.character svg').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Settings…' }).click();
+  await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'open_settings' && core.events.indexOf(e) >= seen, 'open_settings after Cancel');
   assert.equal(resets(), before + 1);
   await page.close();
 });

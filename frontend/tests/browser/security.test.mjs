@@ -9,7 +9,7 @@ import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { startCore } from './core.mjs';
+import { newPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -48,7 +48,7 @@ after(async () => {
 });
 
 async function open(url, viewport) {
-  const page = await browser.newPage({ viewport });
+  const page = await newPage(browser, { viewport });
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   return page;
@@ -97,7 +97,7 @@ for (const [name, preset, viewport, spots] of [
 
 test('a pet page token does not open the settings page', async () => {
   const q = new URLSearchParams({ role: 'settings', token: core.tokenFor(core.settings.presets[0].id) });
-  const page = await browser.newPage();
+  const page = await newPage(browser);
   await page.goto(`${core.ready.pages_url}?${q}`);
   await page.waitForFunction(() => document.documentElement.dataset.core === 'closed');
   await page.close();
@@ -107,7 +107,7 @@ test('a page from another origin cannot connect, even with a real page token', a
   const ws = new URL(core.ready.view_url);
   ws.searchParams.set('token', core.tokenFor(''));
   ws.searchParams.set('role', 'settings');
-  const page = await browser.newPage();
+  const page = await newPage(browser);
   await page.goto(`${evilURL}/probe?ws=${encodeURIComponent(ws.toString())}`);
   await page.waitForFunction(() => document.title === 'refused' || document.title === 'open');
   assert.equal(await page.title(), 'refused');
