@@ -29,13 +29,11 @@ import (
 	"yui/app/core"
 	"yui/app/demobackend"
 	"yui/app/shell"
+	"yui/app/version"
 )
 
 //go:embed all:frontend/dist
 var dist embed.FS
-
-// version is set by the build (-ldflags "-X main.version=...").
-var version = "dev"
 
 func main() {
 	if shell.BindingsOnly {
@@ -61,7 +59,7 @@ func main() {
 	case "console":
 		os.Exit(console.Main(args, os.Stdin, os.Stdout, os.Stderr))
 	case "version":
-		fmt.Println("yui", version)
+		fmt.Println("yui", version.String())
 	default:
 		err = fmt.Errorf("unknown command %q (want run, window, console, demo-backend or version)", cmd)
 	}
