@@ -68,6 +68,9 @@ type Options struct {
 	// Screen lists and captures monitors; nil is the X11 display of
 	// $DISPLAY. Captures only ever happen through a permission grant.
 	Screen capture.Source
+	// Autostart is the OS's start-at-login entry; nil leaves the item out
+	// of the menus.
+	Autostart Autostart
 }
 
 // Core is one running core. Create it with New, then Run it.
@@ -100,6 +103,8 @@ type Core struct {
 
 	demoMu sync.Mutex
 	demoAt string
+
+	desk desktop // desktop.go: hidden characters, quit, the tray's listener
 }
 
 // New loads the settings and prepares the view server; nothing listens yet.
@@ -112,7 +117,8 @@ func New(opts Options) (*Core, error) {
 	if err != nil {
 		return nil, fmt.Errorf("core: %w", err)
 	}
-	c := &Core{opts: opts, log: lg, store: store, token: view.NewToken(), screen: opts.Screen}
+	c := &Core{opts: opts, log: lg, store: store, token: view.NewToken(), screen: opts.Screen,
+		desk: desktop{hidden: map[string]bool{}, quit: make(chan struct{})}}
 	if c.screen == nil {
 		c.screen = capture.NewX11(lg)
 	}
@@ -189,7 +195,7 @@ func (c *Core) demoURL() string {
 func (c *Core) Settings() *settings.Store { return c.store }
 
 // Run serves the view protocol, starts the pet windows, and blocks until
-// ctx ends; then it closes every window and returns nil.
+// ctx ends or Quit is called; then it closes every window and returns nil.
 func (c *Core) Run(ctx context.Context) error {
 	if err := c.view.Listen(); err != nil {
 		return fmt.Errorf("core: %w", err)
@@ -210,7 +216,7 @@ func (c *Core) Run(ctx context.Context) error {
 		"token": c.token, "demo_url": c.demoURL()})
 	if !c.opts.NoWindows {
 		for _, p := range c.store.Get().Presets {
-			if p.Enabled {
+			if p.Enabled && !c.hidden(p.ID) {
 				c.sup.Run(c.petSpec(p))
 			}
 		}
@@ -219,7 +225,10 @@ func (c *Core) Run(ctx context.Context) error {
 	if c.opts.OpenSettings {
 		c.openSettings(c.store.Get().ActivePreset, "")
 	}
-	<-ctx.Done()
+	select {
+	case <-ctx.Done():
+	case <-c.desk.quit:
+	}
 	c.log.Info("core_stopping")
 	// No settings change starts a pet or window from here on.
 	c.applyMu.Lock()

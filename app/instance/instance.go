@@ -78,10 +78,7 @@ type Primary struct {
 // dir (0700) if needed, takes the lock and listens. It returns ErrRunning
 // when another process holds the lock. A socket file left by a killed core
 // is removed (the lock proves its owner is gone).
-func Acquire(dir string, log *slog.Logger) (*Primary, error) {
-	if log == nil {
-		log = slog.New(slog.DiscardHandler)
-	}
+func Acquire(dir string) (*Primary, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("instance: config dir %s: %w", dir, err)
@@ -102,15 +99,19 @@ func Acquire(dir string, log *slog.Logger) (*Primary, error) {
 	// The lock file says who holds it, for people reading the directory;
 	// nothing depends on its contents.
 	lf.describe(fmt.Sprintf("{\"pid\":%d,\"socket\":%q}\n", os.Getpid(), addr))
-	return &Primary{dir: abs, lock: lf, ln: ln, addr: addr, log: log, held: map[net.Conn]struct{}{}}, nil
+	return &Primary{dir: abs, lock: lf, ln: ln, addr: addr, log: slog.New(slog.DiscardHandler), held: map[net.Conn]struct{}{}}, nil
 }
 
 // Addr is where the primary listens (a socket path or a pipe name).
 func (p *Primary) Addr() string { return p.addr }
 
-// Serve answers hand-overs with h until Close. It returns at once; the
-// accept loop runs on its own goroutine.
-func (p *Primary) Serve(h Handler) {
+// Serve answers hand-overs with h until Close, logging each to log (nil:
+// no log). It returns at once; the accept loop runs on its own goroutine.
+// Call it once.
+func (p *Primary) Serve(h Handler, log *slog.Logger) {
+	if log != nil {
+		p.log = log
+	}
 	p.serving.Go(func() {
 		for {
 			c, err := p.ln.Accept()

@@ -21,13 +21,13 @@ import (
 // then one line per hand-over ("args a b c"), and waits to be killed.
 func TestMain(m *testing.M) {
 	if dir := os.Getenv("YUI_INSTANCE_HELPER_DIR"); dir != "" {
-		p, err := Acquire(dir, nil)
+		p, err := Acquire(dir)
 		if err != nil {
 			fmt.Println("error", err)
 			os.Exit(3)
 		}
 		out := make(chan string, 16)
-		p.Serve(func(r Request) error { out <- "args " + strings.Join(r.Args, " "); return nil })
+		p.Serve(func(r Request) error { out <- "args " + strings.Join(r.Args, " "); return nil }, nil)
 		fmt.Println("ready")
 		for l := range out {
 			fmt.Println(l)
@@ -64,15 +64,15 @@ func ctx(t *testing.T) context.Context {
 
 func TestSecondLaunchHandsOver(t *testing.T) {
 	dir := t.TempDir()
-	p, err := Acquire(dir, nil)
+	p, err := Acquire(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
 	got := make(chan Request, 1)
-	p.Serve(func(r Request) error { got <- r; return nil })
+	p.Serve(func(r Request) error { got <- r; return nil }, nil)
 
-	if _, err := Acquire(dir, nil); !errors.Is(err, ErrRunning) {
+	if _, err := Acquire(dir); !errors.Is(err, ErrRunning) {
 		t.Fatalf("second Acquire: %v, want ErrRunning", err)
 	}
 	rep, err := Send(ctx(t), dir, []string{"--settings"}, false)
@@ -90,12 +90,12 @@ func TestSecondLaunchHandsOver(t *testing.T) {
 
 func TestHandlerErrorReachesSender(t *testing.T) {
 	dir := t.TempDir()
-	p, err := Acquire(dir, nil)
+	p, err := Acquire(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	p.Serve(func(r Request) error { return errors.New("unknown flag --frob") })
+	p.Serve(func(r Request) error { return errors.New("unknown flag --frob") }, nil)
 	_, err = Send(ctx(t), dir, []string{"--frob"}, false)
 	if err == nil || !strings.Contains(err.Error(), "unknown flag --frob") {
 		t.Fatalf("Send = %v, want the handler's error", err)
@@ -108,7 +108,7 @@ func TestSendWithNothingRunning(t *testing.T) {
 		t.Fatalf("Send to an empty dir: %v, want ErrNotRunning", err)
 	}
 	// A lock file and socket left behind, but no holder: still not running.
-	p, err := Acquire(dir, nil)
+	p, err := Acquire(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,12 +120,12 @@ func TestSendWithNothingRunning(t *testing.T) {
 
 func TestTwoConfigDirsCoexist(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
-	pa, err := Acquire(a, nil)
+	pa, err := Acquire(a)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer pa.Close()
-	pb, err := Acquire(b, nil)
+	pb, err := Acquire(b)
 	if err != nil {
 		t.Fatalf("a second config dir is refused: %v", err)
 	}
@@ -134,8 +134,8 @@ func TestTwoConfigDirsCoexist(t *testing.T) {
 		t.Fatalf("both listen on %s", pa.Addr())
 	}
 	ga, gb := make(chan string, 1), make(chan string, 1)
-	pa.Serve(func(r Request) error { ga <- r.Args[0]; return nil })
-	pb.Serve(func(r Request) error { gb <- r.Args[0]; return nil })
+	pa.Serve(func(r Request) error { ga <- r.Args[0]; return nil }, nil)
+	pb.Serve(func(r Request) error { gb <- r.Args[0]; return nil }, nil)
 	if _, err := Send(ctx(t), a, []string{"to-a"}, false); err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestKilledPrimaryIsTakenOver(t *testing.T) {
 	if !lines.Scan() || lines.Text() != "args hello" {
 		t.Fatalf("helper got %q", lines.Text())
 	}
-	if _, err := Acquire(dir, nil); !errors.Is(err, ErrRunning) {
+	if _, err := Acquire(dir); !errors.Is(err, ErrRunning) {
 		t.Fatalf("Acquire while the helper runs: %v", err)
 	}
 	cmd.Process.Kill() // SIGKILL: no cleanup runs
@@ -164,13 +164,13 @@ func TestKilledPrimaryIsTakenOver(t *testing.T) {
 	if _, err := os.Lstat(address(mustAbs(t, dir))); err != nil {
 		t.Fatalf("the killed primary's socket should be left behind: %v", err)
 	}
-	p, err := Acquire(dir, nil)
+	p, err := Acquire(dir)
 	if err != nil {
 		t.Fatalf("Acquire after kill -9: %v", err)
 	}
 	defer p.Close()
 	got := make(chan string, 1)
-	p.Serve(func(r Request) error { got <- r.Args[0]; return nil })
+	p.Serve(func(r Request) error { got <- r.Args[0]; return nil }, nil)
 	if _, err := Send(ctx(t), dir, []string{"again"}, false); err != nil {
 		t.Fatal(err)
 	}
@@ -181,12 +181,12 @@ func TestKilledPrimaryIsTakenOver(t *testing.T) {
 
 func TestWaitExitReturnsWhenPrimaryCloses(t *testing.T) {
 	dir := t.TempDir()
-	p, err := Acquire(dir, nil)
+	p, err := Acquire(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	asked := make(chan struct{})
-	p.Serve(func(r Request) error { close(asked); return nil })
+	p.Serve(func(r Request) error { close(asked); return nil }, nil)
 	sent := make(chan error, 1)
 	go func() {
 		_, err := Send(ctx(t), dir, []string{"--quit"}, true)
@@ -228,13 +228,13 @@ func waitHeld(t *testing.T, p *Primary) {
 
 func TestOversizedRequestRefused(t *testing.T) {
 	dir := t.TempDir()
-	p, err := Acquire(dir, nil)
+	p, err := Acquire(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
 	called := make(chan struct{}, 1)
-	p.Serve(func(r Request) error { called <- struct{}{}; return nil })
+	p.Serve(func(r Request) error { called <- struct{}{}; return nil }, nil)
 	_, err = Send(ctx(t), dir, []string{strings.Repeat("x", MaxRequest)}, false)
 	if err == nil || !strings.Contains(err.Error(), "longer than") {
 		t.Fatalf("Send of an oversized request = %v", err)
@@ -252,12 +252,12 @@ func TestOversizedRequestRefused(t *testing.T) {
 
 func TestMalformedRequestRefused(t *testing.T) {
 	dir := t.TempDir()
-	p, err := Acquire(dir, nil)
+	p, err := Acquire(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	p.Serve(func(r Request) error { t.Error("handler ran"); return nil })
+	p.Serve(func(r Request) error { t.Error("handler ran"); return nil }, nil)
 	c, err := net.Dial("unix", p.Addr())
 	if err != nil {
 		t.Fatal(err)
@@ -277,7 +277,7 @@ func TestLongConfigDirUsesRuntimeDir(t *testing.T) {
 	long := filepath.Join(t.TempDir(), strings.Repeat("d", 120))
 	run := t.TempDir()
 	t.Setenv("XDG_RUNTIME_DIR", run)
-	p, err := Acquire(long, nil)
+	p, err := Acquire(long)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -285,7 +285,7 @@ func TestLongConfigDirUsesRuntimeDir(t *testing.T) {
 	if filepath.Dir(p.Addr()) != run {
 		t.Fatalf("socket %s, want one in %s", p.Addr(), run)
 	}
-	p.Serve(func(Request) error { return nil })
+	p.Serve(func(Request) error { return nil }, nil)
 	if _, err := Send(ctx(t), long, nil, false); err != nil {
 		t.Fatal(err)
 	}
@@ -293,7 +293,7 @@ func TestLongConfigDirUsesRuntimeDir(t *testing.T) {
 
 func TestSocketIsPrivate(t *testing.T) {
 	dir := t.TempDir()
-	p, err := Acquire(dir, nil)
+	p, err := Acquire(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,12 +317,12 @@ func mustAbs(t *testing.T, p string) string {
 
 func BenchmarkHandOver(b *testing.B) {
 	dir := b.TempDir()
-	p, err := Acquire(dir, nil)
+	p, err := Acquire(dir)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer p.Close()
-	p.Serve(func(Request) error { return nil })
+	p.Serve(func(Request) error { return nil }, nil)
 	c := context.Background()
 	for b.Loop() {
 		if _, err := Send(c, dir, []string{"--settings"}, false); err != nil {
