@@ -11,9 +11,13 @@ APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config build-essential \
 	xvfb xcompmgr xdotool x11-utils chromium
 GO_TAGS := desktop,production,webkit2_41
 BIN := build/bin/yui
+# The version every artefact carries (build/version.sh: git describe).
+VERSION := $(shell build/version.sh)
+WIN_VERSION := $(shell build/version.sh win)
+LDFLAGS := -w -s -X yui/app/version.value=$(VERSION)
 FRONTEND_SRC := $(shell find frontend/src frontend/index.html frontend/public -type f 2>/dev/null) \
 	frontend/package.json frontend/vite.config.ts frontend/tsconfig.json
-GO_SRC := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
+GO_SRC := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './build/*' 2>/dev/null) go.mod go.sum
 
 .PHONY: run test deps apt-deps npm-deps go-deps build frontend vet unit frontend-test e2e browser-test clean
 
@@ -46,8 +50,14 @@ frontend: frontend/dist/index.html
 frontend/dist/index.html: $(FRONTEND_SRC) frontend/node_modules/.package-lock.json
 	cd frontend && npm run build
 
-$(BIN): $(GO_SRC) frontend/dist/index.html
-	go build -tags $(GO_TAGS) -trimpath -ldflags "-w -s" -o $(BIN) .
+$(BIN): $(GO_SRC) frontend/dist/index.html $(ICONS) build/.version
+	go build -tags $(GO_TAGS) -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) .
+
+# build/.version changes only when the version does, so a new commit
+# rebuilds what embeds the version and nothing rebuilds otherwise.
+build/.version: FORCE
+	@[ "$$(cat $@ 2>/dev/null)" = "$(VERSION)" ] || echo "$(VERSION)" > $@
+FORCE:
 
 run: deps build
 	./$(BIN)
@@ -79,3 +89,44 @@ browser-test: build
 
 clean:
 	rm -rf build/bin frontend/dist/assets frontend/dist/index.html
+
+## ---- Desktop: icons, Windows build, packages (issue 14) ----
+# Packaging tools (make dist) and what the tray, autostart and packaging
+# tests need (make test). Kept apart from APT_PACKAGES.
+DIST_APT_PACKAGES := librsvg2-bin nsis 7zip lintian dpkg-dev
+DESKTOP_TEST_APT_PACKAGES := dbus-daemon desktop-file-utils
+
+.PHONY: desktop-deps icons icons-check windows windows-vet dist deb installer dist-check
+
+desktop-deps:
+	@missing=""; for p in $(DIST_APT_PACKAGES) $(DESKTOP_TEST_APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+## icons: build/appicon.png is the character's head (iconSVG in
+## frontend/src/character.ts) rendered at 1024 px; every other icon is
+## derived from it. The outputs are committed (the binary embeds two of
+## them); icons-check proves they are what make produces.
+ICON_SIZES := 16 22 24 32 48 64 128 256 512
+ICONS := build/windows/icon.ico $(foreach n,$(ICON_SIZES),build/linux/icons/hicolor/$(n)x$(n)/apps/yui.png)
+
+icons: $(ICONS)
+
+build/appicon.png: frontend/src/character.ts frontend/src/scheduler.ts build/appicon.sh frontend/node_modules/.package-lock.json
+	build/appicon.sh $@
+
+$(ICONS) &: build/appicon.png build/tools/icons/main.go
+	go run -C build/tools ./icons -src $(CURDIR)/build/appicon.png -out $(CURDIR)/build
+
+icons-check: frontend/node_modules/.package-lock.json
+	@tmp=$$(mktemp -d) && trap 'rm -rf $$tmp' EXIT && \
+	build/appicon.sh $$tmp/build/appicon.png && \
+	go run -C build/tools ./icons -src $$tmp/build/appicon.png -out $$tmp/build && \
+	for f in build/appicon.png $(ICONS); do \
+		cmp -s $$f $$tmp/$$f || { echo "icons-check: $$f is not what make produces (make icons, then commit)"; exit 1; }; \
+	done
+	@echo "icons-check: every icon is what make produces"

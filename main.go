@@ -24,6 +24,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"syscall"
 	"time"
 
@@ -33,12 +34,23 @@ import (
 	"yui/app/core"
 	"yui/app/demobackend"
 	"yui/app/instance"
+	"yui/app/parentconsole"
 	"yui/app/shell"
+	"yui/app/tray"
 	"yui/app/version"
 )
 
 //go:embed all:frontend/dist
 var dist embed.FS
+
+// The tray's icon: a PNG for Linux hosts, an ICO for Windows (both made
+// from build/appicon.png by make icons).
+var (
+	//go:embed build/linux/icons/hicolor/64x64/apps/yui.png
+	trayPNG []byte
+	//go:embed build/windows/icon.ico
+	trayICO []byte
+)
 
 func main() {
 	if shell.BindingsOnly {
@@ -52,6 +64,9 @@ func main() {
 	cmd := "run"
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
+	}
+	if cmd != "window" {
+		parentconsole.Attach() // Windows: print in the terminal that started us
 	}
 	var err error
 	switch cmd {
@@ -170,12 +185,52 @@ func runCore(args []string) error {
 	}
 	lg.Info("core_start", "version", version.String(), "pid", os.Getpid(), "instance", prim.Addr())
 	prim.Serve(handOver(c), lg)
-	t := startTray(c, lg)
-	defer t.Close()
 	// SIGHUP: the session (terminal or X) ended.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	return c.Run(ctx)
+	ran := make(chan struct{})
+	if t := startTray(c, lg, ran); t != nil {
+		defer t.Close()
+	}
+	err = c.Run(ctx)
+	close(ran)
+	return err
+}
+
+// startTray shows the tray icon with the core's menu and keeps it in step
+// with the core. Without one (no session bus; logged once) the pet's menu
+// has every item. ran closes when the core's Run has returned.
+func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
+	icon := trayPNG
+	if runtime.GOOS == "windows" {
+		icon = trayICO
+	}
+	t, err := tray.Start(tray.Options{
+		Icon: icon, Title: "Yui", Menu: trayMenu(c.DesktopState()), Logger: lg,
+		Actions: tray.Actions{
+			SetShown:        c.SetShown,
+			SetVoicesMuted:  func(on bool) { c.SetVoicesMuted(on) },
+			OpenSettings:    c.OpenSettingsWindow,
+			SetStartAtLogin: func(on bool) { c.SetStartAtLogin(on) },
+			Quit:            c.Quit,
+		},
+		// Windows waits for this before ending the session.
+		SessionEnd: func() { c.Quit(); <-ran },
+	})
+	if err != nil {
+		lg.Info("tray_unavailable", "err", err.Error())
+		return nil
+	}
+	c.OnDesktopChange(func(s core.DesktopState) { t.Update(trayMenu(s)) })
+	return t
+}
+
+func trayMenu(s core.DesktopState) tray.Menu {
+	m := tray.Menu{VoicesMuted: s.VoicesMuted, StartAtLogin: s.StartAtLogin, StartAtLoginAvailable: s.StartAtLoginAvailable}
+	for _, ch := range s.Characters {
+		m.Characters = append(m.Characters, tray.Character{ID: ch.ID, Name: ch.Name, Shown: ch.Shown})
+	}
+	return m
 }
 
 // becomeCore takes the config dir's instance lock, or hands args to the
@@ -260,6 +315,3 @@ func runWindow(args []string) error {
 		Assets: pages(), Logger: lg.With("proc", "window", "role", *role, "preset", *preset),
 	})
 }
-
-// startTray is a placeholder until the tray lands.
-func startTray(c *core.Core, lg *slog.Logger) io.Closer { return io.NopCloser(nil) }

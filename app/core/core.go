@@ -63,10 +63,11 @@ type Options struct {
 	// the core runs.
 	OpenSettings bool
 	// Windows reports the user's active window for the context block's
-	// frontmost line; nil is the X11 display of $DISPLAY.
+	// frontmost line; nil is the platform's (frontmost.System).
 	Windows frontmost.Source
-	// Screen lists and captures monitors; nil is the X11 display of
-	// $DISPLAY. Captures only ever happen through a permission grant.
+	// Screen lists and captures monitors; nil is the platform's
+	// (capture.NewSystem). Captures only ever happen through a permission
+	// grant.
 	Screen capture.Source
 	// Autostart is the OS's start-at-login entry; nil leaves the item out
 	// of the menus.
@@ -120,11 +121,11 @@ func New(opts Options) (*Core, error) {
 	c := &Core{opts: opts, log: lg, store: store, token: view.NewToken(), screen: opts.Screen,
 		desk: desktop{hidden: map[string]bool{}, quit: make(chan struct{})}}
 	if c.screen == nil {
-		c.screen = capture.NewX11(lg)
+		c.screen = capture.NewSystem(lg)
 	}
 	windows := opts.Windows
 	if windows == nil {
-		windows = &frontmost.X11{}
+		windows = frontmost.System()
 	}
 	c.front = frontmost.New(windows, nil, lg)
 	switch {

@@ -175,12 +175,16 @@ func TestStartAtLoginFromThePetMenuWritesTheOSEntry(t *testing.T) {
 		return l["desktop"] != nil && l["desktop"]["start_at_login_available"] == true && l["desktop"]["start_at_login"] == false
 	})
 	send(t, conn, map[string]any{"type": "desktop_action", "action": "start_at_login_on"})
-	page.wait(t, "checked", func(_ []map[string]any, l map[string]map[string]any) bool { return l["desktop"]["start_at_login"] == true })
+	page.wait(t, "checked", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["desktop"]["start_at_login"] == true
+	})
 	if _, err := os.Stat(as.Where()); err != nil {
 		t.Fatalf("no entry: %v", err)
 	}
 	send(t, conn, map[string]any{"type": "desktop_action", "action": "start_at_login_off"})
-	page.wait(t, "unchecked", func(_ []map[string]any, l map[string]map[string]any) bool { return l["desktop"]["start_at_login"] == false })
+	page.wait(t, "unchecked", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["desktop"]["start_at_login"] == false
+	})
 	if _, err := os.Stat(as.Where()); !os.IsNotExist(err) {
 		t.Fatalf("entry left: %v", err)
 	}
