@@ -15,6 +15,8 @@ BIN := build/bin/yui
 VERSION := $(shell build/version.sh)
 WIN_VERSION := $(shell build/version.sh win)
 LDFLAGS := -w -s -X yui/app/version.value=$(VERSION)
+# The Linux binary: position-independent, full RELRO (lintian's hardening checks).
+LINUX_LDFLAGS := $(LDFLAGS) -extldflags '-Wl,-z,relro,-z,now'
 FRONTEND_SRC := $(shell find frontend/src frontend/index.html frontend/public -type f 2>/dev/null) \
 	frontend/package.json frontend/vite.config.ts frontend/tsconfig.json
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './build/*' 2>/dev/null) go.mod go.sum
@@ -51,7 +53,7 @@ frontend/dist/index.html: $(FRONTEND_SRC) frontend/node_modules/.package-lock.js
 	cd frontend && npm run build
 
 $(BIN): $(GO_SRC) frontend/dist/index.html $(ICONS) build/.version
-	go build -tags $(GO_TAGS) -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) .
+	go build -tags $(GO_TAGS) -trimpath -buildmode=pie -ldflags "$(LINUX_LDFLAGS)" -o $(BIN) .
 
 # build/.version changes only when the version does, so a new commit
 # rebuilds what embeds the version and nothing rebuilds otherwise.
@@ -88,7 +90,7 @@ browser-test: build
 	cd frontend && YUI_BIN=../$(BIN) node --test tests/browser/
 
 clean:
-	rm -rf build/bin frontend/dist/assets frontend/dist/index.html
+	rm -rf build/bin build/dist build/.version frontend/dist/assets frontend/dist/index.html
 
 ## ---- Desktop: icons, Windows build, packages (issue 14) ----
 # Packaging tools (make dist) and what the tray, autostart and packaging
@@ -130,3 +132,50 @@ icons-check: frontend/node_modules/.package-lock.json
 		cmp -s $$f $$tmp/$$f || { echo "icons-check: $$f is not what make produces (make icons, then commit)"; exit 1; }; \
 	done
 	@echo "icons-check: every icon is what make produces"
+
+## windows: the whole app for Windows, cross-built here (no cgo): icon,
+## manifest and version resource linked in from a .syso made next to
+## main.go for the build and removed after it.
+WIN_BIN := build/bin/yui.exe
+
+windows: $(WIN_BIN)
+
+$(WIN_BIN): $(GO_SRC) frontend/dist/index.html $(ICONS) build/windows/yui.exe.manifest build/tools/rsrc/main.go build/.version
+	@trap 'rm -f rsrc_windows_amd64.syso' EXIT; \
+	go run -C build/tools ./rsrc -ico $(CURDIR)/build/windows/icon.ico -manifest $(CURDIR)/build/windows/yui.exe.manifest \
+		-version $(VERSION) -winversion $(WIN_VERSION) -out $(CURDIR)/rsrc_windows_amd64.syso && \
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -tags desktop,production -trimpath \
+		-ldflags "$(LDFLAGS) -H windowsgui" -o $@ .
+
+windows-vet:
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go vet ./...
+	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go vet -tags desktop,production ./...
+
+## dist: the Debian package and the Windows installer, named by version.
+DEB := build/dist/yui_$(VERSION)_amd64.deb
+SETUP := build/dist/Yui-$(VERSION)-setup.exe
+# The WebView2 bootstrapper Wails ships in its module (Go proxy).
+WEBVIEW2_SETUP = $(shell go list -m -f '{{.Dir}}' github.com/wailsapp/wails/v2)/internal/webview2runtime/MicrosoftEdgeWebview2Setup.exe
+
+dist: deb installer
+
+deb: $(DEB)
+
+installer: $(SETUP)
+
+$(DEB): $(BIN) build/linux/mkdeb.sh build/linux/yui.desktop build/linux/yui.1 build/linux/lintian-overrides $(ICONS) LICENSE
+	@mkdir -p build/dist && rm -f build/dist/yui_*_amd64.deb
+	build/linux/mkdeb.sh $(VERSION) $(BIN) $@
+
+$(SETUP): $(WIN_BIN) build/windows/installer/project.nsi build/windows/icon.ico
+	@mkdir -p build/dist && rm -f build/dist/Yui-*-setup.exe
+	makensis -V2 -DVERSION=$(VERSION) -DWIN_VERSION=$(WIN_VERSION) -DBINARY=$(CURDIR)/$(WIN_BIN) \
+		-DICON=$(CURDIR)/build/windows/icon.ico -DWEBVIEW2=$(WEBVIEW2_SETUP) -DOUTFILE=$(CURDIR)/$@ \
+		build/windows/installer/project.nsi
+
+## dist-check: the packages' contents (dpkg-deb -x into a throwaway root,
+## lintian; 7zz l of the installer), see app/e2e/dist_test.go.
+dist-check: dist
+	YUI_REQUIRE_TOOLS=1 YUI_VERSION=$(VERSION) YUI_DEB=$(abspath $(DEB)) YUI_SETUP=$(abspath $(SETUP)) \
+		YUI_BIN=$(abspath $(BIN)) YUI_WIN_BIN=$(abspath $(WIN_BIN)) WEBVIEW2_SETUP=$(WEBVIEW2_SETUP) \
+		go test -tags e2e -count=1 -run 'TestDist' -v ./app/e2e/
