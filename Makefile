@@ -66,7 +66,7 @@ run: deps build
 
 ## test: vet, unit tests with the race detector, frontend tests, the
 ## production build, then the end-to-end and browser tests of that build.
-test: deps vet unit frontend-test build e2e browser-test
+test: deps desktop-deps vet windows-vet tidy-check icons-check unit frontend-test build e2e browser-test dist-check
 	@echo "make test: all passed"
 
 vet:
@@ -97,8 +97,11 @@ clean:
 # tests need (make test). Kept apart from APT_PACKAGES.
 DIST_APT_PACKAGES := librsvg2-bin nsis 7zip lintian dpkg-dev
 DESKTOP_TEST_APT_PACKAGES := dbus-daemon desktop-file-utils
+# Tests that need one of these fail (instead of skipping) when it is
+# missing: make installs them.
+export YUI_REQUIRE_TOOLS := 1
 
-.PHONY: desktop-deps icons icons-check windows windows-vet dist deb installer dist-check
+.PHONY: desktop-deps icons icons-check windows windows-vet tidy-check dist deb installer dist-check
 
 desktop-deps:
 	@missing=""; for p in $(DIST_APT_PACKAGES) $(DESKTOP_TEST_APT_PACKAGES); do \
@@ -150,6 +153,13 @@ $(WIN_BIN): $(GO_SRC) frontend/dist/index.html $(ICONS) build/windows/yui.exe.ma
 windows-vet:
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go vet ./...
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go vet -tags desktop,production ./...
+
+## tidy-check: go.mod is what go mod tidy makes, for the app and for the
+## tools module (the Wails CLI and the resource tools, kept out of the
+## app's go.mod).
+tidy-check:
+	go mod tidy -diff
+	go -C build/tools mod tidy -diff
 
 ## dist: the Debian package and the Windows installer, named by version.
 DEB := build/dist/yui_$(VERSION)_amd64.deb
