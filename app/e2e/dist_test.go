@@ -177,7 +177,7 @@ func TestDistInstallerContents(t *testing.T) {
 		"yui.exe":       size(winBin),
 		"uninstall.exe": "", // written at install time
 		"$PLUGINSDIR/webview2/MicrosoftEdgeWebview2Setup.exe": size(webview2),
-		"$PLUGINSDIR/nsExec.dll": "?", // runs `yui --quit` before files are replaced
+		"$PLUGINSDIR/nsExec.dll":                              "?", // runs `yui --quit` before files are replaced
 	}
 	for name, sz := range want {
 		got, ok := files[name]
