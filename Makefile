@@ -167,7 +167,7 @@ SETUP := build/dist/Yui-$(VERSION)-setup.exe
 # The WebView2 bootstrapper Wails ships in its module (Go proxy).
 WEBVIEW2_SETUP = $(shell go list -m -f '{{.Dir}}' github.com/wailsapp/wails/v2)/internal/webview2runtime/MicrosoftEdgeWebview2Setup.exe
 
-dist: deb installer
+dist: deps desktop-deps deb installer
 
 deb: $(DEB)
 
