@@ -12,8 +12,12 @@ export async function startCore({ demo = false, delegationDelay = '' } = {}) {
   const bin = resolve(process.env.YUI_BIN ?? '../build/bin/yui');
   const dir = mkdtempSync(join(tmpdir(), 'yui-browser-'));
   const demoArgs = demo ? ['--demo-addr', '127.0.0.1:0', ...(delegationDelay ? ['--demo-delegation-delay', delegationDelay] : [])] : ['--demo=false'];
+  // A desktop of its own: Start at login writes under this XDG_CONFIG_HOME,
+  // and with no session bus the core starts no tray.
+  const env = { ...process.env, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_RUNTIME_DIR: join(dir, 'run'), DBUS_SESSION_BUS_ADDRESS: '' };
   const proc = spawn(bin, ['--no-windows', ...demoArgs, '--config-dir', join(dir, 'config'), '--log-dir', join(dir, 'logs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env,
   });
   const events = [];
   const waiters = [];
@@ -43,5 +47,5 @@ export async function startCore({ demo = false, delegationDelay = '' } = {}) {
     rmSync(dir, { recursive: true, force: true });
     return code;
   };
-  return { ready, settings, events, waitEvent, stop };
+  return { ready, settings, events, waitEvent, stop, dir };
 }
