@@ -216,6 +216,8 @@ func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
 		},
 		// Windows waits for this before ending the session.
 		SessionEnd: func() { c.Quit(); <-ran },
+		// The autostart entry may have changed in the desktop's settings.
+		OnOpen: c.RefreshDesktop,
 	})
 	if err != nil {
 		lg.Info("tray_unavailable", "err", err.Error())

@@ -87,6 +87,10 @@ func (c *Core) hidden(id string) bool {
 	return c.desk.hidden[id]
 }
 
+// RefreshDesktop re-reads what may change outside Yui (the autostart
+// entry) and tells the tray and the pets, as after a change.
+func (c *Core) RefreshDesktop() { c.desktopChanged() }
+
 // desktopChanged tells the tray and every pet page the new state. A
 // character switched off in the settings is no longer hidden: switched on
 // again, she shows.

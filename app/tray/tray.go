@@ -44,6 +44,10 @@ type Options struct {
 	// SessionEnd runs when the OS session ends (Windows); it must return
 	// only when the app has saved what it must. Nil does nothing.
 	SessionEnd func()
+	// OnOpen runs when a host opens the menu (Linux hosts that send
+	// dbusmenu's "opened" event for the root), for state that may have
+	// changed outside the app (the autostart entry). Nil does nothing.
+	OnOpen func()
 	Logger     *slog.Logger
 }
 

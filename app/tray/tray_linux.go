@@ -54,6 +54,18 @@ func (t *Tray) start() error {
 	start, end := systray.RunWithExternalLoop(t.onReady, func() {})
 	t.end = end
 	start()
+	go func() {
+		for {
+			select {
+			case <-systray.TrayOpenedCh:
+				if t.opts.OnOpen != nil {
+					t.opts.OnOpen()
+				}
+			case <-t.stopped:
+				return
+			}
+		}
+	}()
 	t.log.Info("tray_started", "bus", "session")
 	return nil
 }

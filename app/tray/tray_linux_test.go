@@ -86,7 +86,7 @@ func TestMain(m *testing.M) {
 			fmt.Println(l)
 		}
 	}()
-	tr, err := Start(Options{Icon: icon, Title: "Yui", Menu: menu, Actions: acts})
+	tr, err := Start(Options{Icon: icon, Title: "Yui", Menu: menu, Actions: acts, OnOpen: say("opened")})
 	if err != nil {
 		fmt.Println("error", err)
 		os.Exit(3)
@@ -255,6 +255,13 @@ func TestTrayOverDBus(t *testing.T) {
 	labels("[x] Yui", "[ ] Mio", "---", "[x] Mute voices", "Settings…", "[x] Start at login", "---", "Quit Yui")
 	click("Start at login", "login off")
 	click("Quit Yui", "quit")
+	// A host opening the menu asks for fresh state.
+	if err := it.Opened(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if g := tr.next(t, ctx); g != "opened" {
+		t.Fatalf("opening the menu did %q", g)
+	}
 
 	// A character added, one renamed: the menu is rebuilt in order.
 	menu.Characters = append(menu.Characters, Character{ID: "p-3", Name: "Rin", Shown: true})

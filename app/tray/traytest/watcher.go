@@ -306,6 +306,18 @@ func (it *Item) Click(ctx context.Context, label string) error {
 	return fmt.Errorf("traytest: no menu entry %q in %v", label, items)
 }
 
+// Opened sends dbusmenu's "opened" event for the root menu, as a host
+// does when it shows the menu.
+func (it *Item) Opened(ctx context.Context) error {
+	v, err := it.Property(ctx, "Menu")
+	if err != nil {
+		return err
+	}
+	path, _ := v.Value().(dbus.ObjectPath)
+	return it.w.conn.Object(it.Service, path).CallWithContext(ctx, menuIface+".Event", 0,
+		int32(0), "opened", dbus.MakeVariant(""), uint32(0)).Err
+}
+
 // Labels lists the menu as text, one entry per element ("[x] Yui", "---").
 func Labels(items []MenuItem) []string {
 	out := make([]string, len(items))
