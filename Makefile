@@ -52,7 +52,7 @@ frontend: frontend/dist/index.html
 frontend/dist/index.html: $(FRONTEND_SRC) frontend/node_modules/.package-lock.json
 	cd frontend && npm run build
 
-$(BIN): $(GO_SRC) frontend/dist/index.html $(ICONS) build/.version
+$(BIN): $(GO_SRC) frontend/dist/index.html build/.version
 	go build -tags $(GO_TAGS) -trimpath -buildmode=pie -ldflags "$(LINUX_LDFLAGS)" -o $(BIN) .
 
 # build/.version changes only when the version does, so a new commit
@@ -64,8 +64,10 @@ FORCE:
 run: deps build
 	./$(BIN)
 
-## test: vet, unit tests with the race detector, frontend tests, the
-## production build, then the end-to-end and browser tests of that build.
+## test: vet (Linux and Windows), go.mod tidiness, the committed icons,
+## unit tests with the race detector, frontend tests, the production
+## build, the end-to-end and browser tests of that build, then the
+## packages (make dist) and their checks.
 test: deps desktop-deps vet windows-vet tidy-check icons-check unit frontend-test build e2e browser-test dist-check
 	@echo "make test: all passed"
 
@@ -115,16 +117,14 @@ desktop-deps:
 ## icons: build/appicon.png is the character's head (iconSVG in
 ## frontend/src/character.ts) rendered at 1024 px; every other icon is
 ## derived from it. The outputs are committed (the binary embeds two of
-## them); icons-check proves they are what make produces.
+## them), so a build never needs the renderer; `make icons` remakes them
+## after a change to the character, and icons-check (in make test) proves
+## the committed ones are what it makes.
 ICON_SIZES := 16 22 24 32 48 64 128 256 512
 ICONS := build/windows/icon.ico $(foreach n,$(ICON_SIZES),build/linux/icons/hicolor/$(n)x$(n)/apps/yui.png)
 
-icons: $(ICONS)
-
-build/appicon.png: frontend/src/character.ts frontend/src/scheduler.ts build/appicon.sh frontend/node_modules/.package-lock.json
-	build/appicon.sh $@
-
-$(ICONS) &: build/appicon.png build/tools/icons/main.go
+icons: desktop-deps frontend/node_modules/.package-lock.json
+	build/appicon.sh build/appicon.png
 	go run -C build/tools ./icons -src $(CURDIR)/build/appicon.png -out $(CURDIR)/build
 
 icons-check: frontend/node_modules/.package-lock.json
@@ -143,8 +143,8 @@ WIN_BIN := build/bin/yui.exe
 
 windows: $(WIN_BIN)
 
-$(WIN_BIN): $(GO_SRC) frontend/dist/index.html $(ICONS) build/windows/yui.exe.manifest build/tools/rsrc/main.go build/.version
-	@trap 'rm -f rsrc_windows_amd64.syso' EXIT; \
+$(WIN_BIN): $(GO_SRC) frontend/dist/index.html build/windows/yui.exe.manifest build/tools/rsrc/main.go build/.version
+	trap "rm -f rsrc_windows_amd64.syso" EXIT; \
 	go run -C build/tools ./rsrc -ico $(CURDIR)/build/windows/icon.ico -manifest $(CURDIR)/build/windows/yui.exe.manifest \
 		-version $(VERSION) -winversion $(WIN_VERSION) -out $(CURDIR)/rsrc_windows_amd64.syso && \
 	GOOS=windows GOARCH=amd64 CGO_ENABLED=0 go build -tags desktop,production -trimpath \
@@ -173,7 +173,7 @@ deb: $(DEB)
 
 installer: $(SETUP)
 
-$(DEB): $(BIN) build/linux/mkdeb.sh build/linux/yui.desktop build/linux/yui.1 build/linux/lintian-overrides $(ICONS) LICENSE
+$(DEB): $(BIN) build/linux/mkdeb.sh build/linux/yui.desktop build/linux/yui.1 build/linux/lintian-overrides LICENSE
 	@mkdir -p build/dist && rm -f build/dist/yui_*_amd64.deb
 	build/linux/mkdeb.sh $(VERSION) $(BIN) $@
 
