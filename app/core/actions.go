@@ -125,6 +125,8 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 		if json.Unmarshal(m.Body, &d) == nil && d.ID != "" {
 			c.view.Publish(peer.Preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: d.ID}))
 		}
+	case view.TypeDesktopAction:
+		c.desktopAction(peer, m)
 	case view.TypeStop, view.TypeReconnect, view.TypeReset:
 		pt := c.pet(peer.Preset)
 		if pt == nil {

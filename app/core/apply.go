@@ -65,6 +65,7 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
 	c.publishSettingsState()
 	c.publishHistory() // the list of presets may have changed
+	c.desktopChanged() // the tray lists the enabled characters
 }
 
 // mergeForm rewrites s from the form. It returns a FieldError for what the

@@ -63,11 +63,15 @@ type Options struct {
 	// the core runs.
 	OpenSettings bool
 	// Windows reports the user's active window for the context block's
-	// frontmost line; nil is the X11 display of $DISPLAY.
+	// frontmost line; nil is the platform's (frontmost.System).
 	Windows frontmost.Source
-	// Screen lists and captures monitors; nil is the X11 display of
-	// $DISPLAY. Captures only ever happen through a permission grant.
+	// Screen lists and captures monitors; nil is the platform's
+	// (capture.NewSystem). Captures only ever happen through a permission
+	// grant.
 	Screen capture.Source
+	// Autostart is the OS's start-at-login entry; nil leaves the item out
+	// of the menus.
+	Autostart Autostart
 }
 
 // Core is one running core. Create it with New, then Run it.
@@ -99,6 +103,8 @@ type Core struct {
 
 	demoMu sync.Mutex
 	demoAt string
+
+	desk desktop // desktop.go: hidden characters, quit, the tray's listener
 }
 
 // New loads the settings and prepares the view server; nothing listens yet.
@@ -111,13 +117,14 @@ func New(opts Options) (*Core, error) {
 	if err != nil {
 		return nil, fmt.Errorf("core: %w", err)
 	}
-	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen}
+	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen,
+		desk: desktop{hidden: map[string]bool{}, quit: make(chan struct{})}}
 	if c.screen == nil {
-		c.screen = capture.NewX11(lg)
+		c.screen = capture.NewSystem(lg)
 	}
 	windows := opts.Windows
 	if windows == nil {
-		windows = &frontmost.X11{}
+		windows = frontmost.System()
 	}
 	c.front = frontmost.New(windows, nil, lg)
 	switch {
@@ -198,7 +205,7 @@ func (c *Core) demoURL() string {
 func (c *Core) Settings() *settings.Store { return c.store }
 
 // Run serves the view protocol, starts the pet windows, and blocks until
-// ctx ends; then it closes every window and returns nil.
+// ctx ends or Quit is called; then it closes every window and returns nil.
 func (c *Core) Run(ctx context.Context) error {
 	if err := c.view.Listen(); err != nil {
 		return fmt.Errorf("core: %w", err)
@@ -219,7 +226,7 @@ func (c *Core) Run(ctx context.Context) error {
 		"page_tokens": c.pageTokens(), "demo_url": c.demoURL()})
 	if !c.opts.NoWindows {
 		for _, p := range c.store.Get().Presets {
-			if p.Enabled {
+			if p.Enabled && !c.hidden(p.ID) {
 				c.sup.Run(c.petSpec(p))
 			}
 		}
@@ -228,7 +235,10 @@ func (c *Core) Run(ctx context.Context) error {
 	if c.opts.OpenSettings {
 		c.openSettings(c.store.Get().ActivePreset, "")
 	}
-	<-ctx.Done()
+	select {
+	case <-ctx.Done():
+	case <-c.desk.quit:
+	}
 	c.log.Info("core_stopping")
 	// No settings change starts a pet or window from here on.
 	c.applyMu.Lock()

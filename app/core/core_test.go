@@ -106,6 +106,8 @@ type started struct {
 	trace *recorder
 	ready map[string]any
 	stop  func() error
+	// done receives Run's result once (stop takes it if a test did not).
+	done chan error
 }
 
 func startCore(t *testing.T, opts Options) *started {
@@ -125,7 +127,7 @@ func startCore(t *testing.T, opts Options) *started {
 	go func() { done <- c.Run(ctx) }()
 	var once sync.Once
 	var stopErr error
-	st := &started{c: c, trace: rec, stop: func() error {
+	st := &started{c: c, trace: rec, done: done, stop: func() error {
 		once.Do(func() {
 			cancel()
 			select {

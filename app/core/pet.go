@@ -87,6 +87,9 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
 	pt.sess = s
+	if c.store.Get().VoicesMuted {
+		s.SetVoicesMuted(true)
+	}
 	return pt, nil
 }
 

@@ -284,8 +284,14 @@ func startApp(t *testing.T, d *xDisplay, configDir, logDir string, extra ...stri
 
 func startAppArgs(t *testing.T, d *xDisplay, args []string) *app {
 	t.Helper()
+	return startAppEnv(t, d.env(), args)
+}
+
+// startAppEnv starts the binary with args in env and collects its trace.
+func startAppEnv(t *testing.T, env, args []string) *app {
+	t.Helper()
 	cmd := exec.Command(binary(t), args...)
-	cmd.Env = d.env()
+	cmd.Env = env
 	out, _ := cmd.StdoutPipe()
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {

@@ -8,6 +8,9 @@ type Settings struct {
 	ActivePreset string `json:"active_preset"`
 	// Presets are the characters, in the order the user arranged them.
 	Presets []Preset `json:"presets"`
+	// VoicesMuted is "Mute voices" (tray and pet menu): sentences are
+	// shown, not voiced.
+	VoicesMuted bool `json:"voices_muted,omitempty"`
 }
 
 // Preset is one character and its backend settings (client-notes §1).

@@ -335,7 +335,7 @@ func childEnv(base, extra []string) []string {
 type execProcess struct{ cmd *exec.Cmd }
 
 func (p execProcess) Wait() error                { return p.cmd.Wait() }
-func (p execProcess) Signal(sig os.Signal) error { return p.cmd.Process.Signal(sig) }
+func (p execProcess) Signal(sig os.Signal) error { return signalChild(p.cmd.Process, sig) }
 func (p execProcess) Pid() int                   { return p.cmd.Process.Pid }
 
 // Exec starts spec as an OS process sharing the core's stdout and stderr.
@@ -344,8 +344,15 @@ func Exec(spec Spec) (Process, error) {
 	cmd.Env = childEnv(os.Environ(), spec.Env)
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
-	cmd.SysProcAttr = procAttr()
+	// The child dies with the core even if the core is killed hard
+	// (exec_linux.go, exec_windows.go).
+	cmd.SysProcAttr = childAttr()
 	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("supervisor: start %s: %w", spec.Name, err)
+	}
+	if err := tieToCore(cmd.Process); err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
 		return nil, fmt.Errorf("supervisor: start %s: %w", spec.Name, err)
 	}
 	return execProcess{cmd}, nil

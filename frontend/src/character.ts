@@ -136,11 +136,22 @@ function partsSVG(part: string): string {
     .join('');
 }
 
+// Head parts shared by the page's figure and the app icon (iconSVG).
+const HAIR_BACK = `<path d="M30 96 C28 40 70 20 100 22 C130 20 172 40 170 96 L176 152 C164 160 150 154 146 142 L54 142 C50 154 36 160 24 152 Z" fill="#3f2d4a"/>`;
+const HEAD = `<circle cx="100" cy="96" r="64" fill="${SKIN}"/>`;
+const BLUSH = `<ellipse cx="64" cy="120" rx="11" ry="6" fill="#ff9fb0"/>
+      <ellipse cx="136" cy="120" rx="11" ry="6" fill="#ff9fb0"/>`;
+const BANGS = `<path class="bangs" d="M34 100 C30 40 70 24 100 25 C130 24 170 40 166 100 L158 82 L150 94 L141 70 L129 88 L117 64 L105 84 L93 62 L81 86 L69 68 L58 94 L47 78 Z" fill="#4a3457"/>`;
+const AHOGE = `<path class="ahoge" d="M100 26 C96 10 108 4 116 8" stroke="#4a3457" stroke-width="5" fill="none" stroke-linecap="round"/>`;
+const CLIP = `<g class="clip" transform="translate(146 56) rotate(18)">
+      <path d="M0 -9 L2.6 -2.8 L9 -2.8 L3.8 1.2 L5.6 7.6 L0 3.8 L-5.6 7.6 L-3.8 1.2 L-9 -2.8 L-2.6 -2.8 Z" fill="#ffd166" stroke="#e8a93a" stroke-width="1"/>
+    </g>`;
+
 const SVG = `
 <svg class="yui-figure" viewBox="0 0 200 240" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Yui">
   <ellipse cx="100" cy="233" rx="52" ry="6" fill="rgba(40,20,50,0.18)"/>
   <g class="hair-back tilt">
-    <path d="M30 96 C28 40 70 20 100 22 C130 20 172 40 170 96 L176 152 C164 160 150 154 146 142 L54 142 C50 154 36 160 24 152 Z" fill="#3f2d4a"/>
+    ${HAIR_BACK}
   </g>
   <g class="body">
     <rect x="80" y="206" width="16" height="22" rx="7" fill="#5b4a6b"/>
@@ -154,24 +165,47 @@ const SVG = `
     <circle cx="148" cy="202" r="8" fill="${SKIN}"/>
   </g>
   <g class="head tilt">
-    <circle cx="100" cy="96" r="64" fill="${SKIN}"/>
+    ${HEAD}
     <g class="blush" opacity="0.45">
-      <ellipse cx="64" cy="120" rx="11" ry="6" fill="#ff9fb0"/>
-      <ellipse cx="136" cy="120" rx="11" ry="6" fill="#ff9fb0"/>
+      ${BLUSH}
     </g>
     <g class="face" data-part="eyes">${partsSVG('eyes')}</g>
     <g class="face" data-part="mouth">${partsSVG('mouth')}</g>
     <g class="talk" data-frame="1"><ellipse cx="100" cy="130" rx="5" ry="3.4" fill="${LIP}"/></g>
     <g class="talk" data-frame="2"><ellipse cx="100" cy="130.5" rx="6" ry="6" fill="${LIP}"/><ellipse cx="100" cy="134" rx="3.6" ry="2" fill="#ff8fa3"/></g>
-    <path class="bangs" d="M34 100 C30 40 70 24 100 25 C130 24 170 40 166 100 L158 82 L150 94 L141 70 L129 88 L117 64 L105 84 L93 62 L81 86 L69 68 L58 94 L47 78 Z" fill="#4a3457"/>
+    ${BANGS}
     <g class="face" data-part="brows">${partsSVG('brows')}</g>
-    <path class="ahoge" d="M100 26 C96 10 108 4 116 8" stroke="#4a3457" stroke-width="5" fill="none" stroke-linecap="round"/>
-    <g class="clip" transform="translate(146 56) rotate(18)">
-      <path d="M0 -9 L2.6 -2.8 L9 -2.8 L3.8 1.2 L5.6 7.6 L0 3.8 L-5.6 7.6 L-3.8 1.2 L-9 -2.8 L-2.6 -2.8 Z" fill="#ffd166" stroke="#e8a93a" stroke-width="1"/>
-    </g>
+    ${AHOGE}
+    ${CLIP}
     <g class="face" data-part="extra">${partsSVG('extra')}</g>
   </g>
 </svg>`;
+
+
+/**
+ * The app icon: the character's head with one emotion's face (neutral by
+ * default), as a standalone SVG document cropped square to the head. It is
+ * the source of every icon: `make icons` renders it to build/appicon.png
+ * (1024 px) and derives the rest from that.
+ */
+export function iconSVG(emotion = 'neutral', size = 1024): string {
+  const face = EMOTIONS[resolveEmotion(emotion)]!;
+  const part = (p: 'eyes' | 'brows' | 'mouth'): string => PARTS[p]![face[p]]!;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="18 0 164 164" width="${size}" height="${size}">
+  ${HAIR_BACK}
+  ${HEAD}
+  <g opacity="${face.blush}">
+      ${BLUSH}
+  </g>
+  ${part('eyes')}
+  ${part('mouth')}
+  ${BANGS}
+  ${part('brows')}
+  ${AHOGE}
+  ${CLIP}
+</svg>
+`;
+}
 
 /** Blink timing: one blink every 5–10 s, each lasting BLINK_MS. */
 export const BLINK_MIN_MS = 5000;

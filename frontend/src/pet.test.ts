@@ -439,6 +439,67 @@ describe('PetView', () => {
     expect(view.menuOpen).toBe(false);
   });
 
+  it('shows the tray\'s items in the menu once the core sends their state, and each asks the core', () => {
+    const { view, sent } = setup();
+    const open = () => view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    const group = q<HTMLElement>('.pet-menu-desktop');
+    const item = (a: string) => q<HTMLButtonElement>(`.pet-menu-item[data-action="${a}"]`);
+    // Before the core says anything about them (an older core): not shown.
+    expect(group.hidden).toBe(true);
+    view.apply({ type: 'preset', id: 'p-1', name: 'Mio', look: 'yui' });
+    view.apply({ type: 'desktop', voices_muted: false, start_at_login: true, start_at_login_available: true });
+    expect(group.hidden).toBe(false);
+    expect(item('hide').textContent).toBe('Hide Mio');
+    expect(item('mute').getAttribute('role')).toBe('menuitemcheckbox');
+    expect(item('mute').getAttribute('aria-checked')).toBe('false');
+    expect(item('start-at-login').getAttribute('aria-checked')).toBe('true');
+    expect(item('quit').textContent).toBe('Quit Yui');
+
+    const choose = (a: string) => {
+      open();
+      item(a).click();
+      expect(view.menuOpen).toBe(false);
+    };
+    choose('mute');
+    choose('start-at-login');
+    choose('hide');
+    choose('quit');
+    expect(sent).toEqual([
+      { type: 'desktop_action', action: 'mute' },
+      { type: 'desktop_action', action: 'start_at_login_off' },
+      { type: 'desktop_action', action: 'hide' },
+      { type: 'desktop_action', action: 'quit' },
+    ]);
+    // The checks follow the core, not the click.
+    expect(item('mute').getAttribute('aria-checked')).toBe('false');
+    view.apply({ type: 'desktop', voices_muted: true, start_at_login: false, start_at_login_available: true });
+    expect(item('mute').getAttribute('aria-checked')).toBe('true');
+    sent.length = 0;
+    choose('mute');
+    choose('start-at-login');
+    expect(sent).toEqual([
+      { type: 'desktop_action', action: 'unmute' },
+      { type: 'desktop_action', action: 'start_at_login_on' },
+    ]);
+    // No way to record the choice: no Start at login item.
+    view.apply({ type: 'desktop', voices_muted: true, start_at_login: false, start_at_login_available: false });
+    expect(item('start-at-login').hidden).toBe(true);
+  });
+
+  it('moves through the tray\'s items with the arrow keys too', () => {
+    const { view } = setup();
+    view.apply({ type: 'desktop', voices_muted: false, start_at_login: false, start_at_login_available: false });
+    view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      seen.push((document.activeElement as HTMLElement).dataset.action ?? '');
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+    }
+    // Start at login is hidden (unavailable); Yes and Cancel until asked.
+    expect(seen).toEqual(['settings', 'reset', 'hide', 'mute', 'quit']);
+    expect((document.activeElement as HTMLElement).dataset.action).toBe('settings'); // wrapped
+  });
+
   it('closes the menu on Escape, on a press elsewhere and when the window loses focus', () => {
     const { view, sent } = setup();
     const open = () => view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));

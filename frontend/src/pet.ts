@@ -1,5 +1,5 @@
 import { Character } from './character';
-import type { CoreMessage, PageMessage } from './protocol';
+import type { CoreMessage, DesktopActionKind, PageMessage } from './protocol';
 import type { Rect } from './host';
 import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
 import { SpeechBubble } from './bubble';
@@ -69,6 +69,13 @@ export class PetView {
   private readonly menuConfirm: HTMLElement;
   private readonly menuYes: HTMLButtonElement;
   private readonly menuCancel: HTMLButtonElement;
+  /** The app-wide items (the tray's, for desktops without one): shown
+   * once the core has sent their state (the desktop topic). */
+  private readonly menuDesktop: HTMLElement;
+  private readonly menuHide: HTMLButtonElement;
+  private readonly menuMute: HTMLButtonElement;
+  private readonly menuLogin: HTMLButtonElement;
+  private readonly menuQuit: HTMLButtonElement;
   /** Where the menu was asked to open (it is placed again when its size
    * changes). */
   private menuAt = { x: 0, y: 0 };
@@ -118,6 +125,14 @@ export class PetView {
             <button type="button" class="pet-menu-item pet-menu-choice" role="menuitem" data-action="reset-cancel">Cancel</button>
           </div>
         </div>
+        <div class="pet-menu-desktop" role="group" aria-label="Yui" hidden>
+          <div class="pet-menu-sep" role="separator"></div>
+          <button type="button" class="pet-menu-item" role="menuitem" data-action="hide">Hide</button>
+          <button type="button" class="pet-menu-item pet-menu-check" role="menuitemcheckbox" aria-checked="false" data-action="mute">Mute voices</button>
+          <button type="button" class="pet-menu-item pet-menu-check" role="menuitemcheckbox" aria-checked="false" data-action="start-at-login">Start at login</button>
+          <div class="pet-menu-sep" role="separator"></div>
+          <button type="button" class="pet-menu-item" role="menuitem" data-action="quit">Quit Yui</button>
+        </div>
       </div>`;
     const $ = <T extends Element>(sel: string) => this.root.querySelector(sel) as T;
     const changed = () => this.queueRegion();
@@ -155,6 +170,11 @@ export class PetView {
     this.menuConfirm = $('.pet-menu-confirm');
     this.menuYes = $('.pet-menu-choice[data-action="reset-yes"]');
     this.menuCancel = $('.pet-menu-choice[data-action="reset-cancel"]');
+    this.menuDesktop = $('.pet-menu-desktop');
+    this.menuHide = $('.pet-menu-item[data-action="hide"]');
+    this.menuMute = $('.pet-menu-item[data-action="mute"]');
+    this.menuLogin = $('.pet-menu-item[data-action="start-at-login"]');
+    this.menuQuit = $('.pet-menu-item[data-action="quit"]');
     const ask = $<HTMLElement>('.pet-menu-ask');
     ask.id = `pet-menu-ask-${++menuSeq}`;
     this.menuConfirm.setAttribute('aria-labelledby', ask.id);
@@ -185,6 +205,14 @@ export class PetView {
         this.root.dataset.preset = m.id;
         this.character.el.setAttribute('aria-label', m.name);
         this.character.el.title = m.name;
+        this.menuHide.textContent = `Hide ${m.name}`;
+        break;
+      case 'desktop':
+        this.menuDesktop.hidden = false;
+        this.menuMute.setAttribute('aria-checked', String(m.voices_muted));
+        this.menuLogin.setAttribute('aria-checked', String(m.start_at_login));
+        this.menuLogin.hidden = !m.start_at_login_available;
+        if (this.menuOpen) this.placeMenu(); // it may have grown
         break;
       case 'plate':
         this.plate.hidden = m.kind === '' || m.text === '';
@@ -327,7 +355,7 @@ export class PetView {
       for (let n: HTMLElement | null = e; n && n !== this.menu; n = n.parentElement) if (n.hidden) return false;
       return true;
     };
-    return [...this.menu.querySelectorAll<HTMLElement>('[role=menuitem]')]
+    return [...this.menu.querySelectorAll<HTMLElement>('[role=menuitem],[role=menuitemcheckbox]')]
       .filter((e) => shown(e) && !(e as HTMLButtonElement).disabled);
   }
 
@@ -430,7 +458,9 @@ export class PetView {
       this.host.send({ type: 'dismiss', id: this.noticeId });
     });
     this.plateAction.addEventListener('click', () => this.host.send({ type: 'reconnect' }));
-    // Right-click on the character: a tiny menu (Settings…, New conversation).
+    // Right-click on the character: a tiny menu (Settings…, New
+    // conversation, and the tray's items: Hide, Mute voices, Start at
+    // login, Quit Yui).
     this.character.el.addEventListener('contextmenu', (e) => {
       e.preventDefault();
       const box = this.root.getBoundingClientRect();
@@ -453,6 +483,16 @@ export class PetView {
       this.host.send({ type: 'reset' });
     });
     this.menuCancel.addEventListener('click', () => this.closeMenu());
+    // The app-wide items: each closes the menu and asks the core.
+    const desktop = (btn: HTMLButtonElement, action: () => DesktopActionKind) => btn.addEventListener('click', () => {
+      const a = action();
+      this.closeMenu();
+      this.host.send({ type: 'desktop_action', action: a });
+    });
+    desktop(this.menuHide, () => 'hide');
+    desktop(this.menuMute, () => (this.menuMute.getAttribute('aria-checked') === 'true' ? 'unmute' : 'mute'));
+    desktop(this.menuLogin, () => (this.menuLogin.getAttribute('aria-checked') === 'true' ? 'start_at_login_off' : 'start_at_login_on'));
+    desktop(this.menuQuit, () => 'quit');
     this.menu.addEventListener('keydown', (e) => this.menuKey(e));
     // A press anywhere else (in the window) or the window losing focus
     // closes it; presses outside the click region go to other windows.

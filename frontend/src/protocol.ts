@@ -31,6 +31,11 @@ export interface DelegationItem {
   summary?: string;
 }
 export interface Delegations { type: 'delegations'; items: DelegationItem[] | null }
+/** The app-wide menu items' state (the tray's, in the pet's menu). */
+export interface Desktop { type: 'desktop'; voices_muted: boolean; start_at_login: boolean; start_at_login_available: boolean }
+/** A pet menu's app-wide action: hide this character, mute or unmute
+ * every voice, start Yui at login or not, quit Yui. */
+export type DesktopActionKind = 'hide' | 'mute' | 'unmute' | 'start_at_login_on' | 'start_at_login_off' | 'quit';
 
 // ---- the settings window (docs/view-protocol.md, "Settings window") ----
 
@@ -120,7 +125,7 @@ export interface PresetAction { type: 'preset_action'; preset: string; action: P
 
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
-  | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt
+  | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory;
 
 export type PageMessage =
@@ -132,11 +137,12 @@ export type PageMessage =
   | { type: 'permission_answer'; id: number; answer: 'once' | 'always' | 'deny' }
   | SaveSettings
   | OpenSettings
-  | PresetAction;
+  | PresetAction
+  | { type: 'desktop_action'; action: DesktopActionKind };
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
-  'character', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission',
+  'character', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history',
 ]);
 

@@ -25,8 +25,12 @@ export async function startCore({ demo = false, delegationDelay = '' } = {}) {
   const bin = resolve(process.env.YUI_BIN ?? '../build/bin/yui');
   const dir = mkdtempSync(join(tmpdir(), 'yui-browser-'));
   const demoArgs = demo ? ['--demo-addr', '127.0.0.1:0', ...(delegationDelay ? ['--demo-delegation-delay', delegationDelay] : [])] : ['--demo=false'];
+  // A desktop of its own: Start at login writes under this XDG_CONFIG_HOME,
+  // and with no session bus the core starts no tray.
+  const env = { ...process.env, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_RUNTIME_DIR: join(dir, 'run'), DBUS_SESSION_BUS_ADDRESS: '' };
   const proc = spawn(bin, ['--no-windows', ...demoArgs, '--config-dir', join(dir, 'config'), '--log-dir', join(dir, 'logs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env,
   });
   const events = [];
   const waiters = [];
@@ -96,5 +100,5 @@ export async function startCore({ demo = false, delegationDelay = '' } = {}) {
       await new Promise((res) => setTimeout(res, 50));
     }
   };
-  return { ready, settings, events, waitEvent, logLines, waitLog, stop, tokenFor, pageURL };
+  return { ready, settings, events, waitEvent, logLines, waitLog, stop, tokenFor, pageURL, dir };
 }

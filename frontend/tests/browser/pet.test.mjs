@@ -2,6 +2,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { newPage, startCore } from './core.mjs';
 
 let core;
@@ -93,8 +95,8 @@ test('right-click on the character → New conversation → Yes asks the core to
   await page.locator('.character svg').click({ button: 'right' });
   const item = page.getByRole('menuitem', { name: 'New conversation' });
   await item.waitFor();
-  // Below Settings….
-  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'New conversation']);
+  // Below Settings…, above the tray's items.
+  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'New conversation', 'Hide Yui', 'Quit Yui']);
   await item.click();
   // The item turns into a question in the menu; nothing is sent yet.
   await page.getByText('Start over?').waitFor();
@@ -126,5 +128,41 @@ test('right-click on the character → New conversation → Yes asks the core to
   await page.getByRole('menuitem', { name: 'Settings…' }).click();
   await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'open_settings' && core.events.indexOf(e) >= seen, 'open_settings after Cancel');
   assert.equal(resets(), before + 1);
+  await page.close();
+});
+
+test('right-click → Mute voices and Start at login act on the real core, and the checks follow it', async () => {
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
+  await page.goto(petURL());
+  await page.waitForSelector('.character svg');
+  await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
+  const open = async () => {
+    await page.locator('.character svg').click({ button: 'right' });
+    await page.getByRole('menuitemcheckbox', { name: 'Mute voices' }).waitFor();
+  };
+  const checked = (name) => page.getByRole('menuitemcheckbox', { name }).getAttribute('aria-checked');
+  await open();
+  assert.deepEqual(await page.getByRole('menuitemcheckbox').allTextContents(), ['Mute voices', 'Start at login']);
+  assert.equal(await checked('Mute voices'), 'false');
+  await page.getByRole('menuitemcheckbox', { name: 'Mute voices' }).click();
+  await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'desktop_action' && e.message.action === 'mute', 'mute');
+  await page.waitForFunction(() => document.querySelector('[data-action="mute"]')?.getAttribute('aria-checked') === 'true');
+  const saved = JSON.parse(readFileSync(join(core.dir, 'config', 'settings.json'), 'utf8'));
+  assert.equal(saved.voices_muted, true);
+
+  // Start at login writes the autostart entry of this core's desktop.
+  const entry = join(core.dir, 'xdg', 'autostart', 'yui.desktop');
+  await open();
+  await page.getByRole('menuitemcheckbox', { name: 'Start at login' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-action="start-at-login"]')?.getAttribute('aria-checked') === 'true');
+  assert.ok(existsSync(entry), 'no autostart entry');
+  await open();
+  await page.getByRole('menuitemcheckbox', { name: 'Start at login' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-action="start-at-login"]')?.getAttribute('aria-checked') === 'false');
+  assert.equal(existsSync(entry), false);
+  // Unmute, for the other tests.
+  await open();
+  await page.getByRole('menuitemcheckbox', { name: 'Mute voices' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-action="mute"]')?.getAttribute('aria-checked') === 'false');
   await page.close();
 });
