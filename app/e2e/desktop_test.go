@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -62,26 +63,26 @@ type core struct {
 func startCore(t *testing.T, env []string, cfg, logs string, extra ...string) *core {
 	t.Helper()
 	a := startAppEnv(t, env, append([]string{"--config-dir", cfg, "--log-dir", logs, "--trace-view", "--demo=false"}, extra...))
-	a.waitEvent(t, "core_ready", 20*time.Second, func(e map[string]any) bool { return e["event"] == "core_ready" })
+	a.waitEvent(t, "core_ready", func(e map[string]any) bool { return e["event"] == "core_ready" })
 	return &core{app: a, cfg: cfg, logs: logs, env: env}
 }
 
-// exitCode waits for the core to exit and returns its status.
-func (c *core) exitCode(t *testing.T, within time.Duration) int {
+// exitCode waits for the core to exit (bounded by e2eLimit, which only
+// stops a hang) and returns its exit code.
+func (c *core) exitCode(t *testing.T) int {
 	t.Helper()
 	select {
-	case err := <-c.done:
-		c.done <- err // for the cleanup
+	case <-c.exited:
 		var ee *exec.ExitError
-		if errors.As(err, &ee) {
+		if errors.As(c.err, &ee) {
 			return ee.ExitCode()
 		}
-		if err != nil {
-			t.Fatalf("wait: %v", err)
+		if c.err != nil {
+			t.Fatalf("wait: %v", c.err)
 		}
 		return 0
-	case <-time.After(within):
-		t.Fatalf("the core did not exit within %v", within)
+	case <-time.After(e2eLimit):
+		t.Fatalf("the core did not exit within %v", e2eLimit)
 		return -1
 	}
 }
@@ -118,9 +119,9 @@ func logEvents(t *testing.T, dir, event string) []logLine {
 
 // waitLog waits for the log to satisfy cond (the log file is the thing
 // awaited; it is re-read until then).
-func waitLog(t *testing.T, dir, what string, within time.Duration, cond func([]logLine) bool) {
+func waitLog(t *testing.T, dir, what string, cond func([]logLine) bool) {
 	t.Helper()
-	deadline := time.Now().Add(within)
+	deadline := time.Now().Add(e2eLimit)
 	for !cond(readLog(t, dir)) {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s in the log", what)
@@ -236,16 +237,10 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 
 	waitWindow := func(name string, shown bool) {
 		t.Helper()
-		deadline := time.Now().Add(60 * time.Second)
-		for {
-			if _, _, ok := d.visibleWindow(t, name); ok == shown {
-				return
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("window %q shown=%v never happened", name, !shown)
-			}
-			time.Sleep(100 * time.Millisecond)
-		}
+		until(t, fmt.Sprintf("window %q shown=%v", name, shown), 100*time.Millisecond, func() bool {
+			_, _, ok := d.visibleWindow(t, name)
+			return ok == shown
+		})
 	}
 	waitWindow("Yui — Yui", true)
 	waitWindow("Yui — Mio", true)
@@ -299,7 +294,7 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 		t.Fatalf("expected two pet windows and the settings window as children, got %v", kids)
 	}
 	click("Quit Yui")
-	if code := c.exitCode(t, 30*time.Second); code != 0 {
+	if code := c.exitCode(t); code != 0 {
 		t.Fatalf("exit status %d after Quit", code)
 	}
 	for _, k := range kids {
@@ -349,7 +344,7 @@ func TestE2ENoSessionBus(t *testing.T) {
 	if out, code, _ := yui(t, env, "--config-dir", cfg, "--quit"); code != 0 {
 		t.Fatalf("yui --quit: status %d: %s", code, out)
 	}
-	if code := c.exitCode(t, 20*time.Second); code != 0 {
+	if code := c.exitCode(t); code != 0 {
 		t.Fatalf("exit status %d", code)
 	}
 	if n := len(logEvents(t, logs, "tray_unavailable")); n != 1 {
@@ -376,7 +371,7 @@ func TestE2ESecondLaunchHandsOver(t *testing.T) {
 		times = append(times, took)
 	}
 	t.Logf("hand-over (process start to exit): --settings %v, plain %v", times[0], times[1])
-	waitLog(t, logs, "two hand-overs", 10*time.Second, func(ls []logLine) bool {
+	waitLog(t, logs, "two hand-overs", func(ls []logLine) bool {
 		var n, shows int
 		for _, l := range ls {
 			switch l.Event {
@@ -402,7 +397,7 @@ func TestE2ESecondLaunchHandsOver(t *testing.T) {
 	if alive(c.cmd.Process.Pid) {
 		t.Fatal("yui --quit returned while the core still runs")
 	}
-	if code := c.exitCode(t, 5*time.Second); code != 0 {
+	if code := c.exitCode(t); code != 0 {
 		t.Fatalf("core exit status %d", code)
 	}
 	// Nothing runs now: --quit says so and succeeds.
@@ -419,7 +414,7 @@ func TestE2EKilledCoreIsTakenOver(t *testing.T) {
 	env := desktopEnv("", "", home, rt)
 	c := startCore(t, env, cfg, logs, "--no-windows")
 	c.cmd.Process.Signal(syscall.SIGKILL)
-	c.exitCode(t, 10*time.Second)
+	c.exitCode(t)
 	if _, err := os.Stat(filepath.Join(cfg, "instance.sock")); err != nil {
 		t.Fatalf("the killed core's socket should be left: %v", err)
 	}
@@ -428,7 +423,7 @@ func TestE2EKilledCoreIsTakenOver(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("hand-over to the new core: %d %s", code, out)
 	}
-	waitLog(t, logs, "the new core's hand-over", 10*time.Second, func(ls []logLine) bool {
+	waitLog(t, logs, "the new core's hand-over", func(ls []logLine) bool {
 		starts, handed := 0, 0
 		for _, l := range ls {
 			switch l.Event {
@@ -441,7 +436,7 @@ func TestE2EKilledCoreIsTakenOver(t *testing.T) {
 		return starts == 2 && handed == 1
 	})
 	yui(t, env, "--config-dir", cfg, "--quit")
-	if code := c2.exitCode(t, 10*time.Second); code != 0 {
+	if code := c2.exitCode(t); code != 0 {
 		t.Fatalf("exit %d", code)
 	}
 }
@@ -456,7 +451,7 @@ func TestE2ETwoConfigDirsCoexist(t *testing.T) {
 		if out, code, _ := yui(t, env, "--config-dir", c.cfg, "--quit"); code != 0 {
 			t.Fatalf("--quit %s: %d %s", c.cfg, code, out)
 		}
-		if code := c.exitCode(t, 10*time.Second); code != 0 {
+		if code := c.exitCode(t); code != 0 {
 			t.Fatalf("exit %d", code)
 		}
 	}
