@@ -241,7 +241,7 @@ func (c *Core) answerPermission(preset string, a view.PermissionAnswer) {
 		c.log.Warn("view_malformed", "type", view.TypePermissionAnswer, "answer", a.Answer)
 		return
 	}
-	err := pt.eyes.gate.Answer(a.ID, choice)
+	err := pt.gate.Answer(a.ID, choice)
 	// The prompt goes either way: an answer to a stale prompt has nothing
 	// left to show, and a failed save is told as a notice.
 	pt.publish(view.TypePermission, view.PermissionPrompt{})

@@ -252,14 +252,14 @@ func TestGateFollowsTheFileOnEverySave(t *testing.T) {
 	pt := st.c.pet(all.Presets[0].ID)
 	// The gate drifted from the file (as when a prompt's "Always" landed
 	// between a save's read and write).
-	pt.eyes.gate.SetPermissions(settings.Permissions{Screen: "allow"})
+	pt.gate.SetPermissions(settings.Permissions{Screen: "allow"})
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)
 	req := formOf(all)
 	req.RequestID = "same"
 	send(t, conn, saveMsg(req))
 	page.result(t, "same")
-	if m := pt.eyes.gate.Mode(); string(m) != "ask" {
+	if m := pt.gate.Mode(); string(m) != "ask" {
 		t.Fatalf("gate mode %q after a save of ask", m)
 	}
 }
@@ -529,7 +529,7 @@ func TestConnectionChangesReconnectAndPermissionsApplyInPlace(t *testing.T) {
 	pet.wait(t, "capture segment", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypePill] != nil && l[view.TypePill]["capture"] == true
 	})
-	if st.c.pet(p.ID) != first || !first.eyes.gate.EachTurn() {
+	if st.c.pet(p.ID) != first || !first.gate.EachTurn() {
 		t.Fatal("a permission change replaced the session or did not reach the gate")
 	}
 

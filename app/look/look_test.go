@@ -13,6 +13,7 @@ import (
 	"yui/app/look"
 	"yui/app/permission"
 	"yui/app/settings"
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -61,7 +62,7 @@ func run(t *testing.T, tool *look.Tool, args string) (string, []string, error) {
 	if err := tool.Validate(json.RawMessage(args)); err != nil {
 		t.Fatalf("validate %s: %v", args, err)
 	}
-	return tool.Run(context.Background(), push.ToolCall{ID: "c-1", TurnID: "1", Name: "look", Arguments: json.RawMessage(args)})
+	return tool.Run(context.Background(), transport.ToolCall{ID: "c-1", TurnID: "1", Name: "look", Arguments: json.RawMessage(args)})
 }
 
 func TestSchemaIsTheSpecs(t *testing.T) {

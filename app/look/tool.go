@@ -10,7 +10,7 @@ import (
 
 	"yui/app/capture"
 	"yui/app/permission"
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // Name is the tool's name in hello.tools.
@@ -63,7 +63,7 @@ type Tool struct {
 	log *slog.Logger
 }
 
-var _ push.Tool = (*Tool)(nil)
+var _ transport.Tool = (*Tool)(nil)
 
 // New returns the tool.
 func New(cfg Config) *Tool {
@@ -81,12 +81,12 @@ func New(cfg Config) *Tool {
 }
 
 // Schema is the declaration in hello.tools.
-func (t *Tool) Schema() push.FunctionSchema {
-	return push.FunctionSchema{Name: Name, Description: Description, Parameters: json.RawMessage(Parameters)}
+func (t *Tool) Schema() transport.FunctionSchema {
+	return transport.FunctionSchema{Name: Name, Description: Description, Parameters: json.RawMessage(Parameters)}
 }
 
 // Wait is the limits table's query wait (2 s).
-func (t *Tool) Wait() time.Duration { return push.ClientToolWait(Name) }
+func (t *Tool) Wait() time.Duration { return transport.ClientToolWait(Name) }
 
 // Validate answers argument errors at once.
 func (t *Tool) Validate(raw json.RawMessage) error {
@@ -95,7 +95,7 @@ func (t *Tool) Validate(raw json.RawMessage) error {
 }
 
 // Run answers one call.
-func (t *Tool) Run(ctx context.Context, call push.ToolCall) (string, []string, error) {
+func (t *Tool) Run(ctx context.Context, call transport.ToolCall) (string, []string, error) {
 	a, err := parseArgs(call.Arguments)
 	if err != nil {
 		return "", nil, err

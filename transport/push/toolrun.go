@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"yui/transport"
 )
 
 var (
@@ -224,7 +226,7 @@ func (q *toolQueue) runOne(ctx context.Context, cancel context.CancelCauseFunc, 
 	}
 	out := make(chan toolOutcome, 1)
 	go func() {
-		r, imgs, err := tool.Run(ctx, call)
+		r, imgs, err := tool.Run(ctx, transport.ToolCall(call))
 		out <- toolOutcome{r, imgs, err}
 	}()
 	timer := time.NewTimer(wait)

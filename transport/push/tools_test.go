@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/transport"
 	"yui/transport/push"
 	"yui/transport/pushserver"
 )
@@ -108,7 +109,7 @@ func (b *blockingTool) Validate(args json.RawMessage) error {
 	}
 	return nil
 }
-func (b *blockingTool) Run(ctx context.Context, call push.ToolCall) (string, []string, error) {
+func (b *blockingTool) Run(ctx context.Context, call transport.ToolCall) (string, []string, error) {
 	b.mu.Lock()
 	b.started = append(b.started, call.ID)
 	b.mu.Unlock()
@@ -627,7 +628,7 @@ type stubbornTool struct {
 func (b *stubbornTool) Schema() push.FunctionSchema         { return push.FunctionSchema{Name: b.name} }
 func (b *stubbornTool) Wait() time.Duration                 { return push.ClientToolWait(b.name) }
 func (b *stubbornTool) Validate(args json.RawMessage) error { return nil }
-func (b *stubbornTool) Run(ctx context.Context, call push.ToolCall) (string, []string, error) {
+func (b *stubbornTool) Run(ctx context.Context, call transport.ToolCall) (string, []string, error) {
 	b.mu.Lock()
 	b.live++
 	b.runs++
