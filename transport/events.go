@@ -93,22 +93,3 @@ func (TurnError) isEvent()   {}
 func (ToolStatus) isEvent()  {}
 func (Reasoning) isEvent()   {}
 func (Delegations) isEvent() {}
-
-// TurnIDOf returns the turn an event belongs to, "" for Delegations.
-func TurnIDOf(e Event) string {
-	switch e := e.(type) {
-	case Render:
-		return e.TurnID
-	case Speech:
-		return e.TurnID
-	case TurnEnd:
-		return e.TurnID
-	case TurnError:
-		return e.TurnID
-	case ToolStatus:
-		return e.TurnID
-	case Reasoning:
-		return e.TurnID
-	}
-	return ""
-}

@@ -66,13 +66,6 @@ const (
 	SocketLeftReady
 )
 
-func (r WaitEndReason) String() string {
-	if r == WaitPassed {
-		return "wait_passed"
-	}
-	return "socket_left_ready"
-}
-
 // TurnWaitEnded reports a turn that ended without its reply. Rendered says
 // whether a render or speech of the turn had arrived (the turn counts as
 // delivered).

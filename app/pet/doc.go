@@ -6,7 +6,7 @@
 // here, and pass callbacks (prompt, save, where the body is) rather than
 // being reached into.
 //
-// A Character is built stopped: Start starts its session (and so its
-// transport); Close ends them. Its parts are safe for concurrent use as
+// A Character is built stopped: its Session's Start starts the transport
+// too, and its Close ends both. Its parts are safe for concurrent use as
 // their own packages say.
 package pet

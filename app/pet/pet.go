@@ -146,9 +146,3 @@ func New(cfg Config) (*Character, error) {
 	ch.Session = s
 	return ch, nil
 }
-
-// Start starts the session and its transport.
-func (c *Character) Start() { c.Session.Start() }
-
-// Close ends the session and its transport.
-func (c *Character) Close() error { return c.Session.Close() }

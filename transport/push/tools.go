@@ -46,9 +46,6 @@ const (
 	WaitBrowser          = transport.WaitBrowser
 )
 
-// WaitClassOf is [transport.WaitClassOf].
-func WaitClassOf(name string) ToolWaitClass { return transport.WaitClassOf(name) }
-
 // ClientToolWait is WaitClassOf(name).Client().
 func ClientToolWait(name string) time.Duration { return transport.ClientToolWait(name) }
 

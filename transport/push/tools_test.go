@@ -576,26 +576,6 @@ func TestToolObserverSeesEveryAnsweredCallAndTheResultSent(t *testing.T) {
 	})
 }
 
-func TestSettingsChangedLeavesFailedClosedWhenNothingChanged(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{clientKey: "wrong"})
-		e.wantState(push.StateFailed)
-		e.c.SettingsChanged()
-		synctest.Wait()
-		time.Sleep(time.Hour)
-		synctest.Wait()
-		e.wantState(push.StateFailed)
-		if n := len(e.Dials()); n != 1 {
-			t.Fatalf("dials = %d, want 1: an unchanged endpoint and key must not retry after 4401", n)
-		}
-		e.c.ProtocolChanged()
-		synctest.Wait()
-		if n := len(e.Dials()); n != 2 {
-			t.Fatalf("dials after ProtocolChanged = %d, want 2", n)
-		}
-	})
-}
-
 func TestCloseEndsRunningTurnsSilently(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{})
