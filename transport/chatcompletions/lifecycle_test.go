@@ -33,7 +33,7 @@ func pipeEnv(t *testing.T, h http.HandlerFunc) (*request.Engine, *rec) {
 		t.Fatal(err)
 	}
 	r := newRec()
-	tr.Start(r.handler())
+	tr.Start(r.Handler())
 	t.Cleanup(func() { tr.Close() })
 	return tr, r
 }
@@ -50,12 +50,12 @@ func TestIdleLimitBeforeTheFirstEvent(t *testing.T) {
 		tr.SendTurn(context.Background(), transport.Turn{TurnID: "1", Text: "hi"})
 		time.Sleep(request.FirstEventWait - time.Second)
 		synctest.Wait()
-		if len(r.got()) != 0 {
-			t.Fatalf("ended early: %q", r.got())
+		if len(r.Got()) != 0 {
+			t.Fatalf("ended early: %q", r.Got())
 		}
 		time.Sleep(2 * time.Second)
 		synctest.Wait()
-		eqLines(t, r.got(), []string{"wait true rendered=false", "end"})
+		eqLines(t, r.Got(), []string{"wait true rendered=false", "end"})
 		if d := time.Since(start); d < request.FirstEventWait {
 			t.Fatalf("ended after %v", d)
 		}
@@ -73,10 +73,10 @@ func TestIdleLimitBetweenEvents(t *testing.T) {
 		tr.SendTurn(context.Background(), transport.Turn{TurnID: "1", Text: "hi"})
 		time.Sleep(30*time.Second + request.BetweenEventsWait - time.Second)
 		synctest.Wait()
-		eqLines(t, r.got(), []string{"say One sentence."})
+		eqLines(t, r.Got(), []string{"say One sentence."})
 		time.Sleep(2 * time.Second)
 		synctest.Wait()
-		eqLines(t, r.got(), []string{"say One sentence.", "say And more", "wait true rendered=true", "end"})
+		eqLines(t, r.Got(), []string{"say One sentence.", "say And more", "wait true rendered=true", "end"})
 	})
 }
 
@@ -103,10 +103,10 @@ func TestStopAbortsAndTheNextTurnStartsClean(t *testing.T) {
 		if !aborted.Load() {
 			t.Fatal("the request was not aborted")
 		}
-		eqLines(t, r.got(), []string{"say First sentence.", "end"})
+		eqLines(t, r.Got(), []string{"say First sentence.", "end"})
 		tr.SendTurn(context.Background(), transport.Turn{TurnID: "2", Text: "two"})
 		synctest.Wait()
-		eqLines(t, r.got()[2:], []string{"say Fresh.", "end"})
+		eqLines(t, r.Got()[2:], []string{"say Fresh.", "end"})
 		if strings.Contains(bodies[1], "First sentence") || strings.Contains(bodies[1], `"one"`) {
 			t.Fatalf("the stopped turn leaked into the next request: %s", bodies[1])
 		}
@@ -124,7 +124,7 @@ func TestForgetTurnEndsTheIdleReport(t *testing.T) {
 		tr.ForgetTurn("1")
 		time.Sleep(time.Hour)
 		synctest.Wait()
-		eqLines(t, r.got(), []string{"say Hi."})
+		eqLines(t, r.Got(), []string{"say Hi."})
 	})
 }
 
@@ -134,17 +134,15 @@ func TestNotConfigured(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := newRec()
-	tr.Start(r.handler())
+	tr.Start(r.Handler())
 	defer tr.Close()
 	err = tr.SendTurn(context.Background(), transport.Turn{TurnID: "1", Text: "hi"})
 	if !errors.Is(err, transport.ErrNotReady) || !errors.Is(err, transport.ErrNotConfigured) {
 		t.Fatalf("err %v", err)
 	}
 	tr.Close()
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.state) == 0 || !errors.Is(r.state[0].Err, transport.ErrNotConfigured) {
-		t.Fatalf("states %+v", r.state)
+	if st := r.States(); len(st) == 0 || !errors.Is(st[0].Err, transport.ErrNotConfigured) {
+		t.Fatalf("states %+v", st)
 	}
 }
 
@@ -154,11 +152,11 @@ func TestUnreachableIsANetworkFailure(t *testing.T) {
 	ln.Close()
 	tr, _ := chatcompletions.New(chatcompletions.Config{Endpoint: func() string { return "http://" + addr + "/v1" }})
 	r := newRec()
-	tr.Start(r.handler())
+	tr.Start(r.Handler())
 	defer tr.Close()
 	tr.SendTurn(context.Background(), transport.Turn{TurnID: "1", Text: "hi"})
-	r.waitEnd(t, "1")
-	eqLines(t, r.got(), []string{"wait false rendered=false", "end"})
+	r.WaitEnd(t, "1")
+	eqLines(t, r.Got(), []string{"wait false rendered=false", "end"})
 }
 
 // The key goes only to the base URL: a redirect elsewhere is not followed.
@@ -172,12 +170,12 @@ func TestRedirectIsNotFollowed(t *testing.T) {
 		http.Redirect(w, r, other.URL+"/steal", http.StatusTemporaryRedirect)
 	}, chatcompletions.Config{})
 	e.turn("1", "hi")
-	e.rec.waitEnd(t, "1")
+	e.rec.WaitEnd(t, "1")
 	if elsewhere.Load() != 0 {
 		t.Fatal("the redirect was followed")
 	}
-	if l := e.rec.got()[0]; !strings.HasPrefix(l, "error HTTP 307") {
-		t.Fatalf("got %q", e.rec.got())
+	if l := e.rec.Got()[0]; !strings.HasPrefix(l, "error HTTP 307") {
+		t.Fatalf("got %q", e.rec.Got())
 	}
 }
 
@@ -222,16 +220,16 @@ func TestIdempotencyKeyLetsADeadPooledConnectionRetry(t *testing.T) {
 	base, conns := keepAliveCutter(t)
 	tr, _ := chatcompletions.New(chatcompletions.Config{Endpoint: func() string { return base }})
 	r := newRec()
-	tr.Start(r.handler())
+	tr.Start(r.Handler())
 	defer tr.Close()
 	for i := range 5 {
 		id := fmt.Sprint(i + 1)
 		tr.SendTurn(context.Background(), transport.Turn{TurnID: id, Text: "hi"})
-		r.waitEnd(t, id)
+		r.WaitEnd(t, id)
 	}
-	for _, l := range r.got() {
+	for _, l := range r.Got() {
 		if strings.HasPrefix(l, "wait") || strings.HasPrefix(l, "error") {
-			t.Fatalf("a request failed: %q", r.got())
+			t.Fatalf("a request failed: %q", r.Got())
 		}
 	}
 	if conns.Load() < 5 {

@@ -30,8 +30,8 @@ func TestReplyWithCuesReasoningToolsAndUsage(t *testing.T) {
 		}
 	}, chatcompletions.Config{Tools: []transport.Tool{lookTool()}})
 	e.turn("1", "hello", "data:image/png;base64,AAAA")
-	e.rec.waitEnd(t, "1")
-	eqLines(t, e.rec.got(), []string{
+	e.rec.WaitEnd(t, "1")
+	eqLines(t, e.rec.Got(), []string{
 		"tool look done",
 		"call look {\"at\":\"body\"}",
 		"result body: standing images=0",
@@ -41,7 +41,7 @@ func TestReplyWithCuesReasoningToolsAndUsage(t *testing.T) {
 		"usage 15", "end",
 	})
 	// The first request: card, client_context, user (image, then text).
-	b := e.be.body(t, 0)
+	b := e.be.Body(t, 0)
 	if b["model"] != "m-1" || b["reasoning_effort"] != "low" || b["stream"] != true {
 		t.Fatalf("body %v", b)
 	}
@@ -68,7 +68,7 @@ func TestReplyWithCuesReasoningToolsAndUsage(t *testing.T) {
 	eqLines(t, names, []string{"generate_express", "look"})
 	// The round trip: the assistant's calls (an id made up for the one
 	// without), then the tool answers.
-	b1 := e.be.body(t, 1)
+	b1 := e.be.Body(t, 1)
 	msgs = b1["messages"].([]any)
 	asst := msgs[3].(map[string]any)
 	calls := asst["tool_calls"].([]any)
@@ -81,11 +81,11 @@ func TestReplyWithCuesReasoningToolsAndUsage(t *testing.T) {
 	if m := msgs[5].(map[string]any); m["content"] != "body: standing" || m["tool_call_id"] != calls[1].(map[string]any)["id"] {
 		t.Fatalf("look answer %v", m)
 	}
-	h := e.be.header(0)
+	h := e.be.Header(0)
 	if h.Get("Authorization") != "Bearer sk-test" || !strings.HasPrefix(h.Get("Idempotency-Key"), "yui-") {
 		t.Fatalf("headers %v", h)
 	}
-	if h1 := e.be.header(1); h1.Get("Idempotency-Key") == h.Get("Idempotency-Key") {
+	if h1 := e.be.Header(1); h1.Get("Idempotency-Key") == h.Get("Idempotency-Key") {
 		t.Fatal("the Idempotency-Key repeats")
 	}
 }
@@ -97,10 +97,10 @@ func TestTranscriptCarriedTrimmedAndBoundedByReset(t *testing.T) {
 	}
 	e := newEnv(t, reply, chatcompletions.Config{Store: st})
 	e.turn("1", "first")
-	e.rec.waitEnd(t, "1")
+	e.rec.WaitEnd(t, "1")
 	e.turn("2", "second")
-	e.rec.waitEnd(t, "2")
-	msgs := e.be.body(t, 1)["messages"].([]any)
+	e.rec.WaitEnd(t, "2")
+	msgs := e.be.Body(t, 1)["messages"].([]any)
 	var got []string
 	for _, m := range msgs {
 		mm := m.(map[string]any)
@@ -112,15 +112,15 @@ func TestTranscriptCarriedTrimmedAndBoundedByReset(t *testing.T) {
 	// A new transport on the same store carries the transcript on.
 	e2 := newEnv(t, reply, chatcompletions.Config{Store: st})
 	e2.turn("3", "third")
-	e2.rec.waitEnd(t, "3")
-	if n := len(e2.be.body(t, 0)["messages"].([]any)); n != 7 {
+	e2.rec.WaitEnd(t, "3")
+	if n := len(e2.be.Body(t, 0)["messages"].([]any)); n != 7 {
 		t.Fatalf("persisted transcript not carried: %d messages", n)
 	}
 	// Reset: a boundary; nothing before it goes.
 	e2.tr.Reset(t.Context())
 	e2.turn("4", "fourth")
-	e2.rec.waitEnd(t, "4")
-	if n := len(e2.be.body(t, 1)["messages"].([]any)); n != 3 {
+	e2.rec.WaitEnd(t, "4")
+	if n := len(e2.be.Body(t, 1)["messages"].([]any)); n != 3 {
 		t.Fatalf("after reset %d messages, want card, context, user", n)
 	}
 }
@@ -162,9 +162,9 @@ func TestErrorsAsTheSpecTableSays(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			e := newEnv(t, func(_ int, w http.ResponseWriter, _ *http.Request) { c.reply(w) }, chatcompletions.Config{})
 			e.turn("1", "hi")
-			e.rec.waitEnd(t, "1")
-			eqLines(t, e.rec.got(), c.want)
-			for _, l := range e.rec.got() {
+			e.rec.WaitEnd(t, "1")
+			eqLines(t, e.rec.Got(), c.want)
+			for _, l := range e.rec.Got() {
 				if strings.Contains(l, "<") || strings.Contains(l, "sk-") && !strings.Contains(l, "refused") {
 					t.Fatalf("markup or key in %q", l)
 				}
@@ -185,10 +185,10 @@ func TestSplitToolCallsWithoutIndexOrID(t *testing.T) {
 		sse(w, content("Done."), finish("stop"), "[DONE]")
 	}, chatcompletions.Config{Tools: []transport.Tool{lookTool()}})
 	e.turn("1", "look")
-	e.rec.waitEnd(t, "1")
-	eqLines(t, e.rec.got(), []string{"tool look done", `call look {"at":"body"}`, "result body: standing images=0", "say Done.", "end"})
+	e.rec.WaitEnd(t, "1")
+	eqLines(t, e.rec.Got(), []string{"tool look done", `call look {"at":"body"}`, "result body: standing images=0", "say Done.", "end"})
 	var m map[string]any
-	b, _ := json.Marshal(e.be.body(t, 1)["messages"])
+	b, _ := json.Marshal(e.be.Body(t, 1)["messages"])
 	json.Unmarshal([]byte(`{"m":`+string(b)+`}`), &m)
 }
 
@@ -201,8 +201,8 @@ func TestToolImagesFollowAsUserMessage(t *testing.T) {
 		sse(w, content("I see."), finish("stop"), "[DONE]")
 	}, chatcompletions.Config{Tools: []transport.Tool{lookTool("data:image/jpeg;base64,/9j/")}})
 	e.turn("1", "look")
-	e.rec.waitEnd(t, "1")
-	msgs := e.be.body(t, 1)["messages"].([]any)
+	e.rec.WaitEnd(t, "1")
+	msgs := e.be.Body(t, 1)["messages"].([]any)
 	last := msgs[len(msgs)-1].(map[string]any)
 	parts, _ := last["content"].([]any)
 	if last["role"] != "user" || len(parts) != 2 || parts[1].(map[string]any)["type"] != "image_url" {
@@ -215,10 +215,8 @@ func TestAtMostThreeRoundTrips(t *testing.T) {
 		sse(w, fmt.Sprintf(`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c%d","function":{"name":"look","arguments":"{}"}}]}}]}`, n), finish("tool_calls"), "[DONE]")
 	}, chatcompletions.Config{Tools: []transport.Tool{lookTool()}})
 	e.turn("1", "loop")
-	e.rec.waitEnd(t, "1")
-	e.be.mu.Lock()
-	n := len(e.be.bodies)
-	e.be.mu.Unlock()
+	e.rec.WaitEnd(t, "1")
+	n := e.be.Requests()
 	if n != 4 {
 		t.Fatalf("%d requests, want the first and 3 round trips", n)
 	}
