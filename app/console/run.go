@@ -20,13 +20,15 @@ import (
 	"yui/app/playback"
 	"yui/app/session"
 	"yui/app/settings"
-	"yui/transport/push"
 )
 
 // FirstConnectWait is the longest the console waits for its first
 // connection attempt to settle before reading stdin (the spec's hello
 // reply wait plus a little).
 const FirstConnectWait = 12 * time.Second
+
+// MaxLine bounds one stdin line (the push spec's text frame size).
+const MaxLine = 256 << 10
 
 // Log file prefixes in the log directory.
 const (
@@ -58,6 +60,12 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	}
 	if o.Key != "" {
 		preset.Key = o.Key
+	}
+	if o.ChatAPI != "" {
+		preset.ChatAPI = o.ChatAPI
+	}
+	if o.Model != "" {
+		preset.Model = o.Model
 	}
 	logDir := o.LogDir
 	if logDir == "" {
@@ -142,7 +150,7 @@ func loop(ctx context.Context, s *session.Session, gate *permission.Gate, out *p
 	go func() {
 		defer close(lines)
 		sc := bufio.NewScanner(stdin)
-		sc.Buffer(make([]byte, 64*1024), push.MaxFrameBytes)
+		sc.Buffer(make([]byte, 64*1024), MaxLine)
 		for sc.Scan() {
 			select {
 			case lines <- sc.Text():

@@ -63,6 +63,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	id := p.ID
 	ch, err := apppet.New(apppet.Config{
 		Preset:    p,
+		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
 		Main:      main,
 		ConfigDir: c.opts.ConfigDir,
 		Endpoint:  func() string { return c.endpoint(id) },

@@ -23,6 +23,9 @@ import (
 type Config struct {
 	// Preset is the character as saved; its chat_api picks the transport.
 	Preset settings.Preset
+	// PresetNow reads the preset as saved now (model, effort, card and
+	// context window apply from the next turn); nil is Preset.
+	PresetNow func() settings.Preset
 	// Main declares the main character's tools (look).
 	Main bool
 	// ConfigDir holds the preset's persisted files (previous-turn record,

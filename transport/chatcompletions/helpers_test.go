@@ -73,4 +73,3 @@ func (e *env) turn(id, text string, images ...string) {
 		e.t.Fatal(err)
 	}
 }
-

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"strings"
 
 	"yui/transport"
@@ -25,6 +26,16 @@ type Params = request.Params
 
 // Store keeps the preset's transcript.
 type Store = request.Store
+
+// StatusError is an HTTP error answer (status and the server's text).
+type StatusError = request.StatusError
+
+// ListModels is GET {base}/models with the key: the model ids the server
+// lists. The key goes to base only; redirects are refused. Errors:
+// *StatusError for an HTTP error answer, the network's otherwise.
+func ListModels(ctx context.Context, hc *http.Client, base, key string) ([]string, error) {
+	return request.ListModels(ctx, hc, base, key)
+}
 
 // New makes a Chat Completions transport.
 func New(cfg Config) (*request.Engine, error) {
