@@ -36,7 +36,9 @@ func TestReplyWithCuesReasoningToolsAndUsage(t *testing.T) {
 		"call look {\"at\":\"body\"}",
 		"result body: standing images=0",
 		"cue e=happy", "say Hi there.",
-		"cue m=dance", "say How are you?",
+		// the cue call after the unfinished sentence applies to what
+		// follows: the sentence is spoken first, the cue ends the reply
+		"say How are you?", "cue m=dance",
 		"reasoning Let me look first.",
 		"usage 15", "end",
 	})

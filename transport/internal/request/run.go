@@ -104,10 +104,19 @@ func (r *run) text(delta string) {
 	r.emit(transport.Speech{TurnID: r.id, Segments: []transport.Segment{seg}})
 }
 
-// cue keeps a cue for the next sentence (or the end of the reply).
+// cue keeps a cue for the next sentence (or the end of the reply). The
+// cue tool applies to what follows it, so an unfinished sentence before
+// the call is spoken first, with the cues it had.
 func (r *run) cue(c transport.Cue) {
 	if c.IsZero() {
 		return
+	}
+	if rest := strings.TrimSpace(r.pending); rest != "" {
+		r.flushReasoning()
+		r.emit(transport.Speech{TurnID: r.id, Segments: []transport.Segment{{Cues: r.cues, Speech: rest}}})
+		r.cues = nil
+		r.pending = ""
+		r.rendered = true
 	}
 	r.cues = append(r.cues, c)
 }
@@ -187,9 +196,11 @@ func (r *run) loop() {
 		}
 		x.Rounds = append(x.Rounds, Round{Text: s.text.String(), Calls: s.calls, State: s.state})
 	}
+	// The conversation is saved before the turn ends, so a turn sent on
+	// its TurnEnd follows on from it.
+	e.wire.Done(x, r.spoken.String(), last)
 	r.render()
 	r.emit(transport.TurnEnd{TurnID: r.id, Usage: r.usage})
-	e.wire.Done(x, r.spoken.String(), last)
 	e.log.Info("request_turn_end", "turn_id", r.id, "chars", len(r.spoken.String()))
 }
 
@@ -222,8 +233,9 @@ func (r *run) round(x *Exchange, s *Stream) error {
 }
 
 // answer runs a round's calls: cues are answered ok, client tools run
-// (one at a time, under their waits), other names are unknown tools. It
-// reports whether a client tool ran (worth another round trip).
+// (one at a time, under their waits) and are reported, other names are the
+// backend's tools (answered "error: unknown tool" if a round trip follows).
+// It reports whether a client tool ran (worth another round trip).
 func (r *run) answer(calls []Call) bool {
 	e := r.e
 	ran := false
@@ -239,7 +251,10 @@ func (r *run) answer(calls []Call) bool {
 		tool, ok := e.tools[c.Name]
 		switch {
 		case !ok:
+			// Not a client tool: the backend's own (shown in the pill,
+			// not run here); a round trip answers it as unknown.
 			c.Output = transport.ResultUnknownTool
+			continue
 		case r.ctx.Err() != nil:
 			c.Output = transport.ResultTurnStopped
 		default:
