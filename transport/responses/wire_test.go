@@ -226,3 +226,14 @@ func TestCutStreamAndIdleUnderSynctest(t *testing.T) {
 		wiretest.EqLines(t, r.Got(), []string{"wait true rendered=false", "end"})
 	})
 }
+
+// An SSE "event: error" whose data carries no type is read by its event
+// name.
+func TestEventNamedErrorWithoutType(t *testing.T) {
+	e := newEnv(t, nil, nil, func(n int, w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		fmt.Fprint(w, "event: response.output_text.delta\ndata: {\"delta\":\"Hm. \"}\n\nevent: error\ndata: {\"message\":\"overloaded\",\"code\":\"server_error\"}\n\n")
+	})
+	e.turn("1", "hi")
+	wiretest.EqLines(t, e.rec.Got(), []string{"say Hm.", "error ", "end"})
+}
