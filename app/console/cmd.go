@@ -8,6 +8,10 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
+
+	"yui/app/pet"
 )
 
 // Main is `yui console ARGS`: it parses the flags, runs the console with
@@ -41,6 +45,8 @@ func ParseFlags(args []string, stderr io.Writer) (Options, error) {
 	fs.StringVar(&o.Preset, "preset", "", "preset id or name (default: the active preset)")
 	fs.StringVar(&o.URL, "url", "", "chat_base_url, overriding the preset's")
 	fs.StringVar(&o.Key, "key", "", "chat API key, overriding the preset's")
+	fs.StringVar(&o.ChatAPI, "chat-api", "", "push, responses or chat_completions, overriding the preset's")
+	fs.StringVar(&o.Model, "model", "", "model name for responses and chat_completions, overriding the preset's")
 	fs.StringVar(&o.ConfigDir, "config-dir", "", "settings directory (default: os.UserConfigDir()/yui)")
 	fs.StringVar(&o.LogDir, "log-dir", "", "log directory (default: the app log directory)")
 	fs.Float64Var(&o.SpeechRate, "speech-rate", 15, "characters per second of the silent voice; 0 = instant")
@@ -51,6 +57,10 @@ func ParseFlags(args []string, stderr io.Writer) (Options, error) {
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "yui console: unexpected argument %q\n", fs.Arg(0))
 		return Options{}, fmt.Errorf("console: unexpected argument %q", fs.Arg(0))
+	}
+	if o.ChatAPI != "" && !slices.Contains(pet.Wires, o.ChatAPI) {
+		fmt.Fprintf(stderr, "yui console: --chat-api must be one of %s\n", strings.Join(pet.Wires, ", "))
+		return Options{}, fmt.Errorf("console: unknown --chat-api %q", o.ChatAPI)
 	}
 	if o.SpeechRate < 0 {
 		fmt.Fprintln(stderr, "yui console: --speech-rate must be 0 or more")

@@ -16,6 +16,10 @@ type Options struct {
 	// URL and Key override the preset's chat_base_url and key.
 	URL string
 	Key string
+	// ChatAPI and Model override the preset's chat_api (push, responses,
+	// chat_completions) and model.
+	ChatAPI string
+	Model   string
 	// ConfigDir holds settings.json, the previous-turn record and the
 	// delegation history; blank is os.UserConfigDir()/yui.
 	ConfigDir string

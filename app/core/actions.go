@@ -120,6 +120,17 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.saveSettings(req)
+	case view.TypeTestConnection:
+		if peer.Role != view.RoleSettings {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window tests connections")
+			return
+		}
+		var req view.TestConnection
+		if err := json.Unmarshal(m.Body, &req); err != nil {
+			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+			return
+		}
+		c.testConnection(req)
 	case view.TypeDismiss:
 		var d view.Dismiss
 		if json.Unmarshal(m.Body, &d) == nil && d.ID != "" {
@@ -173,6 +184,17 @@ func (c *Core) presetAction(a view.PresetAction) {
 // traceBody is a received message as the trace shows it: a typed key in a
 // save_settings is replaced by "(redacted)".
 func traceBody(m view.Message) json.RawMessage {
+	if m.Type == view.TypeTestConnection {
+		var v map[string]any
+		if json.Unmarshal(m.Body, &v) != nil {
+			return json.RawMessage(`{"type":"test_connection","unreadable":true}`)
+		}
+		if _, has := v["key"]; has {
+			v["key"] = "(redacted)"
+		}
+		b, _ := json.Marshal(v)
+		return b
+	}
 	if m.Type != view.TypeSaveSettings {
 		return json.RawMessage(m.Body)
 	}
@@ -263,7 +285,7 @@ func (c *Core) answerPermission(preset string, a view.PermissionAnswer) {
 		c.log.Warn("view_malformed", "type", view.TypePermissionAnswer, "answer", a.Answer)
 		return
 	}
-	err := pt.eyes.gate.Answer(a.ID, choice)
+	err := pt.gate.Answer(a.ID, choice)
 	// The prompt goes either way: an answer to a stale prompt has nothing
 	// left to show, and a failed save is told as a notice.
 	pt.publish(view.TypePermission, view.PermissionPrompt{})

@@ -251,7 +251,7 @@ func (c *Core) updatePet(old, p settings.Preset) {
 	}
 	// Always handed to the gate (it changes nothing when equal), so the
 	// gate follows the file even if it drifted.
-	pt.eyes.gate.SetPermissions(p.Permissions)
+	pt.gate.SetPermissions(p.Permissions)
 	pt.mu.Lock()
 	pt.publishPill()
 	if old.ContextWindow != p.ContextWindow {

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -10,14 +11,15 @@ import (
 	"time"
 	"unicode"
 
-	"yui/app/clientctx"
 	"yui/app/cue"
 	"yui/app/delegation"
+	"yui/app/look"
+	"yui/app/permission"
+	apppet "yui/app/pet"
 	"yui/app/playback"
 	"yui/app/session"
 	"yui/app/settings"
 	"yui/app/view"
-	"yui/transport/push"
 )
 
 // SpeechRate is the silent voice's pace in characters per second: each
@@ -35,57 +37,81 @@ type pet struct {
 	core   *Core
 	preset string
 	sess   *session.Session
-	eyes   eyes
+	gate   *permission.Gate
 	log    *slog.Logger
 
-	mu        sync.Mutex
-	socket    string
-	code      int
-	retryAt   time.Time   // reconnecting: when the next attempt starts
-	countdown *time.Timer // re-publishes the plate each second while reconnecting
-	thinking  bool
-	emotion   string
-	motion    string
-	speaking  bool
-	bubbleSeq uint64
-	bubble    view.Bubble
-	pillTool  *view.PillTool
-	pillErr   string
+	mu     sync.Mutex
+	socket string
+	// unauthorized: the backend refused the key (the plate says so).
+	unauthorized bool
+	retryAt      time.Time   // reconnecting: when the next attempt starts
+	countdown    *time.Timer // re-publishes the plate each second while reconnecting
+	thinking     bool
+	emotion      string
+	motion       string
+	speaking     bool
+	bubbleSeq    uint64
+	bubble       view.Bubble
+	pillTool     *view.PillTool
+	pillErr      string
 	// totalTokens is the last turn_end's usage, shown beside the preset's
 	// context window.
 	totalTokens int64
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
-	pt := &pet{core: c, preset: p.ID, log: c.log.With("preset", p.ID), socket: "disconnected", code: -1, emotion: "neutral", motion: "idle"}
+	pt := &pet{core: c, preset: p.ID, log: c.log.With("preset", p.ID), socket: "disconnected", emotion: "neutral", motion: "idle"}
 	id := p.ID
-	pt.eyes = c.newEyes(pt, p, main)
-	var tools []push.Tool
-	if pt.eyes.tool != nil {
-		tools = append(tools, pt.eyes.tool)
-	}
-	// The session is bound to the backend it was made for: should the
-	// preset's URL move to another origin before the session is replaced,
-	// it gets no endpoint and no key (keybind.go).
+	// The character is bound to the backend it was made for: should the
+	// preset's URL move to another origin before it is replaced, it gets no
+	// endpoint and no key, and an "Always" answered to the old backend is
+	// not saved for the new one (keybind.go).
 	bound := backendOrigin(p.ChatBaseURL)
-	s, err := session.New(session.Options{
-		Preset:     p,
-		Endpoint:   func() string { return c.boundEndpoint(id, bound) },
-		Key:        func() string { return c.boundKey(id, bound) },
-		ConfigDir:  c.opts.ConfigDir,
-		Voice:      playback.Silent{CharsPerSecond: SpeechRate},
-		Vocabulary: vocab,
-		Tools:      tools,
-		Screenshot: c.screenshotHook(p.ID, pt.eyes.gate),
-		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
-		Frontmost:  c.front.Current,
-		Logger:     c.log.With("preset", p.ID),
-		TurnLog:    turnLog.With("preset", p.ID),
-		OnEvent:    pt.onEvent,
+	ch, err := apppet.New(apppet.Config{
+		Preset:    p,
+		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
+		Main:      main,
+		ConfigDir: c.opts.ConfigDir,
+		Endpoint:  func() string { return c.boundEndpoint(id, bound) },
+		Key:       func() string { return c.boundKey(id, bound) },
+		Backend:   backendName(p),
+		Screen:    c.screen,
+		Windows:   look.X11Windows{},
+		Body:      func() look.BodyState { return c.bodyState(id) },
+		SavePermission: func(m permission.Mode) error {
+			err := c.store.Change(func(s *settings.Settings) error {
+				for i := range s.Presets {
+					if s.Presets[i].ID != id {
+						continue
+					}
+					if backendOrigin(s.Presets[i].ChatBaseURL) != bound {
+						return errors.New("the character's backend changed since it asked")
+					}
+					s.Presets[i].Permissions.Screen = string(m)
+				}
+				return nil
+			})
+			if err == nil {
+				c.publishSettingsState()
+			}
+			return err
+		},
+		OnPrompt: func(pr permission.Prompt) {
+			pt.publish(view.TypePermission, view.PermissionPrompt{ID: pr.ID, Backend: pr.Backend, Monitor: pr.Monitor, Label: pr.Label, Text: pr.Text()})
+		},
+		OnPromptClosed: func(uint64) { pt.publish(view.TypePermission, view.PermissionPrompt{}) },
+		Voice:          playback.Silent{CharsPerSecond: SpeechRate},
+		Vocabulary:     vocab,
+		Frontmost:      c.front.Current,
+		Logger:         c.log.With("preset", p.ID),
+		TurnLog:        turnLog.With("preset", p.ID),
+		OnEvent:        pt.onEvent,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
+	s := ch.Session
+	pt.gate = ch.Gate
 	pt.sess = s
 	if c.store.Get().VoicesMuted {
 		s.SetVoicesMuted(true)
@@ -166,7 +192,7 @@ func (pt *pet) onEvent(e session.Event) {
 	defer pt.mu.Unlock()
 	switch e.Kind {
 	case session.KindSocket:
-		pt.socket, pt.code = e.State, e.Code
+		pt.socket, pt.unauthorized = e.State, e.Unauthorized
 		pt.retryAt = time.Now().Add(time.Duration(e.DelayMS) * time.Millisecond)
 		pt.publishPlate()
 		st := pt.status()
@@ -246,7 +272,7 @@ func (pt *pet) publishCharacter() {
 }
 
 func (pt *pet) publishPill() {
-	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr, Capture: pt.eyes.gate.EachTurn()})
+	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr, Capture: pt.gate.EachTurn()})
 }
 
 // publishPlate shows the connection state while the socket is not ready,
@@ -347,7 +373,7 @@ func (pt *pet) plate() view.Plate {
 		}
 		return view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"}
 	case "failed":
-		if pt.code == 4401 {
+		if pt.unauthorized {
 			return view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"}
 		}
 		return view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"}

@@ -83,8 +83,8 @@ func TestSettingsPageGetsStateButNeverTheKey(t *testing.T) {
 		state.ActivePreset != saved.ActivePreset || state.Path != dir+"/settings.json" {
 		t.Fatalf("state %s", b)
 	}
-	if len(state.Choices.ChatAPIs) != 4 || !state.Choices.ChatAPIs[0].Available || state.Choices.ChatAPIs[1].Available ||
-		state.Choices.ChatAPIs[1].Note == "" || len(state.Choices.ScreenModes) != 3 || len(state.Choices.Looks) == 0 {
+	if len(state.Choices.ChatAPIs) != 4 || !state.Choices.ChatAPIs[0].Available || !state.Choices.ChatAPIs[1].Available ||
+		!state.Choices.ChatAPIs[2].Available || state.Choices.ChatAPIs[3].Available || state.Choices.ChatAPIs[3].Note == "" || len(state.Choices.ScreenModes) != 3 || len(state.Choices.Looks) == 0 {
 		t.Fatalf("choices %+v", state.Choices)
 	}
 	for _, m := range page.messages() {
@@ -142,7 +142,7 @@ func TestRefusedSaveNamesTheFieldAndChangesNothing(t *testing.T) {
 	}{
 		{"bad url", "presets[0].chat_base_url", func(r *view.SaveSettings) { r.Presets[0].ChatBaseURL = "ftp://x" }},
 		{"empty name", "presets[0].name", func(r *view.SaveSettings) { r.Presets[0].Name = "   " }},
-		{"unavailable api", "presets[0].chat_api", func(r *view.SaveSettings) { r.Presets[0].ChatAPI = "responses" }},
+		{"unavailable api", "presets[0].chat_api", func(r *view.SaveSettings) { r.Presets[0].ChatAPI = "standard_agents" }},
 		{"unknown look", "presets[0].look", func(r *view.SaveSettings) { r.Presets[0].Look = "cat" }},
 		{"main off", "active_preset", func(r *view.SaveSettings) { r.Presets[0].Enabled = false }},
 		{"screen mode", "presets[0].permissions.screen", func(r *view.SaveSettings) { r.Presets[0].Permissions.Screen = "sometimes" }},
@@ -252,14 +252,14 @@ func TestGateFollowsTheFileOnEverySave(t *testing.T) {
 	pt := st.c.pet(all.Presets[0].ID)
 	// The gate drifted from the file (as when a prompt's "Always" landed
 	// between a save's read and write).
-	pt.eyes.gate.SetPermissions(settings.Permissions{Screen: "allow"})
+	pt.gate.SetPermissions(settings.Permissions{Screen: "allow"})
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)
 	req := formOf(all)
 	req.RequestID = "same"
 	send(t, conn, saveMsg(req))
 	page.result(t, "same")
-	if m := pt.eyes.gate.Mode(); string(m) != "ask" {
+	if m := pt.gate.Mode(); string(m) != "ask" {
 		t.Fatalf("gate mode %q after a save of ask", m)
 	}
 }
@@ -531,7 +531,7 @@ func TestConnectionChangesReconnectAndPermissionsApplyInPlace(t *testing.T) {
 	pet.wait(t, "capture segment", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypePill] != nil && l[view.TypePill]["capture"] == true
 	})
-	if st.c.pet(p.ID) != first || !first.eyes.gate.EachTurn() {
+	if st.c.pet(p.ID) != first || !first.gate.EachTurn() {
 		t.Fatal("a permission change replaced the session or did not reach the gate")
 	}
 
@@ -598,7 +598,7 @@ func TestAPresetOnAnAPIThisVersionLacksSaysSoAndStaysSaveable(t *testing.T) {
 	s, _, _ := settings.Open(dir)
 	s.Update(func(x *settings.Settings) {
 		p := settings.NewPreset("Later")
-		p.ChatAPI = "responses"
+		p.ChatAPI = "standard_agents"
 		p.ChatBaseURL = "https://api.example.invalid/v1"
 		x.Presets = append(x.Presets, p)
 	})
@@ -607,10 +607,10 @@ func TestAPresetOnAnAPIThisVersionLacksSaysSoAndStaysSaveable(t *testing.T) {
 	later := all.Presets[1]
 	pet := readPage(st.dial(t, view.RolePet, later.ID))
 	pet.wait(t, "the plate names the missing API", func(_ []map[string]any, l map[string]map[string]any) bool {
-		return l[view.TypePlate] != nil && l[view.TypePlate]["text"] == "OpenAI Responses is not in this version"
+		return l[view.TypePlate] != nil && l[view.TypePlate]["text"] == "Standard Agents threads is not in this version"
 	})
 	if st.c.endpoint(later.ID) != "" {
-		t.Fatal("a responses preset would be dialled with the push client")
+		t.Fatal("a standard_agents preset would be dialled with the push client")
 	}
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)

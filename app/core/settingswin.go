@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"yui/app/delegation"
+	apppet "yui/app/pet"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -123,9 +124,10 @@ func presetForm(p settings.Preset) view.PresetForm {
 // Looks are the character looks this build draws.
 var Looks = []string{"yui"}
 
-// AvailableChatAPIs are the chat_api values this build can connect with;
-// the others are accepted in the file but refused by the settings window.
-var AvailableChatAPIs = []string{"push"}
+// AvailableChatAPIs are the chat_api values this build can connect with
+// (app/pet's wires); the others are accepted in the file but refused by
+// the settings window.
+var AvailableChatAPIs = apppet.Wires
 
 var chatAPILabels = map[string]string{
 	"push":             "Push (WebSocket)",

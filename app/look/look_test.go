@@ -17,6 +17,7 @@ import (
 	"yui/app/look"
 	"yui/app/permission"
 	"yui/app/settings"
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -65,7 +66,7 @@ func run(t *testing.T, tool *look.Tool, args string) (string, []string, error) {
 	if err := tool.Validate(json.RawMessage(args)); err != nil {
 		t.Fatalf("validate %s: %v", args, err)
 	}
-	return tool.Run(context.Background(), push.ToolCall{ID: "c-1", TurnID: "1", Name: "look", Arguments: json.RawMessage(args)})
+	return tool.Run(context.Background(), transport.ToolCall{ID: "c-1", TurnID: "1", Name: "look", Arguments: json.RawMessage(args)})
 }
 
 func TestSchemaIsTheSpecs(t *testing.T) {
@@ -236,8 +237,8 @@ func TestScreenFitBoundedInTime(t *testing.T) {
 	const room = 8 << 10
 	run := func(now func() time.Time) (string, []string) {
 		tool := look.New(look.Config{Screen: src, Gate: gate, Now: now})
-		ctx := push.WithImageRoom(context.Background(), room)
-		s, imgs, err := tool.Run(ctx, push.ToolCall{ID: "c-1", TurnID: "1", Name: "look", Arguments: json.RawMessage(`{"at":"screen"}`)})
+		ctx := transport.WithImageRoom(context.Background(), room)
+		s, imgs, err := tool.Run(ctx, transport.ToolCall{ID: "c-1", TurnID: "1", Name: "look", Arguments: json.RawMessage(`{"at":"screen"}`)})
 		if err != nil || s != "ok" || len(imgs) != 1 || len(imgs[0]) > room {
 			t.Fatalf("%q, %d images, %v", s, len(imgs), err)
 		}

@@ -11,7 +11,7 @@ import (
 	"yui/app/capture"
 	"yui/app/jpegfit"
 	"yui/app/permission"
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // Name is the tool's name in hello.tools.
@@ -67,7 +67,7 @@ type Tool struct {
 	log *slog.Logger
 }
 
-var _ push.Tool = (*Tool)(nil)
+var _ transport.Tool = (*Tool)(nil)
 
 // New returns the tool.
 func New(cfg Config) *Tool {
@@ -85,12 +85,12 @@ func New(cfg Config) *Tool {
 }
 
 // Schema is the declaration in hello.tools.
-func (t *Tool) Schema() push.FunctionSchema {
-	return push.FunctionSchema{Name: Name, Description: Description, Parameters: json.RawMessage(Parameters)}
+func (t *Tool) Schema() transport.FunctionSchema {
+	return transport.FunctionSchema{Name: Name, Description: Description, Parameters: json.RawMessage(Parameters)}
 }
 
 // Wait is the limits table's query wait (2 s).
-func (t *Tool) Wait() time.Duration { return push.ClientToolWait(Name) }
+func (t *Tool) Wait() time.Duration { return transport.ClientToolWait(Name) }
 
 // Validate answers argument errors at once.
 func (t *Tool) Validate(raw json.RawMessage) error {
@@ -99,7 +99,7 @@ func (t *Tool) Validate(raw json.RawMessage) error {
 }
 
 // Run answers one call.
-func (t *Tool) Run(ctx context.Context, call push.ToolCall) (string, []string, error) {
+func (t *Tool) Run(ctx context.Context, call transport.ToolCall) (string, []string, error) {
 	a, err := parseArgs(call.Arguments)
 	if err != nil {
 		return "", nil, err
@@ -177,15 +177,15 @@ func (t *Tool) screen(ctx context.Context, want *int) (string, []string, error) 
 	if err != nil {
 		return "", nil, fmt.Errorf("look: %w", err)
 	}
-	room, ok := push.ImageRoom(ctx)
+	room, ok := transport.ImageRoom(ctx)
 	if !ok {
-		room = push.MaxFrameBytes - 1024
+		room = defaultImageRoom
 	}
 	url, o, err := jpegfit.FitRGBA(ctx, shot.Image, room, fitBy)
 	if errors.Is(err, jpegfit.ErrTooLarge) {
 		// Rule 4's answer when no image fits the frame.
 		t.log.Warn("look.screen_too_large", "monitor", monitor, "room", room)
-		return push.ResultTooLarge, nil, nil
+		return transport.ResultTooLarge, nil, nil
 	}
 	if err != nil {
 		return "", nil, fmt.Errorf("look: screenshot of monitor %d: %w", monitor, err)
@@ -194,6 +194,10 @@ func (t *Tool) screen(ctx context.Context, want *int) (string, []string, error) 
 		"sent_width", o.Width, "sent_height", o.Height, "quality", o.Quality, "bytes", o.Bytes)
 	return "ok", []string{url}, nil
 }
+
+// defaultImageRoom is the screenshot's room when the wire states none:
+// the push spec's default frame size, less the frame's own fields.
+const defaultImageRoom = 256<<10 - 1024
 
 // now reads the tool's clock.
 func (t *Tool) now() time.Time {

@@ -1,6 +1,6 @@
 package session
 
-import "yui/transport/push"
+import "yui/transport"
 
 // reasoningState is the reasoning display: one turn's text at a time.
 type reasoningState struct {
@@ -17,7 +17,7 @@ func (s *Session) emitReasoning() {
 
 // onReasoning appends a delta. A stopped turn's delta is dropped; while
 // another turn's reasoning streams, this one is not shown.
-func (s *Session) onReasoning(f push.Reasoning) {
+func (s *Session) onReasoning(f transport.Reasoning) {
 	t := s.turnFor(f.TurnID, true)
 	if t != nil && t.stopped {
 		return

@@ -220,6 +220,8 @@ const (
 	TypeOpenSettings    = "open_settings"    // OpenSettings, pet page → core
 	TypePresetAction    = "preset_action"    // PresetAction, settings page → core
 	TypeShowWindow      = "show_window"      // ShowWindow, pet page → core
+	TypeTestConnection  = "test_connection"  // TestConnection, settings page → core
+	TypeConnectionTest  = "connection_test"  // ConnectionTest, core → settings page
 	TypeWindowShow      = "window_show"      // no fields, core → shell
 )
 
@@ -381,4 +383,29 @@ type ShowWindow struct {
 type PresetAction struct {
 	Preset string `json:"preset"`
 	Action string `json:"action"`
+}
+
+// TestConnection asks the core to try a backend as the form has it (not
+// yet saved): GET {base}/models for the request APIs, a hello for push.
+// Key is a key typed in the form; without one the saved key of the preset
+// is used only when the base URL is the saved one (a key goes only to the
+// backend it was entered for).
+type TestConnection struct {
+	RequestID   string  `json:"request_id"`
+	Preset      string  `json:"preset"`
+	ChatAPI     string  `json:"chat_api"`
+	ChatBaseURL string  `json:"chat_base_url"`
+	Key         *string `json:"key,omitempty"`
+}
+
+// ConnectionTest answers a TestConnection. Kind is "ok" (Models lists what
+// the server offers, maybe none), "refused" (the key), "unreachable" (with
+// the reason in Text), "failed" (the server answered with an error) or
+// "unsupported" (an API this version cannot test).
+type ConnectionTest struct {
+	RequestID string   `json:"request_id"`
+	Preset    string   `json:"preset"`
+	Kind      string   `json:"kind"`
+	Text      string   `json:"text"`
+	Models    []string `json:"models"`
 }

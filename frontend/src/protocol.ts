@@ -123,10 +123,22 @@ export type PresetActionKind = 'reconnect' | 'reset';
  * (the core logs and drops it). */
 export interface PresetAction { type: 'preset_action'; preset: string; action: PresetActionKind }
 
+/** Settings page → core: try the backend as the form has it (not saved).
+ * key is a key typed in the form; without it the core uses the saved key
+ * only for the saved base URL. */
+export interface TestConnection {
+  type: 'test_connection'; request_id: string; preset: string; chat_api: string; chat_base_url: string; key?: string;
+}
+/** Core → settings page: what the test found. models: GET {base}/models. */
+export interface ConnectionTest {
+  type: 'connection_test'; request_id: string; preset: string;
+  kind: 'ok' | 'refused' | 'unreachable' | 'failed' | 'unsupported' | string; text: string; models: string[] | null;
+}
+
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
-  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory;
+  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -138,12 +150,13 @@ export type PageMessage =
   | SaveSettings
   | OpenSettings
   | PresetAction
-  | { type: 'desktop_action'; action: DesktopActionKind };
+  | { type: 'desktop_action'; action: DesktopActionKind }
+  | TestConnection;
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
   'character', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
-  'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history',
+  'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

@@ -78,6 +78,8 @@ export class PresetFormView {
   private readonly keyNote: HTMLElement;
   private readonly screenNote: HTMLElement;
   private readonly model: HTMLInputElement;
+  private readonly modelList: HTMLDataListElement;
+  private readonly modelHint: HTMLElement;
   private readonly effort: HTMLSelectElement;
   private readonly contextWindow: HTMLInputElement;
   private readonly card: HTMLTextAreaElement;
@@ -132,7 +134,13 @@ export class PresetFormView {
     this.keyNote.hidden = true;
     backend.append(this.row('key', 'API key', keyLine, this.keyNote));
     this.model = this.input('model', 'text');
-    backend.append(this.row('model', 'Model', this.model));
+    this.modelList = el('datalist');
+    this.modelList.id = this.id('model-list');
+    this.model.setAttribute('list', this.modelList.id);
+    this.modelHint = el('div', 'hint', 'Type a model name, or test the connection to list the server’s models.');
+    const modelBox = el('div', 'model-box');
+    modelBox.append(this.model, this.modelList);
+    backend.append(this.row('model', 'Model', modelBox, this.modelHint));
     this.effort = this.select('reasoning_effort', choices.reasoning_efforts ?? []);
     backend.append(this.row('reasoning_effort', 'Reasoning effort', this.effort));
     this.contextWindow = this.input('context_window', 'number');
@@ -199,6 +207,23 @@ export class PresetFormView {
     this.chatId.textContent = ctx.isNew || !ctx.chatId ? 'Chat id: given when saved' : `Chat id: ${ctx.chatId}`;
     for (const r of this.screenRadios) r.checked = r.value === d.permissions.screen;
     this.screenshot.checked = d.permissions.screenshot_each_turn;
+  }
+
+  /** Offers the models a connection test listed (none: free text only). */
+  setModels(models: string[]): void {
+    this.modelList.replaceChildren(...models.map((m) => {
+      const o = document.createElement('option');
+      o.value = m;
+      return o;
+    }));
+    this.modelHint.textContent = models.length > 0
+      ? `The server lists ${models.length} model${models.length === 1 ? '' : 's'}; pick one or type a name.`
+      : 'Type a model name, or test the connection to list the server’s models.';
+  }
+
+  /** The models offered now. */
+  get models(): string[] {
+    return [...this.modelList.options].map((o) => o.value);
   }
 
   /** Adds a section built elsewhere at the end (the read-only Session

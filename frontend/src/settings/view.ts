@@ -5,10 +5,11 @@
 // the core answers.
 
 import type {
-  CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsFocus, SettingsResult, SettingsState,
+  ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsFocus, SettingsResult,
+  SettingsState,
 } from '../protocol';
 import { realScheduler, type Scheduler } from '../scheduler';
-import { ConnectionLine, NewConversation, type ActionTarget } from './actions';
+import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget, type TestState } from './actions';
 import { PresetFormView } from './form';
 import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
@@ -85,6 +86,12 @@ export class SettingsView {
    * conversation": kept across form rebuilds like the Session section. */
   private readonly connection: ConnectionLine;
   private readonly newConversation: NewConversation;
+  /** "Test connection" and what it found, per character; the models a
+   * test listed are offered in the Model field. */
+  private readonly tester: TestConnectionLine;
+  private readonly tests = new Map<string, TestState>();
+  private readonly testIds = new Map<string, string>();
+  private readonly models = new Map<string, string[]>();
   private formChoices = '';
   private selectedId = '';
   private readonly status = new Map<string, PresetStatus>();
@@ -110,6 +117,7 @@ export class SettingsView {
     this.session = new SessionHistory({ now: () => this.sched.now() });
     this.connection = new ConnectionLine(() => this.presetAction('reconnect'));
     this.newConversation = new NewConversation(() => this.presetAction('reset'));
+    this.tester = new TestConnectionLine(() => this.testConnection());
     this.session.setActions(this.newConversation.el);
     this.root = el('div', 'settings');
     const sidebar = el('nav', 'sidebar');
@@ -187,6 +195,9 @@ export class SettingsView {
         // Only the Session section changes: no form render, no focus or
         // scroll moved.
         this.session.setHistory(m);
+        break;
+      case 'connection_test':
+        this.onTested(m);
         break;
     }
   }
@@ -377,6 +388,12 @@ export class SettingsView {
   private edit(field: FieldName, value: string | number | boolean): void {
     const d = this.model.find(this.selectedId);
     if (!d) return;
+    if (field === 'chat_api' || field === 'chat_base_url' || field === 'key') {
+      // What the last test found is about another backend now.
+      this.tests.delete(d.id);
+      this.testIds.delete(d.id);
+      this.tester.show({ state: 'idle' });
+    }
     switch (field) {
       case 'name': case 'look': case 'chat_api': case 'chat_base_url': case 'model': case 'reasoning_effort': case 'card':
         d[field] = String(value);
@@ -447,6 +464,33 @@ export class SettingsView {
       enabledDraft: d.enabled,
       status: this.status.get(d.id),
     };
+  }
+
+  /** Tests the selected character's backend as the form has it. */
+  private testConnection(): void {
+    const d = this.model.find(this.selectedId);
+    if (!d) return;
+    const requestId = this.requestIds.next();
+    const m: PageMessage = { type: 'test_connection', request_id: requestId, preset: d.id, chat_api: d.chat_api, chat_base_url: d.chat_base_url.trim() };
+    if (d.key) m.key = d.key;
+    if (!this.host.send(m)) {
+      this.tests.set(d.id, { state: 'done', kind: 'unreachable', text: 'Not connected to Yui — could not test.' });
+    } else {
+      this.testIds.set(d.id, requestId);
+      this.tests.set(d.id, { state: 'running' });
+    }
+    this.tester.show(this.tests.get(d.id)!);
+  }
+
+  /** A test's answer: shown if it is the character's latest test. */
+  private onTested(m: ConnectionTest): void {
+    if (this.testIds.get(m.preset) !== m.request_id) return;
+    this.testIds.delete(m.preset);
+    this.tests.set(m.preset, { state: 'done', kind: m.kind, text: m.text });
+    if (m.models && m.models.length > 0) this.models.set(m.preset, m.models);
+    if (m.preset !== this.selectedId || !this.form) return;
+    this.tester.show(this.tests.get(m.preset)!);
+    this.form.setModels(this.models.get(m.preset) ?? []);
   }
 
   /** Reconnect (now) or New conversation (after the user confirms) for
@@ -550,6 +594,7 @@ export class SettingsView {
       });
       this.formChoices = key;
       this.form.addSection('session', this.session.el);
+      this.form.placeAfter('key', this.tester.el);
       this.form.placeAfter('key', this.connection.el);
       this.formHost.append(this.form.el);
     }
@@ -563,6 +608,8 @@ export class SettingsView {
       screenNote: this.model.savedForm(d.id)?.screen_note ?? '',
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
+    this.form.setModels(this.models.get(d.id) ?? []);
+    this.tester.show(this.tests.get(d.id) ?? { state: 'idle' });
     this.renderActions();
     const e = this.fieldErr;
     if (e && e.preset === d.id) {
