@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCore } from './core.mjs';
+import { newPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -29,17 +29,15 @@ after(async () => {
   if (core) assert.equal(await core.stop(), 0, 'core exits 0 on SIGTERM');
 });
 
-const token = () => encodeURIComponent(core.ready.token);
-
 test('switch the demo character to Chat Completions, test the connection, save, and chat', async () => {
   const preset = core.settings.presets[0].id;
-  const settings = await browser.newPage({ viewport: { width: 760, height: 560 } });
-  await settings.goto(`${core.ready.pages_url}?token=${token()}&role=settings`);
+  const settings = await newPage(browser, { viewport: { width: 760, height: 560 } });
+  await settings.goto(core.pageURL(''));
   await settings.waitForSelector('.preset-form');
 
   await settings.getByLabel('Chat API').selectOption('chat_completions');
   await settings.getByRole('button', { name: 'Test connection' }).click();
-  await settings.waitForFunction(() => document.querySelector('.test-result')?.dataset.kind === 'ok', null, { timeout: 15000 });
+  await settings.waitForFunction(() => document.querySelector('.test-result')?.dataset.kind === 'ok');
   assert.match(await settings.locator('.test-result').textContent(), /1 model listed/);
   const listed = await settings.evaluate(() => {
     const input = document.getElementById([...document.querySelectorAll('label')].find((l) => l.textContent === 'Model').htmlFor);
@@ -50,19 +48,19 @@ test('switch the demo character to Chat Completions, test the connection, save, 
   await settings.screenshot({ path: join(shots, 'settings-chat-completions.png') });
 
   await settings.getByRole('button', { name: 'Save', exact: true }).click();
-  await settings.waitForFunction(() => document.querySelector('.footer .status').textContent === 'Saved', null, { timeout: 10000 });
+  await settings.waitForFunction(() => document.querySelector('.footer .status').textContent === 'Saved');
   const path = (await settings.locator('.footer .path').textContent()).trim();
   const saved = JSON.parse(readFileSync(path, 'utf8')).presets[0];
   assert.equal(saved.chat_api, 'chat_completions');
   assert.equal(saved.model, 'yui-demo');
 
-  const pet = await browser.newPage({ viewport: { width: 300, height: 420 } });
-  await pet.goto(`${core.ready.pages_url}?role=pet&preset=${preset}&token=${token()}`);
+  const pet = await newPage(browser, { viewport: { width: 300, height: 420 } });
+  await pet.goto(core.pageURL(preset));
   await pet.waitForSelector('.character svg');
   await pet.waitForFunction(() => {
     const plate = document.querySelector('.plate');
     return document.documentElement.dataset.core === 'open' && (plate.hidden || plate.dataset.kind !== 'connection');
-  }, null, { timeout: 15000 });
+  });
   await pet.evaluate(() => {
     window.__said = [];
     const bubble = document.querySelector('.bubble');
@@ -74,9 +72,9 @@ test('switch the demo character to Chat Completions, test the connection, save, 
   if (await pet.locator('.composer').isHidden()) await pet.locator('.character svg').click();
   await pet.locator('.composer-input').fill('hello');
   await pet.locator('.composer-input').press('Enter');
-  await pet.waitForSelector('.composer[data-locked="true"]', { timeout: 5000 });
-  await pet.waitForSelector('.composer:not([data-locked="true"])', { timeout: 20000 });
-  await pet.waitForFunction(() => window.__said.length > 0, null, { timeout: 20000 });
+  await pet.waitForSelector('.composer[data-locked="true"]');
+  await pet.waitForSelector('.composer:not([data-locked="true"])');
+  await pet.waitForFunction(() => window.__said.length > 0);
   const said = await pet.evaluate(() => window.__said);
   assert.ok(said.every((s) => s.trim() !== ''), `spoken: ${JSON.stringify(said)}`);
   await pet.screenshot({ path: join(shots, 'pet-chat-completions.png') });
