@@ -122,6 +122,9 @@ func (s *System) run(ctx context.Context, bin string, args []string, text string
 			return audio.PCM{}, &Error{Short: "voice: " + prog + " failed", Err: err}
 		}
 		if err := cmd.Start(); err != nil {
+			if ctx.Err() != nil {
+				return audio.PCM{}, ctx.Err()
+			}
 			return audio.PCM{}, &Error{Short: "voice: " + prog + " failed", Err: fmt.Errorf("tts: start %s: %w", prog, err)}
 		}
 		pcm, decodeErr = audio.DecodeWAV(stdout, limit)
@@ -132,7 +135,9 @@ func (s *System) run(ctx context.Context, bin string, args []string, text string
 		if ctx.Err() != nil {
 			return audio.PCM{}, ctx.Err()
 		}
-		if err != nil {
+		// A program that failed says why on stderr, unless it was stopped
+		// for writing too much.
+		if err != nil && !errors.Is(decodeErr, audio.ErrTooLarge) {
 			return audio.PCM{}, &Error{Short: "voice: " + prog + " failed", Err: fmt.Errorf("tts: %s: %w: %s", prog, err, stderr)}
 		}
 	} else {
