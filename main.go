@@ -29,6 +29,7 @@ import (
 	"yui/app/core"
 	"yui/app/demobackend"
 	"yui/app/shell"
+	"yui/app/voice"
 )
 
 //go:embed all:frontend/dist
@@ -106,6 +107,7 @@ func runCore(args []string) error {
 	demoAddr := fl.String("demo-addr", "", "where the embedded demo backend listens (default: the demo preset's address, 127.0.0.1:8646)")
 	demoDelay := fl.Duration("demo-delegation-delay", 0, "how long the demo backend's delegated tasks run (0: its default)")
 	openSettings := fl.Bool("settings", false, "open the settings window at start")
+	noSound := fl.Bool("no-sound", false, "run without a sound output: voices keep silent timing")
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
@@ -123,6 +125,9 @@ func runCore(args []string) error {
 		Demo: *demo, DemoAddr: *demoAddr, DemoDelegationDelay: *demoDelay, OpenSettings: *openSettings}
 	if *traceView || *noWindows {
 		opts.Trace = os.Stdout
+	}
+	if !*noSound {
+		opts.Sound = voice.SystemOutput(lg.With("proc", "core"))
 	}
 	c, err := core.New(opts)
 	if err != nil {

@@ -13,9 +13,11 @@ import (
 	"time"
 
 	"yui/app/applog"
+	"yui/app/cue"
 	"yui/app/playback"
 	"yui/app/session"
 	"yui/app/settings"
+	"yui/app/voice"
 	"yui/transport/push"
 )
 
@@ -81,10 +83,18 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		out.event(e)
 	}
 	eyes := newEyes(store, preset, o.Screen, o.Windows, out, appLog)
+	var v playback.Voice = playback.Silent{CharsPerSecond: o.SpeechRate}
+	vocab := cue.Default()
+	if o.Voice {
+		sp, close := consoleVoice(o, store.Get().Audio, preset, appLog)
+		defer close()
+		v, vocab = sp, voice.FromSettings(preset, store.Get().Audio).Vocabulary(vocab)
+	}
 	s, err := session.New(session.Options{
 		Preset:     preset,
 		ConfigDir:  dir,
-		Voice:      playback.Silent{CharsPerSecond: o.SpeechRate},
+		Voice:      v,
+		Vocabulary: vocab,
 		Tools:      []push.Tool{eyes.tool},
 		Screenshot: eyes.screenshot,
 		HTTPClient: o.HTTPClient,

@@ -11,12 +11,14 @@ import (
 	"time"
 
 	"yui/app/applog"
+	"yui/app/audio"
 	"yui/app/capture"
 	"yui/app/cue"
 	"yui/app/frontmost"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
+	"yui/app/voice"
 )
 
 // Pet window size in CSS pixels. The page lays itself out inside it; the
@@ -68,6 +70,13 @@ type Options struct {
 	// Screen lists and captures monitors; nil is the X11 display of
 	// $DISPLAY. Captures only ever happen through a permission grant.
 	Screen capture.Source
+	// Sound is where voices play (voice.SystemOutput: PulseAudio on
+	// Linux, WASAPI on Windows); nil runs without sound: every voice
+	// keeps silent timing.
+	Sound audio.Output
+	// OnMuteChanged is told when the global mute changes (the tray's
+	// check item); nil: nobody.
+	OnMuteChanged func(muted bool)
 }
 
 // Core is one running core. Create it with New, then Run it.
@@ -83,6 +92,8 @@ type Core struct {
 	front   *frontmost.Tracker
 	vocab   cue.Vocabulary
 	turns   *slog.Logger // the turn log, one line per turn event
+	mute    *voice.Mute  // the global mute every voice watches
+	sound   soundState
 
 	// petsMu guards pets and started. Pets change when settings are saved
 	// (apply.go); changes are serialized by applyMu.
@@ -112,7 +123,7 @@ func New(opts Options) (*Core, error) {
 	if err != nil {
 		return nil, fmt.Errorf("core: %w", err)
 	}
-	c := &Core{opts: opts, log: lg, store: store, token: view.NewToken(), screen: opts.Screen}
+	c := &Core{opts: opts, log: lg, store: store, token: view.NewToken(), screen: opts.Screen, mute: &voice.Mute{}}
 	if c.screen == nil {
 		c.screen = capture.NewX11(lg)
 	}
@@ -144,6 +155,7 @@ func New(opts Options) (*Core, error) {
 		c.turns = slog.New(slog.DiscardHandler)
 	}
 	all := store.Get()
+	c.mute.Set(all.Audio.Muted)
 	for _, p := range all.Presets {
 		if !p.Enabled {
 			continue
@@ -159,6 +171,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c.publishSettingsState()
 	c.publishHistory()
+	c.publishSettingsAudio()
 	return c, nil
 }
 
@@ -234,6 +247,9 @@ func (c *Core) Run(ctx context.Context) error {
 	c.view.Close()
 	c.sup.Stop()
 	c.closePets()
+	if c.opts.Sound != nil {
+		c.opts.Sound.Close()
+	}
 	if c.turnLog != nil {
 		c.turnLog.Close()
 	}

@@ -13,16 +13,16 @@ import (
 	"yui/app/clientctx"
 	"yui/app/cue"
 	"yui/app/delegation"
-	"yui/app/playback"
 	"yui/app/session"
 	"yui/app/settings"
 	"yui/app/view"
+	"yui/app/voice"
 	"yui/transport/push"
 )
 
-// SpeechRate is the silent voice's pace in characters per second: each
-// sentence stays "playing" in the bubble for its length at this pace, until
-// a real voice arrives.
+// SpeechRate is the pace of a sentence shown without sound, in characters
+// per second: the engine is off, there is no sound server, the character
+// is muted, or the sentence's synthesis failed.
 const SpeechRate = 15
 
 // pet is one enabled preset's pet window as the core sees it: the session
@@ -32,11 +32,12 @@ const SpeechRate = 15
 // onEvent runs on the session's goroutine, one event at a time; the mutex
 // guards the view state against the initial publish and against actions.
 type pet struct {
-	core   *Core
-	preset string
-	sess   *session.Session
-	eyes   eyes
-	log    *slog.Logger
+	core    *Core
+	preset  string
+	sess    *session.Session
+	speaker *voice.Speaker
+	eyes    eyes
+	log     *slog.Logger
 
 	mu        sync.Mutex
 	socket    string
@@ -47,10 +48,12 @@ type pet struct {
 	emotion   string
 	motion    string
 	speaking  bool
+	voiced    bool // the sentence playing is heard: the mouth follows its levels
 	bubbleSeq uint64
 	bubble    view.Bubble
 	pillTool  *view.PillTool
 	pillErr   string
+	voiceErr  string // a sentence's voice failure, until the next turn
 	// totalTokens is the last turn_end's usage, shown beside the preset's
 	// context window.
 	totalTokens int64
@@ -60,6 +63,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	pt := &pet{core: c, preset: p.ID, log: c.log.With("preset", p.ID), socket: "disconnected", code: -1, emotion: "neutral", motion: "idle"}
 	id := p.ID
 	pt.eyes = c.newEyes(pt, p, main)
+	pt.speaker = c.newSpeaker(pt, p)
 	var tools []push.Tool
 	if pt.eyes.tool != nil {
 		tools = append(tools, pt.eyes.tool)
@@ -69,8 +73,8 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Endpoint:   func() string { return c.endpoint(id) },
 		Key:        func() string { q, _ := c.presetNow(id); return q.Key },
 		ConfigDir:  c.opts.ConfigDir,
-		Voice:      playback.Silent{CharsPerSecond: SpeechRate},
-		Vocabulary: vocab,
+		Voice:      pt.speaker,
+		Vocabulary: voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
 		Tools:      tools,
 		Screenshot: c.screenshotHook(p.ID, pt.eyes.gate),
 		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
@@ -80,6 +84,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		OnEvent:    pt.onEvent,
 	})
 	if err != nil {
+		pt.speaker.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
 	pt.sess = s
@@ -131,6 +136,7 @@ func (pt *pet) publishAll() {
 	pt.publishCharacter()
 	pt.publish(view.TypeComposer, view.Composer{})
 	pt.publishPill()
+	pt.publishVoice()
 }
 
 func (pt *pet) onEvent(e session.Event) {
@@ -151,8 +157,8 @@ func (pt *pet) onEvent(e session.Event) {
 	case session.KindTurnSent:
 		// A new turn clears the last turn's error lines.
 		pt.publish(view.TypeErrorLine, view.ErrorLine{Where: session.WhereComposer})
-		if pt.pillErr != "" {
-			pt.pillErr = ""
+		if pt.pillErr != "" || pt.voiceErr != "" {
+			pt.pillErr, pt.voiceErr = "", ""
 			pt.publishPill()
 		}
 	case session.KindCue:
@@ -170,10 +176,11 @@ func (pt *pet) onEvent(e session.Event) {
 		pt.publishCharacter()
 	case session.KindSpeechStart:
 		pt.speaking = true
+		pt.voiced = !e.Muted && pt.speaker.Voiced()
 		pt.publishCharacter()
 		pt.showBubble(e.TurnID, "speech", e.Text, true, e.Muted)
 	case session.KindSpeechEnd:
-		pt.speaking = false
+		pt.speaking, pt.voiced = false, false
 		pt.publishCharacter()
 		pt.showBubble(e.TurnID, "speech", e.Text, false, e.Muted)
 	case session.KindFiller:
@@ -214,11 +221,11 @@ func (pt *pet) showBubble(turnID, kind, text string, speaking, muted bool) {
 }
 
 func (pt *pet) publishCharacter() {
-	pt.publish(view.TypeCharacter, view.Character{Emotion: pt.emotion, Motion: pt.motion, Speaking: pt.speaking})
+	pt.publish(view.TypeCharacter, view.Character{Emotion: pt.emotion, Motion: pt.motion, Speaking: pt.speaking, Voiced: pt.voiced})
 }
 
 func (pt *pet) publishPill() {
-	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr, Capture: pt.eyes.gate.EachTurn()})
+	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr, Capture: pt.eyes.gate.EachTurn(), Voice: pt.voiceErr})
 }
 
 // publishPlate shows the connection state while the socket is not ready,
@@ -288,6 +295,7 @@ func (pt *pet) status() view.PresetStatus {
 // the pet publishes nothing afterwards. Not from the session's OnEvent.
 func (pt *pet) close() {
 	pt.sess.Close()
+	pt.speaker.Close()
 	pt.stop()
 	pt.core.setStatus(pt.preset, nil)
 }
