@@ -213,6 +213,9 @@ func (s *Speaker) outputUp(ctx context.Context) bool {
 		return false
 	}
 	_, err := s.opts.Output.Server(ctx)
+	if ctx.Err() != nil {
+		return false // the sentence was dropped; that says nothing of the output
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {

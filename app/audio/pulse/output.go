@@ -22,7 +22,9 @@ type Options struct {
 	// "Yui".
 	AppName string
 	// Buffer is each stream's target buffer: how far a writer may be
-	// ahead of the speaker, and how much a stop drops. Zero is 50 ms.
+	// ahead of the speaker, and how much a stop drops. Zero is 100 ms:
+	// a stop is heard at once, and a busy machine that holds the writer
+	// back for less than that makes no gap in the sound.
 	Buffer time.Duration
 	// RetryAfter is how long after a failed connection attempt Open fails
 	// at once instead of dialling again. Zero is 30 s.
@@ -52,7 +54,7 @@ func New(o Options) *Output {
 		o.AppName = "Yui"
 	}
 	if o.Buffer <= 0 {
-		o.Buffer = 50 * time.Millisecond
+		o.Buffer = 100 * time.Millisecond
 	}
 	if o.RetryAfter <= 0 {
 		o.RetryAfter = 30 * time.Second
@@ -83,7 +85,10 @@ func (o *Output) connection(ctx context.Context) (*conn, error) {
 		return nil, o.lastErr
 	}
 	o.lastTry = time.Now()
-	c, err := dial(ctx, o.opts.Server, o.opts.AppName)
+	// The connection is shared: one caller giving up (a sentence dropped)
+	// must not fail it for everyone, so only the dial's own timeout bounds
+	// it.
+	c, err := dial(context.WithoutCancel(ctx), o.opts.Server, o.opts.AppName)
 	if err != nil {
 		o.lastErr = fmt.Errorf("%w: %v", audio.ErrNoServer, err)
 		if !o.reported {

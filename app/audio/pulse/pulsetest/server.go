@@ -149,6 +149,10 @@ func (s *Server) waitReady(limit time.Duration) error {
 	}
 }
 
+// Stop stops the server now (tests of a server going away); cleanup
+// does it otherwise.
+func (s *Server) Stop() { s.stop() }
+
 func (s *Server) stop() {
 	if s.cmd.Process == nil {
 		return
