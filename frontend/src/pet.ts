@@ -64,6 +64,11 @@ export class PetView {
   private readonly errorLine: HTMLElement;
   private readonly menu: HTMLElement;
   private readonly menuSettings: HTMLButtonElement;
+  /** "Mute voice" / "Unmute voice" (this character), and "Unmute all
+   * characters" while the global mute is on. */
+  private readonly menuMute: HTMLButtonElement;
+  private readonly menuUnmuteAll: HTMLButtonElement;
+  private voice = { muted: false, globalMuted: false };
   /** "New conversation", and the question it turns into in the menu. */
   private readonly menuReset: HTMLButtonElement;
   private readonly menuConfirm: HTMLElement;
@@ -118,6 +123,8 @@ export class PetView {
             <button type="button" class="pet-menu-item pet-menu-choice" role="menuitem" data-action="reset-cancel">Cancel</button>
           </div>
         </div>
+        <button type="button" class="pet-menu-item" role="menuitem" data-action="mute" hidden>Mute voice</button>
+        <button type="button" class="pet-menu-item" role="menuitem" data-action="unmute-all" hidden>Unmute all characters</button>
       </div>`;
     const $ = <T extends Element>(sel: string) => this.root.querySelector(sel) as T;
     const changed = () => this.queueRegion();
@@ -152,6 +159,8 @@ export class PetView {
     this.menu = $('.pet-menu');
     this.menuSettings = $('.pet-menu-item');
     this.menuReset = $('.pet-menu-item[data-action="reset"]');
+    this.menuMute = $('.pet-menu-item[data-action="mute"]');
+    this.menuUnmuteAll = $('.pet-menu-item[data-action="unmute-all"]');
     this.menuConfirm = $('.pet-menu-confirm');
     this.menuYes = $('.pet-menu-choice[data-action="reset-yes"]');
     this.menuCancel = $('.pet-menu-choice[data-action="reset-cancel"]');
@@ -218,6 +227,18 @@ export class PetView {
       case 'character':
         this.character.set(m);
         return; // the character's box never changes
+      case 'mouth':
+        this.character.setLevels(m.at, m.step_ms, m.levels ?? []);
+        return;
+      case 'voice':
+        this.voice = { muted: m.muted, globalMuted: m.global_muted };
+        this.root.dataset.muted = String(m.muted || m.global_muted);
+        this.menuMute.textContent = m.muted ? 'Unmute voice' : 'Mute voice';
+        this.menuMute.dataset.muted = String(m.muted);
+        this.menuMute.hidden = m.engine === 'off';
+        this.menuUnmuteAll.hidden = !m.global_muted;
+        if (this.menuOpen) this.placeMenu();
+        return;
       case 'bubble':
         this.bubble.apply(m);
         return; // the bubble reports its own changes
@@ -430,7 +451,8 @@ export class PetView {
       this.host.send({ type: 'dismiss', id: this.noticeId });
     });
     this.plateAction.addEventListener('click', () => this.host.send({ type: 'reconnect' }));
-    // Right-click on the character: a tiny menu (Settings…, New conversation).
+    // Right-click on the character: a tiny menu (Settings…, Mute voice,
+    // New conversation).
     this.character.el.addEventListener('contextmenu', (e) => {
       e.preventDefault();
       const box = this.root.getBoundingClientRect();
@@ -441,6 +463,15 @@ export class PetView {
     this.menuSettings.addEventListener('click', () => {
       this.closeMenu();
       this.openSettings();
+    });
+    // The core saves the mute and answers with a new `voice` state.
+    this.menuMute.addEventListener('click', () => {
+      this.closeMenu();
+      this.host.send({ type: 'mute', scope: 'character', muted: !this.voice.muted });
+    });
+    this.menuUnmuteAll.addEventListener('click', () => {
+      this.closeMenu();
+      this.host.send({ type: 'mute', scope: 'all', muted: false });
     });
     // New conversation → "Start over? Yes / Cancel" in the menu; Yes asks
     // the core to reset this character's conversation.
