@@ -17,6 +17,7 @@ import (
 	"yui/app/frontmost"
 	"yui/app/settings"
 	"yui/app/supervisor"
+	"yui/app/tts"
 	"yui/app/view"
 	"yui/app/voice"
 )
@@ -77,6 +78,9 @@ type Options struct {
 	// OnMuteChanged is told when the global mute changes (the tray's
 	// check item); nil: nobody.
 	OnMuteChanged func(muted bool)
+	// VoiceEngine builds a character's speech engine; nil is the engine
+	// its settings name (tests pass a generated-tone engine).
+	VoiceEngine func(voice.Config) tts.Engine
 }
 
 // Core is one running core. Create it with New, then Run it.

@@ -39,15 +39,16 @@ func (c *Core) newSpeaker(pt *pet, p settings.Preset) *voice.Speaker {
 		OnError: pt.onVoiceError,
 		Logger:  c.log.With("preset", p.ID),
 		Pace:    SpeechRate,
+		Engine:  c.opts.VoiceEngine,
 	}, voiceConfig(p, c.store.Get().Audio))
 }
 
 // onMouth sends lip-sync levels to the pet's pages (not sticky: a page that
 // connects later has missed that sound).
 func (pt *pet) onMouth(m voice.Mouth) {
-	msg := view.Mouth{At: m.At.UnixMilli(), StepMS: int(m.Step / time.Millisecond), Levels: m.Levels}
-	if msg.Levels == nil {
-		msg.Levels = []uint8{}
+	msg := view.Mouth{At: m.At.UnixMilli(), StepMS: int(m.Step / time.Millisecond), Levels: make([]int, len(m.Levels))}
+	for i, v := range m.Levels {
+		msg.Levels[i] = int(v)
 	}
 	pt.core.view.Send(view.RolePet, pt.preset, view.MustEncode(view.TypeMouth, msg))
 }

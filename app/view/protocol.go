@@ -139,9 +139,9 @@ type Character struct {
 // stopped: the mouth closes at At and earlier levels still pending are
 // dropped.
 type Mouth struct {
-	At     int64   `json:"at"`
-	StepMS int     `json:"step_ms"`
-	Levels []uint8 `json:"levels"`
+	At     int64 `json:"at"`
+	StepMS int   `json:"step_ms"`
+	Levels []int `json:"levels"`
 }
 
 // VoiceState is the pet page's view of the character's voice, for its
