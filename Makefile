@@ -9,13 +9,17 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config build-essential \
 	xvfb xcompmgr xdotool x11-utils chromium
+# The voice's tests (issue 15): a private PulseAudio server with null
+# sinks whose monitors are recorded, espeak-ng (the System voice, which the
+# package only recommends at run time) and flite. Installed by `make test`.
+VOICE_TEST_APT_PACKAGES := pulseaudio espeak-ng flite
 GO_TAGS := desktop,production,webkit2_41
 BIN := build/bin/yui
 FRONTEND_SRC := $(shell find frontend/src frontend/index.html frontend/public -type f 2>/dev/null) \
 	frontend/package.json frontend/vite.config.ts frontend/tsconfig.json
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/*' 2>/dev/null) go.mod go.sum
 
-.PHONY: run test deps apt-deps npm-deps go-deps build frontend vet unit frontend-test e2e browser-test clean
+.PHONY: run test deps apt-deps npm-deps go-deps build frontend vet unit frontend-test e2e browser-test clean voice-test-deps
 
 ## deps: apt packages, npm packages, Go modules — each only when missing.
 deps: apt-deps npm-deps go-deps
@@ -26,6 +30,15 @@ apt-deps:
 	done; \
 	if [ -n "$$missing" ]; then \
 		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+voice-test-deps:
+	@missing=""; for p in $(VOICE_TEST_APT_PACKAGES); do \
+		dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing (voice tests):$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
@@ -54,7 +67,7 @@ run: deps build
 
 ## test: vet, unit tests with the race detector, frontend tests, the
 ## production build, then the end-to-end and browser tests of that build.
-test: deps vet unit frontend-test build e2e browser-test
+test: deps voice-test-deps vet unit frontend-test build e2e browser-test
 	@echo "make test: all passed"
 
 vet:
