@@ -23,8 +23,15 @@ type Recorder struct {
 
 	mu      sync.Mutex
 	samples []int16
-	start   time.Time // when the first packet arrived
+	start   time.Time // the estimated time of the first sample
+	packets []packet  // when each packet arrived
 	lost    bool
+}
+
+// packet is one delivery: the samples up to end arrived at at.
+type packet struct {
+	end int
+	at  time.Time
 }
 
 // Record starts recording source at rate Hz mono. The server is found
@@ -73,6 +80,7 @@ func (r *Recorder) data(b []byte) {
 	for i := 0; i+1 < len(b); i += 2 {
 		r.samples = append(r.samples, int16(binary.LittleEndian.Uint16(b[i:])))
 	}
+	r.packets = append(r.packets, packet{end: len(r.samples), at: now})
 	// A packet cannot arrive before its last sample was heard, so every
 	// packet bounds the first sample's time from above; the tightest
 	// bound (the packet delivered fastest) is the estimate.
@@ -108,6 +116,36 @@ func (r *Recorder) Start() time.Time {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return r.start
+}
+
+// Arrived returns when sample i arrived from the server: the time its
+// packet was read, a few milliseconds after the sink mixed it (for a
+// null sink, the moment it "reached the speaker"). Zero when i was not
+// recorded yet.
+func (r *Recorder) Arrived(i int) time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, p := range r.packets {
+		if i < p.end {
+			return p.at
+		}
+	}
+	return time.Time{}
+}
+
+// After returns the index of the first sample that arrived after t (the
+// recording's length when none has yet).
+func (r *Recorder) After(t time.Time) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	prev := 0
+	for _, p := range r.packets {
+		if p.at.After(t) {
+			return prev
+		}
+		prev = p.end
+	}
+	return prev
 }
 
 // Lost reports whether the connection to the server was lost.

@@ -53,22 +53,36 @@ func (l *lockedBuffer) String() string {
 // binary the test is skipped, or fails when $CI is "true".
 func Start(t testing.TB) *Server {
 	t.Helper()
-	bin, err := exec.LookPath("pulseaudio")
-	if err != nil {
+	if _, err := exec.LookPath("pulseaudio"); err != nil {
 		if os.Getenv("CI") == "true" {
 			t.Fatalf("pulsetest: no pulseaudio binary (CI=true: the sound server tests must run): %v", err)
 		}
 		t.Skipf("pulsetest: no pulseaudio binary: %v", err)
 	}
-	// A short path: unix socket paths are limited to 108 bytes.
-	dir, err := os.MkdirTemp("", "yui-pa-")
+	s, err := Run()
 	if err != nil {
 		t.Fatalf("pulsetest: %v", err)
 	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Run starts a private server outside a test (benchmarks); Close stops it
+// and removes its directory.
+func Run() (*Server, error) {
+	bin, err := exec.LookPath("pulseaudio")
+	if err != nil {
+		return nil, err
+	}
+	// A short path: unix socket paths are limited to 108 bytes.
+	dir, err := os.MkdirTemp("", "yui-pa-")
+	if err != nil {
+		return nil, err
+	}
 	for _, d := range []string{"run", "home", "config"} {
 		if err := os.Mkdir(filepath.Join(dir, d), 0o700); err != nil {
-			t.Fatalf("pulsetest: %v", err)
+			os.RemoveAll(dir)
+			return nil, err
 		}
 	}
 	sock := filepath.Join(dir, "native")
@@ -81,7 +95,8 @@ func Start(t testing.TB) *Server {
 	}, "\n")
 	scriptPath := filepath.Join(dir, "server.pa")
 	if err := os.WriteFile(scriptPath, []byte(script), 0o600); err != nil {
-		t.Fatalf("pulsetest: %v", err)
+		os.RemoveAll(dir)
+		return nil, err
 	}
 	s := &Server{Addr: "unix:" + sock, dir: dir, log: &lockedBuffer{}, done: make(chan struct{})}
 	s.cmd = exec.Command(bin, "-n", "-F", scriptPath, "--daemonize=no", "--exit-idle-time=-1",
@@ -94,17 +109,24 @@ func Start(t testing.TB) *Server {
 	)
 	s.cmd.Stdout, s.cmd.Stderr = s.log, s.log
 	if err := s.cmd.Start(); err != nil {
-		t.Fatalf("pulsetest: start pulseaudio: %v", err)
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("start pulseaudio: %w", err)
 	}
 	go func() {
 		s.cmd.Wait()
 		close(s.done)
 	}()
-	t.Cleanup(s.stop)
 	if err := s.waitReady(10 * time.Second); err != nil {
-		t.Fatalf("pulsetest: %v\n%s", err, s.log.String())
+		s.Close()
+		return nil, fmt.Errorf("%w\n%s", err, s.log.String())
 	}
-	return s
+	return s, nil
+}
+
+// Close stops the server and removes its directory.
+func (s *Server) Close() {
+	s.stop()
+	os.RemoveAll(s.dir)
 }
 
 // cleanEnv is the environment without anything that points a PulseAudio
@@ -170,7 +192,7 @@ func (s *Server) stop() {
 func (s *Server) Log() string { return s.log.String() }
 
 // Record starts recording sink's monitor at rate Hz mono; it stops at
-// cleanup.
+// cleanup (outside a test: pulse.Record with s.Addr).
 func (s *Server) Record(t testing.TB, sink string, rate int) *pulse.Recorder {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
