@@ -26,8 +26,6 @@ import (
 
 const (
 	recRate = 48000
-	// floor is the RMS over 10 ms above which the speaker is sounding.
-	floor = 0.02
 	// sentenceGap joins sound separated by less than this into one
 	// sentence: espeak-ng pauses inside a sentence are shorter, and every
 	// clip ends with ~300 ms of silence.
@@ -40,37 +38,7 @@ var sentences = []string{
 	"See you soon.",
 }
 
-// spans returns the audible runs of p as [start, end) offsets.
-func spans(p audio.PCM) [][2]time.Duration {
-	win := p.Format.Samples(10 * time.Millisecond)
-	var out [][2]time.Duration
-	for i := 0; i+win <= len(p.Samples); i += win {
-		if audio.RMS(p.Samples[i:i+win]) < floor {
-			continue
-		}
-		at, end := p.Format.Duration(i), p.Format.Duration(i+win)
-		if n := len(out); n > 0 && at-out[n-1][1] < sentenceGap {
-			out[n-1][1] = end
-			continue
-		}
-		out = append(out, [2]time.Duration{at, end})
-	}
-	return out
-}
-
-func waitRecorded(t *testing.T, r *pulse.Recorder, until time.Time) {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if s := r.Start(); !s.IsZero() && s.Add(r.PCM().Format.Duration(r.Len())).After(until) {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the recording did not reach %v", until)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
+func spans(p audio.PCM) [][2]time.Duration { return pulsetest.Spans(p, sentenceGap) }
 
 // waitFillerHeard waits until the recording shows sound after since (the
 // turn's thinking filler, spoken as soon as a turn goes out) followed by
@@ -105,29 +73,6 @@ func voiceSetup(t *testing.T, srv *pulsetest.Server, v settings.Voice) (dir stri
 	return dir
 }
 
-// audibleTime is how much of p is sound: the sum of its audible 10 ms
-// windows. Unlike a span's extent it does not grow when a loaded machine
-// makes the stream run dry for a moment.
-func audibleTime(p audio.PCM) time.Duration {
-	win := p.Format.Samples(10 * time.Millisecond)
-	n := 0
-	for i := 0; i+win <= len(p.Samples); i += win {
-		if audio.RMS(p.Samples[i:i+win]) >= floor {
-			n++
-		}
-	}
-	return time.Duration(n) * 10 * time.Millisecond
-}
-
-// slice returns the recording between two wall times.
-func slice(rec *pulse.Recorder, from, to time.Time) audio.PCM {
-	p := rec.PCM()
-	a := min(max(0, p.Format.Samples(from.Sub(rec.Start()))), len(p.Samples))
-	b := min(max(a, p.Format.Samples(to.Sub(rec.Start()))), len(p.Samples))
-	p.Samples = p.Samples[a:b]
-	return p
-}
-
 // checkOrder checks what the speaker played while each sentence of turn
 // id was showing (from its speech_start to the next one's, as the console
 // reported them): the sound of that sentence, audible — as much sound as
@@ -152,7 +97,7 @@ func checkOrder(t *testing.T, c *consoleRun, rec *pulse.Recorder, id string, fro
 	if len(starts) != len(want) {
 		t.Fatalf("%d speech_start events, want %d", len(starts), len(want))
 	}
-	if before := audibleTime(slice(rec, from, starts[0].Add(-50*time.Millisecond))); before > 0 {
+	if before := pulsetest.AudibleTime(pulsetest.Slice(rec, from, starts[0].Add(-50*time.Millisecond))); before > 0 {
 		t.Errorf("%v of sound before the first sentence started", before)
 	}
 	for i := range starts {
@@ -160,13 +105,13 @@ func checkOrder(t *testing.T, c *consoleRun, rec *pulse.Recorder, id string, fro
 		if i+1 < len(starts) {
 			to = starts[i+1].Add(-30 * time.Millisecond)
 		}
-		p := slice(rec, starts[i].Add(-30*time.Millisecond), to)
-		got := audibleTime(p)
+		p := pulsetest.Slice(rec, starts[i].Add(-30*time.Millisecond), to)
+		got := pulsetest.AudibleTime(p)
 		t.Logf("sentence %d: %v of sound while it showed, %v alone", i, got, want[i])
 		if got < want[i]*3/4 || got > want[i]*5/4 {
 			t.Errorf("sentence %d: %v of sound while it showed; alone it has %v", i, got, want[i])
 		}
-		if r := audio.RMS(p.Samples); r < floor/2 {
+		if r := audio.RMS(p.Samples); r < pulsetest.Floor/2 {
 			t.Errorf("sentence %d: RMS %.3f, barely audible", i, r)
 		}
 	}
@@ -175,7 +120,7 @@ func checkOrder(t *testing.T, c *consoleRun, rec *pulse.Recorder, id string, fro
 func TestVoiceEndToEndSystemVoice(t *testing.T) {
 	srv := pulsetest.Start(t)
 	rec := srv.Record(t, pulsetest.Speaker, recRate)
-	waitRecorded(t, rec, time.Now())
+	pulsetest.WaitRecorded(t, rec, time.Now())
 	voice := settings.Voice{Engine: "system", Program: tts.ESpeak, SystemVoice: "en-us"}
 	if !tts.Available(tts.ESpeak) {
 		if os.Getenv("CI") == "true" {
@@ -189,7 +134,7 @@ func TestVoiceEndToEndSystemVoice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want = append(want, audibleTime(p))
+		want = append(want, pulsetest.AudibleTime(p))
 	}
 	dir := voiceSetup(t, srv, voice)
 	b := newBackend(t)
@@ -218,7 +163,7 @@ func TestVoiceEndToEndSystemVoice(t *testing.T) {
 	must(t, b.srv.SendRender(chatID, push.Render{TurnID: id, Source: "e2e", Segments: segs}))
 	must(t, b.srv.SendTurnEnd(chatID, id, nil))
 	c.waitEvent("speech_end", map[string]any{"turn_id": id, "text": sentences[2]})
-	waitRecorded(t, rec, time.Now().Add(300*time.Millisecond))
+	pulsetest.WaitRecorded(t, rec, time.Now().Add(300*time.Millisecond))
 	checkOrder(t, c, rec, id, start, want)
 
 	// 2. /stop silences the sentence playing.
@@ -229,7 +174,7 @@ func TestVoiceEndToEndSystemVoice(t *testing.T) {
 	must(t, b.srv.SendRender(chatID, push.Render{TurnID: id2, Source: "e2e", Segments: []push.Segment{{Speech: long}}}))
 	c.waitEvent("speech_start", map[string]any{"turn_id": id2})
 	// Let it be heard for a moment (the recording shows it), then stop.
-	waitRecorded(t, rec, time.Now().Add(700*time.Millisecond))
+	pulsetest.WaitRecorded(t, rec, time.Now().Add(700*time.Millisecond))
 	stopAt := time.Now()
 	c.line("/stop")
 	select {
@@ -237,7 +182,7 @@ func TestVoiceEndToEndSystemVoice(t *testing.T) {
 	case <-time.After(20 * time.Second):
 		t.Fatal("no stop frame")
 	}
-	waitRecorded(t, rec, stopAt.Add(2*time.Second))
+	pulsetest.WaitRecorded(t, rec, stopAt.Add(2*time.Second))
 	p := rec.PCM()
 	p.Samples = p.Samples[p.Format.Samples(stopAt.Add(-500*time.Millisecond).Sub(rec.Start())):]
 	sp := spans(p)
@@ -258,7 +203,7 @@ func TestVoiceEndToEndSystemVoice(t *testing.T) {
 func TestVoiceEndToEndSpeechEndpoint(t *testing.T) {
 	srv := pulsetest.Start(t)
 	rec := srv.Record(t, pulsetest.Speaker, recRate)
-	waitRecorded(t, rec, time.Now())
+	pulsetest.WaitRecorded(t, rec, time.Now())
 	tsrv := ttstest.Start(t, ttstest.Options{Key: "sk-speech-1"})
 	voice := settings.Voice{Engine: "endpoint", BaseURL: tsrv.URL, Key: "sk-speech-1", Model: "tts-test", EndpointVoice: "nova",
 		Format: "pcm", EmotionTextMap: map[string]string{"😆": "joyfully", "👂": "in a whisper"}}
@@ -285,7 +230,7 @@ func TestVoiceEndToEndSpeechEndpoint(t *testing.T) {
 	}}))
 	must(t, b.srv.SendTurnEnd(chatID, id, nil))
 	c.waitEvent("speech_end", map[string]any{"turn_id": id, "text": "[See you soon](https://example.com)."})
-	waitRecorded(t, rec, time.Now().Add(300*time.Millisecond))
+	pulsetest.WaitRecorded(t, rec, time.Now().Add(300*time.Millisecond))
 
 	reqs := tsrv.Requests()[fillerRequests:]
 	if len(reqs) != 3 {
@@ -319,7 +264,7 @@ func TestVoiceEndToEndSpeechEndpoint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want = append(want, audibleTime(p))
+		want = append(want, pulsetest.AudibleTime(p))
 	}
 	checkOrder(t, c, rec, id, start, want)
 	c.finish()

@@ -30,7 +30,7 @@ func TestFigures(t *testing.T) {
 	rounds := 7
 	srv := pulsetest.Start(t)
 	rec := srv.Record(t, pulsetest.Speaker, 48000)
-	waitUntil(t, rec, time.Now())
+	pulsetest.WaitRecorded(t, rec, time.Now())
 	out := pulse.New(pulse.Options{Server: srv.Addr})
 	defer out.Close()
 	tsrv := ttstest.Start(t, ttstest.Options{Key: "sk-bench"})
@@ -78,7 +78,7 @@ func TestFigures(t *testing.T) {
 			if err := clip.Play(ctx); err != nil {
 				t.Fatal(err)
 			}
-			waitUntil(t, rec, time.Now().Add(100*time.Millisecond))
+			pulsetest.WaitRecorded(t, rec, time.Now().Add(100*time.Millisecond))
 			heard := firstLoudAfter(rec, t0).Sub(t0)
 			r := &results[i]
 			r.total = append(r.total, heard)
@@ -123,7 +123,7 @@ func TestFigures(t *testing.T) {
 		<-idle
 		pl.Close()
 		sp.Close()
-		waitUntil(t, rec, time.Now().Add(100*time.Millisecond))
+		pulsetest.WaitRecorded(t, rec, time.Now().Add(100*time.Millisecond))
 		gaps = append(gaps, widestGap(rec, t0, time.Now()))
 	}
 	g := median(gaps)
@@ -194,20 +194,6 @@ func widestGap(r *pulse.Recorder, from, to time.Time) time.Duration {
 		}
 	}
 	return p.Format.Duration(widest)
-}
-
-func waitUntil(t *testing.T, r *pulse.Recorder, until time.Time) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		if s := r.Start(); !s.IsZero() && s.Add(r.PCM().Format.Duration(r.Len())).After(until) {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the recording stalled")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
 }
 
 func median(d []time.Duration) time.Duration {

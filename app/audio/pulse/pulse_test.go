@@ -28,44 +28,6 @@ func tone(rate int, hz float64, d time.Duration, amp float64) []int16 {
 
 const recRate = 48000
 
-// floor is the RMS above which a 10 ms window counts as sound.
-const floor = 0.02
-
-// audibleSpans returns the [start, end) times (relative to the recording's
-// first sample) of the runs of audible 10 ms windows, joining runs less
-// than join apart.
-func audibleSpans(p audio.PCM, join time.Duration) [][2]time.Duration {
-	win := p.Format.Samples(10 * time.Millisecond)
-	var out [][2]time.Duration
-	for i := 0; i+win <= len(p.Samples); i += win {
-		if audio.RMS(p.Samples[i:i+win]) < floor {
-			continue
-		}
-		at, end := p.Format.Duration(i), p.Format.Duration(i+win)
-		if n := len(out); n > 0 && at-out[n-1][1] <= join {
-			out[n-1][1] = end
-			continue
-		}
-		out = append(out, [2]time.Duration{at, end})
-	}
-	return out
-}
-
-// waitRecorded waits until the recorder holds audio up to wall time t.
-func waitRecorded(t *testing.T, r *pulse.Recorder, until time.Time) {
-	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		if s := r.Start(); !s.IsZero() && s.Add(r.PCM().Format.Duration(r.Len())).After(until) {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("recorder did not reach %v (has %d samples)", until, r.Len())
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
 func play(t *testing.T, out audio.Output, sink string, rate int, s []int16) (first time.Time) {
 	t.Helper()
 	ctx := context.Background()
@@ -93,15 +55,15 @@ func play(t *testing.T, out audio.Output, sink string, rate int, s []int16) (fir
 func TestPlaysOnTheSpeaker(t *testing.T) {
 	srv := pulsetest.Start(t)
 	rec := srv.Record(t, pulsetest.Speaker, recRate)
-	waitRecorded(t, rec, time.Now())
+	pulsetest.WaitRecorded(t, rec, time.Now())
 	out := pulse.New(pulse.Options{Server: srv.Addr})
 	defer out.Close()
 	t0 := time.Now()
 	play(t, out, "", 22050, tone(22050, 440, 600*time.Millisecond, 0.5))
 	end := time.Now()
-	waitRecorded(t, rec, end.Add(200*time.Millisecond))
+	pulsetest.WaitRecorded(t, rec, end.Add(200*time.Millisecond))
 	p := rec.PCM()
-	spans := audibleSpans(p, 50*time.Millisecond)
+	spans := pulsetest.Spans(p, 50*time.Millisecond)
 	if len(spans) != 1 {
 		t.Fatalf("%d audible spans, want 1: %v", len(spans), spans)
 	}
@@ -121,7 +83,7 @@ func TestPlaysOnTheSpeaker(t *testing.T) {
 func TestCloseSilencesWithinABuffer(t *testing.T) {
 	srv := pulsetest.Start(t)
 	rec := srv.Record(t, pulsetest.Speaker, recRate)
-	waitRecorded(t, rec, time.Now())
+	pulsetest.WaitRecorded(t, rec, time.Now())
 	out := pulse.New(pulse.Options{Server: srv.Addr})
 	defer out.Close()
 	ctx := context.Background()
@@ -142,8 +104,8 @@ func TestCloseSilencesWithinABuffer(t *testing.T) {
 	}
 	closedAt := time.Now()
 	st.Close()
-	waitRecorded(t, rec, closedAt.Add(500*time.Millisecond))
-	spans := audibleSpans(rec.PCM(), 50*time.Millisecond)
+	pulsetest.WaitRecorded(t, rec, closedAt.Add(500*time.Millisecond))
+	spans := pulsetest.Spans(rec.PCM(), 50*time.Millisecond)
 	if len(spans) != 1 {
 		t.Fatalf("spans %v", spans)
 	}
@@ -211,16 +173,16 @@ func TestSinks(t *testing.T) {
 	// unknown device plays on the default one.
 	speaker := srv.Record(t, pulsetest.Speaker, recRate)
 	phones := srv.Record(t, pulsetest.Other, recRate)
-	waitRecorded(t, speaker, time.Now())
-	waitRecorded(t, phones, time.Now())
+	pulsetest.WaitRecorded(t, speaker, time.Now())
+	pulsetest.WaitRecorded(t, phones, time.Now())
 	play(t, out, pulsetest.Other, 16000, tone(16000, 500, 300*time.Millisecond, 0.5))
 	mid := time.Now()
 	play(t, out, "unplugged_usb_headset", 16000, tone(16000, 500, 300*time.Millisecond, 0.5))
 	end := time.Now()
-	waitRecorded(t, speaker, end.Add(200*time.Millisecond))
-	waitRecorded(t, phones, end.Add(200*time.Millisecond))
-	onPhones := audibleSpans(phones.PCM(), 50*time.Millisecond)
-	onSpeaker := audibleSpans(speaker.PCM(), 50*time.Millisecond)
+	pulsetest.WaitRecorded(t, speaker, end.Add(200*time.Millisecond))
+	pulsetest.WaitRecorded(t, phones, end.Add(200*time.Millisecond))
+	onPhones := pulsetest.Spans(phones.PCM(), 50*time.Millisecond)
+	onSpeaker := pulsetest.Spans(speaker.PCM(), 50*time.Millisecond)
 	if len(onPhones) != 1 || phones.Start().Add(onPhones[0][0]).After(mid) {
 		t.Fatalf("headphones heard %v", onPhones)
 	}
