@@ -2,6 +2,7 @@ package tts_test
 
 import (
 	"context"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -114,7 +115,12 @@ func TestEndpointBoundAndCancel(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "too large") {
 		t.Fatalf("endless answer: %v", err)
 	}
-	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	hang := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// With the body read to its end, the server notices the client
+		// going away, which ends r's context.
+		io.Copy(io.Discard, r.Body)
+		<-r.Context().Done()
+	}))
 	defer hang.Close()
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)

@@ -120,6 +120,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusBadRequest, "bad request: "+err.Error())
 		return
 	}
+	// Read to the end, so the server notices a client that goes away
+	// (r's context ends) while this request waits.
+	io.Copy(io.Discard, r.Body)
 	s.mu.Lock()
 	s.requests = append(s.requests, Request{Path: r.URL.Path, Auth: r.Header.Get("Authorization"), Model: body.Model,
 		Voice: body.Voice, Input: body.Input, ResponseFormat: body.ResponseFormat, Instructions: body.Instructions,
