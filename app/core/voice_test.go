@@ -81,15 +81,14 @@ func TestReplyIsHeardAndTheMouthFollowsIt(t *testing.T) {
 	}
 	// The mouth is stamped with when the sound is heard.
 	first := mem.Heard()[0].At.UnixMilli()
-	found := false
-	for _, m := range page.all {
-		if m["type"] == view.TypeMouth && int64(m["at"].(float64)) == first {
-			found = true
+	page.wait(t, "mouth levels stamped when the first sound was heard", func(all []map[string]any, _ map[string]map[string]any) bool {
+		for _, m := range all {
+			if m["type"] == view.TypeMouth && int64(m["at"].(float64)) == first {
+				return true
+			}
 		}
-	}
-	if !found {
-		t.Fatalf("no mouth levels stamped %d (when the first sound was heard)", first)
-	}
+		return false
+	})
 }
 
 // The pet menu's mute switches are saved and shown; the tray's method
@@ -187,10 +186,17 @@ func TestSettingsWindowEditsTheVoice(t *testing.T) {
 		ps, _ := l[view.TypeSettingsState]["presets"].([]any)
 		return len(ps) > 0 && ps[0].(map[string]any)["has_voice_key"] == true
 	})
-	for _, m := range page.all {
-		if strings.Contains(mustJSON(m), key) {
-			t.Fatalf("the speech key reached the settings page: %v", m)
+	leaked := ""
+	page.wait(t, "a look at what the settings page got", func(all []map[string]any, _ map[string]map[string]any) bool {
+		for _, m := range all {
+			if strings.Contains(mustJSON(m), key) {
+				leaked = mustJSON(m)
+			}
 		}
+		return true
+	})
+	if leaked != "" {
+		t.Fatalf("the speech key reached the settings page: %s", leaked)
 	}
 	for _, l := range st.trace.lines() {
 		if strings.Contains(mustJSON(l), key) {
