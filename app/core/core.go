@@ -79,8 +79,9 @@ type Options struct {
 	// Linux, WASAPI on Windows); nil runs without sound: every voice
 	// keeps silent timing.
 	Sound audio.Output
-	// OnMuteChanged is told when the global mute changes (the tray's
-	// check item); nil: nobody.
+	// OnMuteChanged is told when the global mute changes, before the pages
+	// are (the pet menu's and the tray's checks also follow
+	// OnDesktopChange); nil: nobody.
 	OnMuteChanged func(muted bool)
 	// VoiceEngine builds a character's speech engine; nil is the engine
 	// its settings name (tests pass a generated-tone engine).

@@ -124,6 +124,15 @@ func (c *Core) SetCharacterMuted(id string, on bool) error {
 func (c *Core) applyAudio(a settings.Audio) {
 	changed := c.mute.On() != a.Muted
 	c.mute.Set(a.Muted)
+	if changed {
+		// The tray and the pet menus' "Mute voices" check hear of it
+		// before the pages' voice topic changes, so whoever sees the
+		// topic change knows they were told.
+		if c.opts.OnMuteChanged != nil {
+			c.opts.OnMuteChanged(a.Muted)
+		}
+		c.desktopChanged()
+	}
 	c.petsMu.Lock()
 	pets := make([]*pet, 0, len(c.pets))
 	for _, pt := range c.pets {
@@ -135,13 +144,6 @@ func (c *Core) applyAudio(a settings.Audio) {
 			pt.speaker.Configure(voiceConfig(p, a))
 		}
 		pt.publishVoice()
-	}
-	if changed {
-		// The tray's and the pet menus' "Mute voices" check.
-		c.desktopChanged()
-		if c.opts.OnMuteChanged != nil {
-			c.opts.OnMuteChanged(a.Muted)
-		}
 	}
 }
 
