@@ -61,7 +61,7 @@ func TestReplyIsHeardAndTheMouthFollowsIt(t *testing.T) {
 	page.wait(t, "ready", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l["plate"] != nil && l["plate"]["kind"] == "" && l["voice"] != nil
 	})
-	if v := page.latest["voice"]; v["muted"] != false || v["global_muted"] != false || v["engine"] != "system" {
+	if v := page.last("voice"); v["muted"] != false || v["global_muted"] != false || v["engine"] != "system" {
 		t.Fatalf("voice state %v", v)
 	}
 	send(t, conn, map[string]any{"type": "send_text", "text": "hello there"})
@@ -152,7 +152,7 @@ func TestSettingsWindowEditsTheVoice(t *testing.T) {
 	page.wait(t, "state and audio", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypeSettingsState] != nil && l[view.TypeSettingsAudio] != nil
 	})
-	if a := page.latest[view.TypeSettingsAudio]; a["server"] != "Memory" || !strings.Contains(mustJSON(a["devices"]), "USB headset") {
+	if a := page.last(view.TypeSettingsAudio); a["server"] != "Memory" || !strings.Contains(mustJSON(a["devices"]), "USB headset") {
 		t.Fatalf("settings_audio %v", a)
 	}
 	ws := st.dial(t, view.RoleSettings, "")
