@@ -165,7 +165,7 @@ test('right-click → Mute voices and Start at login act on the real core, and t
   await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'desktop_action' && e.message.action === 'mute', 'mute');
   await page.waitForFunction(() => document.querySelector('[data-action="mute"]')?.getAttribute('aria-checked') === 'true');
   const saved = JSON.parse(readFileSync(join(core.dir, 'config', 'settings.json'), 'utf8'));
-  assert.equal(saved.voices_muted, true);
+  assert.equal(saved.audio?.muted, true);
 
   // Start at login writes the autostart entry of this core's desktop.
   const entry = join(core.dir, 'xdg', 'autostart', 'yui.desktop');
