@@ -497,3 +497,27 @@ func TestReconnectingPlateCountsDown(t *testing.T) {
 		return false
 	})
 }
+
+// A busy demo port must not break a first run: the embedded demo listens
+// on a free loopback port and the demo preset talks to it there.
+func TestDemoBackendMovesOffABusyPort(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	st := startCore(t, Options{Demo: true, DemoAddr: busy.Addr().String()})
+	u, _ := st.ready["demo_url"].(string)
+	if !strings.HasPrefix(u, "http://127.0.0.1:") || u == "http://"+busy.Addr().String() {
+		t.Fatalf("demo_url %q (busy %s)", u, busy.Addr())
+	}
+	p := st.c.Settings().Get().Presets[0]
+	if got := st.c.endpoint(p.ID); got != u {
+		t.Fatalf("demo preset endpoint %q, want %q", got, u)
+	}
+	conn := st.dial(t, view.RolePet, p.ID)
+	page := readPage(conn)
+	page.wait(t, "connected to the moved demo (plate hidden)", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["plate"] != nil && l["plate"]["kind"] == ""
+	})
+}
