@@ -109,7 +109,8 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 		p.ReasoningEffort = f.ReasoningEffort
 		p.Card = f.Card
 		p.ContextWindow = f.ContextWindow
-		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn}
+		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn,
+			HideFrontmost: f.Permissions.HideFrontmost}
 		if f.Voice != nil {
 			p.Voice = mergeVoice(p.Voice, *f.Voice, nil)
 		}

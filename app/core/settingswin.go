@@ -122,8 +122,9 @@ func presetForm(p settings.Preset) view.PresetForm {
 	return view.PresetForm{PresetFields: view.PresetFields{ID: p.ID, Name: p.Name, Enabled: p.Enabled, Look: p.Look,
 		ChatAPI: p.ChatAPI, ChatBaseURL: p.ChatBaseURL, Model: p.Model, ReasoningEffort: p.ReasoningEffort,
 		Card: p.Card, ContextWindow: p.ContextWindow,
-		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn},
-		Voice:       new(voiceForm(p.Voice))},
+		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn,
+			HideFrontmost: p.Permissions.HideFrontmost},
+		Voice: new(voiceForm(p.Voice))},
 		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID}
 }
 

@@ -346,6 +346,9 @@ type PresetForm struct {
 type PermissionsForm struct {
 	Screen             string `json:"screen"`
 	ScreenshotEachTurn bool   `json:"screenshot_each_turn"`
+	// HideFrontmost is "Tell the agent which app I'm using" unticked;
+	// absent (false) tells it.
+	HideFrontmost bool `json:"hide_frontmost"`
 }
 
 // Choice is one option of a select or radio group. Available false shows

@@ -49,7 +49,12 @@ export type DesktopActionKind = 'hide' | 'mute' | 'unmute' | 'start_at_login_on'
 /** A section of the settings form that open_settings and settings_focus name. */
 export type SettingsSection = '' | 'character' | 'backend' | 'voice' | 'permissions' | 'session';
 
-export interface PermissionsForm { screen: 'ask' | 'allow' | 'deny' | string; screenshot_each_turn: boolean }
+export interface PermissionsForm {
+  screen: 'ask' | 'allow' | 'deny' | string;
+  screenshot_each_turn: boolean;
+  /** "Tell the agent which app I'm using" unticked; absent = told. */
+  hide_frontmost?: boolean;
+}
 
 /** One preset as the settings form edits it; the key itself never leaves
  * the core, only whether one is saved. */

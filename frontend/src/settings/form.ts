@@ -93,6 +93,7 @@ export class PresetFormView {
   private readonly screen: HTMLFieldSetElement;
   private readonly screenRadios: HTMLInputElement[] = [];
   private readonly screenshot: HTMLInputElement;
+  private readonly tellFrontmost: HTMLInputElement;
   private readonly removeBtn: HTMLButtonElement;
   private readonly voiceEngine: HTMLSelectElement;
   private readonly voiceProgram: HTMLSelectElement;
@@ -279,6 +280,9 @@ export class PresetFormView {
     this.screenshot = this.checkbox('permissions.screenshot_each_turn');
     perms.append(this.check('permissions.screenshot_each_turn', 'Send a screenshot with each message', this.screenshot,
       'The pet window shows a red “screen” mark while this is on.'));
+    this.tellFrontmost = this.checkbox('permissions.tell_frontmost');
+    perms.append(this.check('permissions.tell_frontmost', 'Tell the agent which app I\'m using', this.tellFrontmost,
+      'Each message names the app in front (and its window title), so she knows what you are doing.'));
   }
 
   /** Shows a draft. Values are set only where they differ, so the field
@@ -309,6 +313,7 @@ export class PresetFormView {
     this.chatId.textContent = ctx.isNew || !ctx.chatId ? 'Chat id: given when saved' : `Chat id: ${ctx.chatId}`;
     for (const r of this.screenRadios) r.checked = r.value === d.permissions.screen;
     this.screenshot.checked = d.permissions.screenshot_each_turn;
+    this.tellFrontmost.checked = !d.permissions.hide_frontmost;
     this.showVoice(d, ctx);
   }
 
@@ -420,6 +425,7 @@ export class PresetFormView {
       return this.screenRadios.find((r) => r.checked) ?? this.screenRadios[0] ?? null;
     }
     if (field === 'permissions.screenshot_each_turn') return this.screenshot;
+    if (field === 'permissions.tell_frontmost') return this.tellFrontmost;
     return this.controls.get(field as FieldName) ?? null;
   }
 

@@ -141,7 +141,7 @@ describe('SettingsView: save', () => {
     expect(req.presets.map((p) => p.id)).toEqual(['p-0000000a', 'p-0000000b']);
     expect(req.presets[0]).toEqual({
       id: 'p-0000000a', name: 'Yui 2', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646',
-      model: '', reasoning_effort: '', card: '', context_window: 0, permissions: { screen: 'ask', screenshot_each_turn: false },
+      model: '', reasoning_effort: '', card: '', context_window: 0, permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false },
       voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
         format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     });
@@ -151,6 +151,20 @@ describe('SettingsView: save', () => {
     // has_key and chat_id are the core's, never sent.
     expect('has_key' in req.presets[0]!).toBe(false);
     expect('chat_id' in req.presets[1]!).toBe(false);
+  });
+
+  it('offers "Tell the agent which app I\'m using", ticked by default, and saves it unticked as hide_frontmost', () => {
+    const { view, saves } = setup();
+    view.apply(state());
+    const tell = byLabel("Tell the agent which app I'm using");
+    expect(tell.checked).toBe(true);
+    choose(tell, false);
+    saveButton().click();
+    expect(saves()[0]!.presets[0]!.permissions).toEqual({ screen: 'ask', screenshot_each_turn: false, hide_frontmost: true });
+    const next = state();
+    next.presets![0]!.permissions = { screen: 'ask', screenshot_each_turn: false, hide_frontmost: true };
+    view.apply(next);
+    expect(byLabel("Tell the agent which app I'm using").checked).toBe(false);
   });
 
   it('sends a typed key, "" after Remove key, and keeps drafts across presets', () => {
@@ -200,7 +214,7 @@ describe('SettingsView: save', () => {
     expect(req.presets.map((p) => p.id)).toEqual(['p-0000000a', 'p-1234abcd']);
     expect(req.presets[1]).toEqual({
       id: 'p-1234abcd', name: 'New character', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: '',
-      model: '', reasoning_effort: '', card: '', context_window: 0, permissions: { screen: 'ask', screenshot_each_turn: false },
+      model: '', reasoning_effort: '', card: '', context_window: 0, permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false },
       // A new character speaks with the system voice at full volume.
       voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
         format: 'wav', emotion_text_map: {}, volume: 100, muted: false },

@@ -40,6 +40,7 @@ const FIELD_LABELS: Record<Conflict['field'], string> = {
   name: 'name', enabled: 'shown', look: 'look', chat_api: 'chat API', chat_base_url: 'base URL', model: 'model',
   reasoning_effort: 'reasoning effort', card: 'character card', context_window: 'context window',
   'permissions.screen': 'screen access', 'permissions.screenshot_each_turn': 'screenshot with each message',
+  'permissions.tell_frontmost': 'tell the agent which app I\'m using',
   'voice.engine': 'voice', 'voice.program': 'voice program', 'voice.system_voice': 'system voice', 'voice.rate': 'speaking rate',
   'voice.base_url': 'speech endpoint URL', 'voice.model': 'speech model', 'voice.endpoint_voice': 'endpoint voice',
   'voice.format': 'audio format', 'voice.emotion_text_map': 'voice tags', 'voice.volume': 'volume', 'voice.muted': 'muted',
@@ -422,6 +423,9 @@ export class SettingsView {
         break;
       case 'permissions.screenshot_each_turn':
         d.permissions.screenshot_each_turn = Boolean(value);
+        break;
+      case 'permissions.tell_frontmost':
+        d.permissions.hide_frontmost = !value;
         break;
       case 'active_preset':
         if (value) this.model.active = d.id;
