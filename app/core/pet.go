@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"yui/app/conncause"
 	"yui/app/cue"
 	"yui/app/delegation"
 	"yui/app/look"
@@ -45,18 +46,20 @@ type pet struct {
 	socket string
 	// unauthorized: the backend refused the key (the plate says so).
 	unauthorized bool
-	retryAt      time.Time   // reconnecting: when the next attempt starts
-	countdown    *time.Timer // re-publishes the plate each second while reconnecting
-	thinking     bool
-	emotion      string
-	motion       string
-	speaking     bool
-	voiced       bool // the sentence playing is heard: the mouth follows its levels
-	bubbleSeq    uint64
-	bubble       view.Bubble
-	pillTool     *view.PillTool
-	pillErr      string
-	voiceErr     string // a sentence's voice failure, until the next turn
+	// cause is why the connection last failed, until it is ready again.
+	cause     conncause.Cause
+	retryAt   time.Time   // reconnecting: when the next attempt starts
+	countdown *time.Timer // re-publishes the plate each second while reconnecting
+	thinking  bool
+	emotion   string
+	motion    string
+	speaking  bool
+	voiced    bool // the sentence playing is heard: the mouth follows its levels
+	bubbleSeq uint64
+	bubble    view.Bubble
+	pillTool  *view.PillTool
+	pillErr   string
+	voiceErr  string // a sentence's voice failure, until the next turn
 	// totalTokens is the last turn_end's usage, shown beside the preset's
 	// context window.
 	totalTokens int64
@@ -196,6 +199,12 @@ func (pt *pet) onEvent(e session.Event) {
 	switch e.Kind {
 	case session.KindSocket:
 		pt.socket, pt.unauthorized = e.State, e.Unauthorized
+		switch {
+		case e.State == "ready":
+			pt.cause = conncause.Cause{}
+		case e.Cause != nil:
+			pt.cause = conncause.Explain(e.Cause, pt.core.endpoint(pt.preset))
+		}
 		pt.retryAt = time.Now().Add(time.Duration(e.DelayMS) * time.Millisecond)
 		pt.publishPlate()
 		st := pt.status()
@@ -374,14 +383,14 @@ func (pt *pet) plate() view.Plate {
 	case "reconnecting":
 		secs := int(math.Ceil(time.Until(pt.retryAt).Seconds()))
 		if secs < 1 {
-			return view.Plate{Kind: "connection", Text: "reconnecting…"}
+			return pt.withCause(view.Plate{Kind: "connection", Text: "reconnecting…"})
 		}
-		return view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"}
+		return pt.withCause(view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"})
 	case "failed":
 		if pt.unauthorized {
-			return view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"}
+			return pt.withCause(view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"})
 		}
-		return view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"}
+		return pt.withCause(view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"})
 	default:
 		if p, _ := pt.core.presetNow(pt.preset); !slices.Contains(AvailableChatAPIs, p.ChatAPI) {
 			return view.Plate{Kind: "connection", Text: chatAPILabel(p.ChatAPI) + " is not in this version"}
@@ -391,6 +400,12 @@ func (pt *pet) plate() view.Plate {
 		}
 		return view.Plate{Kind: "connection", Text: "not connected"}
 	}
+}
+
+// withCause adds why the connection failed to a plate. Call with mu held.
+func (pt *pet) withCause(p view.Plate) view.Plate {
+	p.Cause, p.Settings = pt.cause.Text, pt.cause.Settings
+	return p
 }
 
 // viewItems converts delegation items for the view protocol.

@@ -48,6 +48,7 @@ func (c *Core) testConnection(req view.TestConnection) {
 			models = []string{}
 		}
 		c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeConnectionTest,
-			view.ConnectionTest{RequestID: req.RequestID, Preset: req.Preset, Kind: r.Kind, Text: r.Text, Models: models}))
+			view.ConnectionTest{RequestID: req.RequestID, Preset: req.Preset, Kind: r.Kind, Text: r.Text, Models: models,
+				Cause: r.Cause, Settings: r.Settings}))
 	}()
 }

@@ -26,12 +26,12 @@ func (k kind) String() string {
 
 // plan is what a turn will do, read from its text alone.
 type plan struct {
-	kind   kind
-	toolID string // kindTool: "weather" or "read_file"
-	fail   bool   // kindTool: the tool fails; kindDelegate: the task fails
-	screen bool   // kindLook: look at the screen rather than the body
-	allowed bool  // kindPermission: the user allowed (once or always)
-	echo   bool   // the closing render repeats the streamed sentences
+	kind    kind
+	toolID  string // kindTool: "weather" or "read_file"
+	fail    bool   // kindTool: the tool fails; kindDelegate: the task fails
+	screen  bool   // kindLook: look at the screen rather than the body
+	allowed bool   // kindPermission: the user allowed (once or always)
+	echo    bool   // the closing render repeats the streamed sentences
 	// stubborn: kindSlow that ignores stop (a backend may), so a client's
 	// dropping of a stopped turn's late frames can be seen.
 	stubborn bool

@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 
+	"yui/app/conncause"
+	"yui/transport"
 	"yui/transport/chatcompletions"
 	"yui/transport/push"
 )
@@ -21,6 +22,21 @@ type ProbeResult struct {
 	Text string
 	// Models are the ids GET {base}/models listed (request wires).
 	Models []string
+	// Cause is the failure's conncause kind ("refused", "no_host",
+	// "not_push", …); "" on success or when the server answered.
+	Cause string
+	// Settings: the fix is another setting (the API, the address, the
+	// key), not a server to start.
+	Settings bool
+}
+
+// explained is the result of a failed attempt, in conncause's words.
+func explained(kind string, err error, base string) ProbeResult {
+	c := conncause.Explain(err, base)
+	if c.Kind == conncause.Key {
+		kind = "refused"
+	}
+	return ProbeResult{Kind: kind, Text: c.Text, Cause: string(c.Kind), Settings: c.Settings}
 }
 
 // Probe tries a backend as the settings form has it: GET {base}/models
@@ -30,10 +46,6 @@ func Probe(ctx context.Context, hc *http.Client, chatAPI, base, key, chatID stri
 	base = strings.TrimSpace(base)
 	if base == "" {
 		return ProbeResult{Kind: "unreachable", Text: "No base URL: type the server's address first."}
-	}
-	host := base
-	if u, err := url.Parse(base); err == nil && u.Host != "" {
-		host = u.Host
 	}
 	switch {
 	case IsRequestWire(chatAPI):
@@ -49,16 +61,20 @@ func Probe(ctx context.Context, hc *http.Client, chatAPI, base, key, chatID stri
 		case errors.As(err, &se):
 			return ProbeResult{Kind: "failed", Text: "The server answered " + se.Error() + "."}
 		}
-		return ProbeResult{Kind: "unreachable", Text: "Cannot reach " + host + ": " + reason(err) + "."}
+		return explained("unreachable", err, base)
 	case chatAPI == Push:
 		err := push.Probe(ctx, hc, base, key, chatID)
 		switch {
 		case err == nil:
 			return ProbeResult{Kind: "ok", Text: "Connected: the backend answered ready."}
 		case errors.Is(err, push.ErrUnauthorized):
-			return ProbeResult{Kind: "refused", Text: "The key was refused (4401). Check the key."}
+			return ProbeResult{Kind: "refused", Text: "The key was refused (4401). Check the key.", Cause: string(conncause.Key), Settings: true}
 		}
-		return ProbeResult{Kind: "unreachable", Text: "Cannot reach " + host + ": " + reason(err) + "."}
+		var up *transport.UpgradeStatusError
+		if errors.As(err, &up) && up.Status < 500 && up.Status != 401 && up.Status != 403 {
+			return explained("failed", err, base)
+		}
+		return explained("unreachable", err, base)
 	}
 	return ProbeResult{Kind: "unsupported", Text: "This version cannot test that API."}
 }
@@ -68,14 +84,4 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
-}
-
-// reason is the end of a network error's chain, the part a person reads
-// ("connection refused", "no such host").
-func reason(err error) string {
-	msg := err.Error()
-	if i := strings.LastIndex(msg, ": "); i >= 0 && i+2 < len(msg) {
-		msg = msg[i+2:]
-	}
-	return msg
 }

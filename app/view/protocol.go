@@ -56,6 +56,12 @@ type Plate struct {
 	Kind   string `json:"kind"`
 	Text   string `json:"text"`
 	Action string `json:"action,omitempty"`
+	// Cause names why the connection failed in plain words
+	// (app/conncause), under the text; "" when unknown.
+	Cause string `json:"cause,omitempty"`
+	// Settings: the fix is in Settings → Backend; the page offers a button
+	// that opens it there.
+	Settings bool `json:"settings,omitempty"`
 }
 
 // Composer is the text composer's state.
@@ -511,4 +517,10 @@ type ConnectionTest struct {
 	Kind      string   `json:"kind"`
 	Text      string   `json:"text"`
 	Models    []string `json:"models"`
+	// Cause is the failure's kind in app/conncause's terms ("refused",
+	// "no_host", "timeout", "tls", "not_push", "key", …), "" on success.
+	Cause string `json:"cause,omitempty"`
+	// Settings: the fix is a setting (offer the Chat API field for
+	// not_push).
+	Settings bool `json:"settings,omitempty"`
 }
