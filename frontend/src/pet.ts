@@ -9,6 +9,7 @@ import { UsageReadout } from './usage';
 import { ReasoningView } from './reasoning';
 import { AttachmentTray, type ImageReader } from './attachments';
 import { PermissionPromptView } from './permission';
+import { PlateCause } from './platecause';
 import { PendingSend, type SentDraft } from './draft';
 
 export interface PetHost {
@@ -56,6 +57,7 @@ export class PetView {
   private readonly plate: HTMLElement;
   private readonly plateText: HTMLElement;
   private readonly plateAction: HTMLButtonElement;
+  private readonly plateCause: PlateCause;
   private readonly composer: HTMLFormElement;
   private readonly input: HTMLTextAreaElement;
   private readonly sendBtn: HTMLButtonElement;
@@ -163,6 +165,8 @@ export class PetView {
     this.plate = $('.plate');
     this.plateText = $('.plate-text');
     this.plateAction = $('.plate-action');
+    this.plateCause = new PlateCause(() => this.openSettings('backend'));
+    this.root.append(this.plateCause.el);
     this.composer = $('.composer');
     this.composer.prepend(this.tray.el);
     this.input = $('.composer-input');
@@ -227,6 +231,7 @@ export class PetView {
         this.plateText.textContent = m.text;
         this.plateAction.hidden = !m.action;
         this.plateAction.textContent = m.action === 'reconnect' ? 'Reconnect' : (m.action ?? '');
+        this.plateCause.show(m);
         break;
       case 'composer':
         this.locked = m.locked;
@@ -400,7 +405,7 @@ export class PetView {
   }
 
   /** Asks the core to open the settings window on this character. */
-  private openSettings(section?: 'permissions'): void {
+  private openSettings(section?: 'permissions' | 'backend'): void {
     this.host.send(section ? { type: 'open_settings', section } : { type: 'open_settings' });
   }
 
@@ -637,7 +642,7 @@ export class PetView {
     return [
       this.character.el.querySelector('svg') ?? this.character.el,
       this.notice, this.permission.el, this.reasoning.el, this.chip.chip, this.chip.list, this.bubble.el,
-      this.pill.el, this.plate, this.usage.el, this.composer, this.menu,
+      this.pill.el, this.plate, this.plateCause.el, this.usage.el, this.composer, this.menu,
     ];
   }
 

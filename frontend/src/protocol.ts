@@ -2,7 +2,12 @@
 // is the reference; app/view/protocol.go is the Go side.
 
 export interface PresetInfo { type: 'preset'; id: string; name: string; look: string }
-export interface Plate { type: 'plate'; kind: '' | 'connection' | 'thinking'; text: string; action?: string }
+/** `cause`: why the connection failed, in plain words; `settings`: the fix
+ * is in Settings → Backend (the page offers a button). */
+export interface Plate {
+  type: 'plate'; kind: '' | 'connection' | 'thinking'; text: string; action?: string;
+  cause?: string; settings?: boolean;
+}
 export interface Composer { type: 'composer'; locked: boolean }
 export interface ErrorLine { type: 'error_line'; text: string; where: 'composer' | 'pill' }
 export interface Notice { type: 'notice'; id: string; text: string }
@@ -175,6 +180,9 @@ export interface TestConnection {
 export interface ConnectionTest {
   type: 'connection_test'; request_id: string; preset: string;
   kind: 'ok' | 'refused' | 'unreachable' | 'failed' | 'unsupported' | string; text: string; models: string[] | null;
+  /** The failure's cause (app/conncause): refused, no_host, timeout, tls, not_push, key, … */
+  cause?: string;
+  settings?: boolean;
 }
 
 export type CoreMessage =

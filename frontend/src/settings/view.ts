@@ -125,7 +125,8 @@ export class SettingsView {
     this.session = new SessionHistory({ now: () => this.sched.now() });
     this.connection = new ConnectionLine(() => this.presetAction('reconnect'));
     this.newConversation = new NewConversation(() => this.presetAction('reset'));
-    this.tester = new TestConnectionLine(() => this.testConnection());
+    this.tester = new TestConnectionLine(() => this.testConnection(),
+      () => (this.form?.control('chat_api') as HTMLElement | null)?.focus());
     this.session.setActions(this.newConversation.el);
     this.root = el('div', 'settings');
     const sidebar = el('nav', 'sidebar');
@@ -523,7 +524,7 @@ export class SettingsView {
   private onTested(m: ConnectionTest): void {
     if (this.testIds.get(m.preset) !== m.request_id) return;
     this.testIds.delete(m.preset);
-    this.tests.set(m.preset, { state: 'done', kind: m.kind, text: m.text });
+    this.tests.set(m.preset, { state: 'done', kind: m.kind, text: m.text, cause: m.cause });
     if (m.models && m.models.length > 0) this.models.set(m.preset, m.models);
     if (m.preset !== this.selectedId || !this.form) return;
     this.tester.show(this.tests.get(m.preset)!);
