@@ -43,7 +43,7 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	if err != nil {
 		var fe *settings.FieldError
 		if errors.As(err, &fe) {
-			res.OK, res.Field, res.Error = false, fe.Field, fe.Reason
+			res.OK, res.Field, res.Error, res.Suggestion = false, fe.Field, fe.Reason, fe.Suggestion
 		} else {
 			res.OK, res.Error = false, "the settings could not be saved: "+err.Error()
 		}

@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"os"
 	"strings"
@@ -162,6 +163,15 @@ func TestRefusedSaveNamesTheFieldAndChangesNothing(t *testing.T) {
 		if res["ok"] != false || res["field"] != tc.field || res["error"] == "" {
 			t.Errorf("%s: result %v, want field %s", tc.name, res, tc.field)
 		}
+	}
+	// A URL without a scheme: refused with the suggestion to offer.
+	req := formOf(before)
+	req.RequestID = "schemeless"
+	req.Presets[0].ChatBaseURL = "localhost:11434"
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "schemeless"); res["field"] != "presets[0].chat_base_url" || res["suggestion"] != "http://localhost:11434" ||
+		!strings.Contains(fmt.Sprint(res["error"]), "did you mean http://localhost:11434?") {
+		t.Errorf("schemeless: %v", res)
 	}
 	now, _ := os.ReadFile(dir + "/settings.json")
 	if string(now) != string(raw) {

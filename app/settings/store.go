@@ -120,15 +120,15 @@ func Parse(data []byte) (Settings, error) {
 		var se *json.SyntaxError
 		switch {
 		case errors.As(err, &te):
-			return Settings{}, &FieldError{te.Field, fmt.Sprintf("has a %s where a %s belongs", te.Value, te.Type)}
+			return Settings{}, &FieldError{Field: te.Field, Reason: fmt.Sprintf("has a %s where a %s belongs", te.Value, te.Type)}
 		case errors.As(err, &se):
-			return Settings{}, &FieldError{"(file)", fmt.Sprintf("not valid JSON at byte %d: %v", se.Offset, err)}
+			return Settings{}, &FieldError{Field: "(file)", Reason: fmt.Sprintf("not valid JSON at byte %d: %v", se.Offset, err)}
 		default:
-			return Settings{}, &FieldError{"(file)", err.Error()}
+			return Settings{}, &FieldError{Field: "(file)", Reason: err.Error()}
 		}
 	}
 	if dec.More() {
-		return Settings{}, &FieldError{"(file)", "extra data after the settings object"}
+		return Settings{}, &FieldError{Field: "(file)", Reason: "extra data after the settings object"}
 	}
 	if err := Validate(&s); err != nil {
 		return Settings{}, err

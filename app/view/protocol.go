@@ -457,6 +457,9 @@ type SettingsResult struct {
 	OK        bool   `json:"ok"`
 	Field     string `json:"field,omitempty"`
 	Error     string `json:"error,omitempty"`
+	// Suggestion is a value the refused field probably meant (a URL
+	// without a scheme); the settings window offers it.
+	Suggestion string `json:"suggestion,omitempty"`
 }
 
 // OpenSettings opens (or raises) the settings window on the sender's
