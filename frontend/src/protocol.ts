@@ -134,7 +134,11 @@ export interface SettingsAudio { type: 'settings_audio'; server: string; note: s
 export interface SettingsFocus { type: 'settings_focus'; seq: number; preset: string; section: SettingsSection | string }
 export interface PresetStatus { id: string; state: string; text: string }
 export interface SettingsStatus { type: 'settings_status'; presets: PresetStatus[] | null }
-export interface SettingsResult { type: 'settings_result'; request_id: string; ok: boolean; field?: string; error?: string }
+/** `suggestion`: a value the refused field probably meant (a URL without a
+ * scheme → http://…); the form offers it. */
+export interface SettingsResult {
+  type: 'settings_result'; request_id: string; ok: boolean; field?: string; error?: string; suggestion?: string;
+}
 /** One preset's delegation history, newest first (at most 200 items). */
 export interface PresetHistory { id: string; items: DelegationItem[] | null }
 /** Every preset's delegation history, for the Session section (read-only). */

@@ -431,13 +431,20 @@ export class PresetFormView {
 
   /** Marks a field wrong with the message under it; returns the control to
    * focus, or null when the form has no such field. */
-  setError(field: string, message: string): HTMLElement | null {
+  setError(field: string, message: string, suggestion?: string): HTMLElement | null {
     this.clearError();
     const f = (field === 'permissions' ? 'permissions.screen' : field) as FieldName;
     const err = this.errors.get(f);
     const ctl = this.control(f);
     if (!err || !ctl) return null;
     err.textContent = message;
+    if (suggestion) {
+      // The core's guess (a URL without a scheme): one click takes it.
+      const use = el('button', 'btn btn-small field-suggestion', `Use ${suggestion}`);
+      use.type = 'button';
+      use.addEventListener('click', () => this.h.edit(f, suggestion));
+      err.append(' ', use);
+    }
     err.hidden = false;
     const marked = f === 'permissions.screen' ? this.screen : ctl;
     marked.setAttribute('aria-invalid', 'true');

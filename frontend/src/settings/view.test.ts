@@ -422,6 +422,25 @@ describe('SettingsView: refused saves', () => {
     return s;
   }
 
+  it('offers the suggested URL of a refused scheme-less address, and takes it in one click', () => {
+    const s = setup();
+    s.view.apply(state());
+    type(byLabel('Base URL'), 'localhost:11434');
+    saveButton().click();
+    s.view.apply({ type: 'settings_result', request_id: 'r1', ok: false, field: 'presets[0].chat_base_url',
+      error: 'base URL "localhost:11434" has no http:// or https:// — did you mean http://localhost:11434?', suggestion: 'http://localhost:11434' });
+    const url = byLabel('Base URL');
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(status().textContent).toContain('did you mean http://localhost:11434?');
+    const use = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Use http://localhost:11434')!;
+    expect(use).toBeTruthy();
+    use.click();
+    expect(byLabel('Base URL').value).toBe('http://localhost:11434');
+    expect(byLabel('Base URL').getAttribute('aria-invalid')).toBeNull();
+    saveButton().click();
+    expect(s.saves().at(-1)!.presets[0]!.chat_base_url).toBe('http://localhost:11434');
+  });
+
   it('marks the named field of the named preset, focuses it and clears it on edit', () => {
     refused('presets[1].chat_base_url', 'chat_base_url must start with http:// or https://');
     const url = byLabel('Base URL');

@@ -59,7 +59,7 @@ interface Pending {
 /** An accepted save whose settings_state has not arrived yet. */
 interface Accepted { sent: SaveSettings; edits: number }
 
-interface FieldErr { preset: string; field: string; message: string }
+interface FieldErr { preset: string; field: string; message: string; suggestion?: string }
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -329,7 +329,7 @@ export class SettingsView {
     } else {
       const msg = r.error || 'The settings were not saved.';
       this.setStatus(`Not saved: ${msg}`, 'error');
-      this.showFieldError(r.field ?? '', msg, p.sent);
+      this.showFieldError(r.field ?? '', msg, p.sent, r.suggestion);
     }
     // The core answers a save before it sends the state the save made, so
     // a state that came while waiting is a change made elsewhere — unless
@@ -369,7 +369,7 @@ export class SettingsView {
   // ---- field errors ----
 
   /** Maps a refused field's path in `sent` to a preset and field. */
-  private showFieldError(path: string, message: string, sent: SaveSettings): void {
+  private showFieldError(path: string, message: string, sent: SaveSettings, suggestion?: string): void {
     const fp = parseFieldPath(path);
     let preset = '';
     if (fp.index !== null) preset = sent.presets[fp.index]?.id ?? '';
@@ -381,7 +381,7 @@ export class SettingsView {
       return;
     }
     this.selectedId = preset;
-    this.fieldErr = { preset, field: fp.field, message };
+    this.fieldErr = { preset, field: fp.field, message, suggestion };
   }
 
   private focusFieldError(): void {
@@ -655,7 +655,7 @@ export class SettingsView {
     this.renderActions();
     const e = this.fieldErr;
     if (e && e.preset === d.id) {
-      if (this.form.errorField !== e.field) this.form.setError(e.field, e.message);
+      if (this.form.errorField !== e.field) this.form.setError(e.field, e.message, e.suggestion);
     } else {
       this.form.clearError();
     }
