@@ -13,13 +13,15 @@ import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget,
 import { PresetFormView } from './form';
 import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
+import { ConfirmDialog, type ConfirmOptions } from './confirm';
 import {
   draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, type Conflict, type FieldName, type PresetField,
 } from './model';
 
 export interface SettingsHost {
   send(m: PageMessage): boolean;
-  /** Asks the user to confirm (window.confirm by default). */
+  /** Asks the user to confirm, at once (tests). Without it the view asks
+   * in its own dialog (confirm.ts), never the browser's confirm(). */
   confirm?(message: string): boolean;
 }
 
@@ -95,6 +97,7 @@ export class SettingsView {
   /** "Test connection" and what it found, per character; the models a
    * test listed are offered in the Model field. */
   private readonly tester: TestConnectionLine;
+  private readonly confirmDialog = new ConfirmDialog();
   private readonly tests = new Map<string, TestState>();
   private readonly testIds = new Map<string, string>();
   private readonly models = new Map<string, string[]>();
@@ -171,7 +174,20 @@ export class SettingsView {
   }
 
   mount(parent: HTMLElement): void {
+    this.root.append(this.confirmDialog.el);
     parent.append(this.root);
+  }
+
+  /** Runs then once the user confirms: the host's confirm when it has one,
+   * else the app's own dialog. */
+  private confirmThen(o: ConfirmOptions, then: () => void): void {
+    if (this.host.confirm) {
+      if (this.host.confirm(o.message)) then();
+      return;
+    }
+    void this.confirmDialog.ask(o).then((ok) => {
+      if (ok) then();
+    });
   }
 
   get selected(): string {
@@ -477,8 +493,14 @@ export class SettingsView {
     const d = this.model.find(this.selectedId);
     if (!d) return;
     const name = d.name.trim() || 'this character';
-    const ask = this.host.confirm ?? ((m: string) => window.confirm(m));
-    if (!ask(`Remove “${name}”? Their conversation history stays on disk.`)) return;
+    const id = d.id;
+    this.confirmThen({ message: `Remove “${name}”? Their conversation history stays on disk.`, confirm: 'Remove', danger: true },
+      () => this.removePreset(id));
+  }
+
+  private removePreset(id: string): void {
+    const d = this.model.find(id);
+    if (!d) return; // gone meanwhile (a state from elsewhere)
     if (this.fieldErr?.preset === d.id) this.clearFieldError();
     this.selectedId = this.model.remove(d.id);
     this.edits++;
@@ -537,9 +559,14 @@ export class SettingsView {
     const t = this.actionTarget();
     if (!t?.live) return;
     if (action === 'reset') {
-      const ask = this.host.confirm ?? ((m: string) => window.confirm(m));
-      if (!ask(`Start a new conversation with ${t.name}? The agent forgets this chat; the task history below stays.`)) return;
+      this.confirmThen({ message: `Start a new conversation with ${t.name}? The agent forgets this chat; the task history below stays.`,
+        confirm: 'Start over' }, () => this.runPresetAction(t, action));
+      return;
     }
+    this.runPresetAction(t, action);
+  }
+
+  private runPresetAction(t: ActionTarget & { id: string; name: string }, action: PresetActionKind): void {
     if (!this.host.send({ type: 'preset_action', preset: t.id, action })) {
       const what = action === 'reset' ? `start a new conversation with ${t.name}` : `reconnect ${t.name}`;
       this.setStatus(this.connected ? `Could not reach Yui — could not ${what}.` : `Not connected to Yui — could not ${what}.`, 'error');
