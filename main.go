@@ -120,7 +120,7 @@ type coreFlags struct {
 	configDir, logDir, demoAddr                       *string
 	noWindows, traceView, debug, demo, settings, quit *bool
 	showVersion, noSound                              *bool
-	demoDelay                                         *time.Duration
+	demoDelay, settingsIdle                           *time.Duration
 }
 
 func newCoreFlags() (*flag.FlagSet, coreFlags) {
@@ -138,6 +138,8 @@ func newCoreFlags() (*flag.FlagSet, coreFlags) {
 		quit:        fl.Bool("quit", false, "quit the running Yui and wait until it has exited"),
 		showVersion: fl.Bool("version", false, "print the version and exit"),
 		noSound:     fl.Bool("no-sound", false, "run without a sound output: voices keep silent timing"),
+		settingsIdle: fl.Duration("settings-idle-exit", core.DefaultSettingsIdleExit,
+			"how long the settings window stays loaded while hidden before its process ends (negative: never)"),
 	}
 }
 
@@ -172,7 +174,8 @@ func runCore(args []string) error {
 		return fmt.Errorf("find own binary: %w", err)
 	}
 	opts := core.Options{ConfigDir: *f.configDir, LogDir: *f.logDir, Exe: exe, NoWindows: *f.noWindows, Pages: pages(), Logger: lg,
-		Demo: *f.demo, DemoAddr: *f.demoAddr, DemoDelegationDelay: *f.demoDelay, OpenSettings: *f.settings}
+		Demo: *f.demo, DemoAddr: *f.demoAddr, DemoDelegationDelay: *f.demoDelay, OpenSettings: *f.settings,
+		SettingsIdleExit: *f.settingsIdle}
 	if *f.traceView || *f.noWindows {
 		opts.Trace = os.Stdout
 	}

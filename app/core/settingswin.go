@@ -2,6 +2,7 @@ package core
 
 import (
 	"sync"
+	"time"
 
 	"yui/app/delegation"
 	apppet "yui/app/pet"
@@ -26,7 +27,11 @@ const settingsWindowName = "settings"
 // user opens settings, hidden (not ended) when closed, shown again on the
 // next open.
 type settingsWindow struct {
-	mu       sync.Mutex
+	mu sync.Mutex
+	// idle ends the hidden window's process (SettingsIdleExit); nil while
+	// shown or not running. idleGen tells a stale timer from the current.
+	idle    *time.Timer
+	idleGen uint64
 	focusSeq uint64
 	revision uint64
 	status   map[string]view.PresetStatus
@@ -50,6 +55,7 @@ func (c *Core) openSettings(id, section string) {
 		section = ""
 	}
 	c.settingsWin.mu.Lock()
+	c.stopSettingsIdleLocked()
 	c.settingsWin.focusSeq++
 	f := view.SettingsFocus{Seq: c.settingsWin.focusSeq, Preset: id, Section: section}
 	c.settingsWin.mu.Unlock()
@@ -71,6 +77,53 @@ func (c *Core) openSettings(id, section string) {
 		return // starting: it opens shown
 	}
 	c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowShow, struct{}{}))
+}
+
+// DefaultSettingsIdleExit is how long a hidden settings window keeps its
+// process: long enough that closing and reopening at once shows the same
+// window, short enough that the ≈ 420 MB of a WebKit process go back soon
+// after the user is done. A new process paints its form in about a second
+// (docs/windows.md).
+const DefaultSettingsIdleExit = 2 * time.Minute
+
+// settingsHidden is the settings shell's report that the user closed (hid)
+// the window: after SettingsIdleExit hidden its process ends; the next
+// open starts a new one.
+func (c *Core) settingsHidden() {
+	wait := c.opts.SettingsIdleExit
+	if wait == 0 {
+		wait = DefaultSettingsIdleExit
+	}
+	if wait < 0 {
+		return
+	}
+	c.settingsWin.mu.Lock()
+	defer c.settingsWin.mu.Unlock()
+	c.stopSettingsIdleLocked()
+	gen := c.settingsWin.idleGen
+	c.settingsWin.idle = time.AfterFunc(wait, func() {
+		c.settingsWin.mu.Lock()
+		if c.settingsWin.idleGen != gen {
+			c.settingsWin.mu.Unlock()
+			return // shown again meanwhile
+		}
+		c.settingsWin.idle = nil
+		c.settingsWin.mu.Unlock()
+		c.log.Info("settings_idle_exit", "hidden_for_ms", wait.Milliseconds())
+		// The shell quits on window_quit; StopOne ends it anyway (after
+		// ExitGrace) should it not, and a Run meanwhile starts a new one.
+		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowQuit, struct{}{}))
+		c.sup.StopOne(settingsWindowName)
+	})
+}
+
+// stopSettingsIdleLocked disarms the idle exit. Call with settingsWin.mu.
+func (c *Core) stopSettingsIdleLocked() {
+	c.settingsWin.idleGen++
+	if c.settingsWin.idle != nil {
+		c.settingsWin.idle.Stop()
+		c.settingsWin.idle = nil
+	}
 }
 
 func (c *Core) settingsSpec() supervisor.Spec {

@@ -278,6 +278,8 @@ const (
 	TypeTestConnection  = "test_connection"  // TestConnection, settings page → core
 	TypeConnectionTest  = "connection_test"  // ConnectionTest, core → settings page
 	TypeWindowShow      = "window_show"      // no fields, core → shell
+	TypeWindowHidden    = "window_hidden"    // no fields, settings shell → core: the user closed (hid) it
+	TypeWindowQuit      = "window_quit"      // no fields, core → settings shell: end the process
 )
 
 // Sections of the settings form that OpenSettings and SettingsFocus name.
