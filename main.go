@@ -39,6 +39,7 @@ import (
 	"yui/app/tray"
 	"yui/app/version"
 	"yui/app/voice"
+	"yui/app/x11"
 )
 
 //go:embed all:frontend/dist
@@ -69,6 +70,9 @@ func main() {
 	if cmd != "window" {
 		parentconsole.Attach() // Windows: print in the terminal that started us
 	}
+	// The X library prints notes (no ~/.Xauthority) on the terminal; the
+	// core and window processes route them to their log below.
+	x11.RouteLibraryLog(slog.New(slog.DiscardHandler))
 	var err error
 	switch cmd {
 	case "run":
@@ -110,7 +114,7 @@ func defaultConfigDir() string {
 }
 
 func openLog(dir string, level slog.Level) (*slog.Logger, io.Closer) {
-	f := applog.NewDailyFile(dir, "yui", nil)
+	f := applog.NewDailyFile(dir, applog.AppLogPrefix, nil)
 	return applog.New(f, level), f
 }
 
@@ -169,6 +173,7 @@ func runCore(args []string) error {
 	lg, closer := openLog(*f.logDir, level)
 	defer closer.Close()
 	lg = lg.With("proc", "core")
+	x11.RouteLibraryLog(lg)
 	exe, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("find own binary: %w", err)
@@ -185,7 +190,7 @@ func runCore(args []string) error {
 		opts.Autostart = as
 	}
 	if !*f.noSound {
-		opts.Sound = voice.SystemOutput(lg.With("proc", "core"))
+		opts.Sound = voice.SystemOutput(lg)
 	}
 	c, err := core.New(opts)
 	if err != nil {
@@ -320,6 +325,7 @@ func runWindow(args []string) error {
 	}
 	lg, closer := openLog(*logDir, slog.LevelInfo)
 	defer closer.Close()
+	x11.RouteLibraryLog(lg.With("proc", "window"))
 	return shell.Run(shell.Options{
 		CoreURL: *coreURL, Token: token, Role: *role, Preset: *preset,
 		Assets: pages(), Logger: lg.With("proc", "window", "role", *role, "preset", *preset),

@@ -10,9 +10,18 @@ import (
 
 var secretKeys = map[string]bool{"key": true, "token": true, "api_key": true, "authorization": true, "password": true}
 
-// New returns a JSON slog.Logger writing to w with Yui's key names.
+// The file name prefixes of the daily logs: the app log
+// (yui-YYYY-MM-DD.log) and the turn log (yui-turns-YYYY-MM-DD.log), the
+// same for the app and `yui console`.
+const (
+	AppLogPrefix  = "yui"
+	TurnLogPrefix = "yui-turns"
+)
+
+// New returns a JSON slog.Logger writing to w with Yui's key names (ts,
+// level, event, then the fields), each key once per line (dedup.go).
 func New(w io.Writer, level slog.Leveler) *slog.Logger {
-	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{
+	return slog.New(&dedup{inner: slog.NewJSONHandler(w, &slog.HandlerOptions{
 		Level: level,
 		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
 			if len(groups) == 0 {
@@ -28,7 +37,7 @@ func New(w io.Writer, level slog.Leveler) *slog.Logger {
 			}
 			return a
 		},
-	}))
+	})})
 }
 
 // DefaultDir returns the log directory: $XDG_STATE_HOME/yui/logs, else

@@ -163,7 +163,7 @@ func New(opts Options) (*Core, error) {
 	c.vocab = loadVocabulary(opts.Pages, lg)
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
-		c.turnLog = applog.NewDailyFile(opts.LogDir, "turns", nil)
+		c.turnLog = applog.NewDailyFile(opts.LogDir, applog.TurnLogPrefix, nil)
 		c.turns = applog.New(c.turnLog, slog.LevelInfo)
 	} else {
 		c.turns = slog.New(slog.DiscardHandler)

@@ -30,8 +30,8 @@ type settingsWindow struct {
 	mu sync.Mutex
 	// idle ends the hidden window's process (SettingsIdleExit); nil while
 	// shown or not running. idleGen tells a stale timer from the current.
-	idle    *time.Timer
-	idleGen uint64
+	idle     *time.Timer
+	idleGen  uint64
 	focusSeq uint64
 	revision uint64
 	status   map[string]view.PresetStatus

@@ -10,6 +10,8 @@ import (
 	"net"
 	"os/signal"
 	"syscall"
+
+	"yui/app/applog"
 )
 
 // Main is `yui demo-backend`: it parses --addr (default 127.0.0.1:8646),
@@ -49,7 +51,7 @@ func runMain(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "demo-backend: --delegation-delay and --time-scale must not be negative")
 		return 2
 	}
-	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	logger := applog.New(stderr, slog.LevelInfo)
 	b := New(Config{Key: *key, Logger: logger, DelegationDelay: *delay, TimeScale: *scale})
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", *addr)
