@@ -4,6 +4,8 @@ package e2e
 
 import (
 	"image"
+	"os"
+	"path/filepath"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -202,6 +204,11 @@ func TestE2ESettingsWindow(t *testing.T) {
 	}
 }
 
+func mustGlob(dir string) []string {
+	m, _ := filepath.Glob(filepath.Join(dir, "*.log"))
+	return m
+}
+
 // TestE2ESettingsIdleExit: a settings window closed (hidden) for
 // --settings-idle-exit ends its process; the next open starts a new one,
 // which paints its form again. Logs the open-to-paint times: cold, hidden,
@@ -211,6 +218,14 @@ func TestE2ESettingsIdleExit(t *testing.T) {
 	cfg, logs := t.TempDir(), t.TempDir()
 	seedSettings(t, cfg, 900, 300)
 	a := startApp(t, d, cfg, logs, "--settings-idle-exit", "1s")
+	t.Cleanup(func() {
+		if t.Failed() {
+			for _, f := range mustGlob(logs) {
+				b, _ := os.ReadFile(f)
+				t.Logf("%s:\n%s", f, b)
+			}
+		}
+	})
 	a.waitEvent(t, "core_ready", func(e map[string]any) bool { return e["event"] == "core_ready" })
 	env := d.env()
 	open := func(what string) (uint32, image.Rectangle, time.Duration) {
@@ -250,7 +265,7 @@ func TestE2ESettingsIdleExit(t *testing.T) {
 		var idle, exited bool
 		for _, l := range ls {
 			idle = idle || l.Event == "settings_idle_exit"
-			exited = exited || (idle && l.Event == "window_exit" && l.Window == "settings")
+			exited = exited || (idle && (l.Event == "window_exit" || l.Event == "window_stopped") && l.Window == "settings")
 		}
 		return idle && exited
 	})

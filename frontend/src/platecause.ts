@@ -1,5 +1,6 @@
 // The cause card: why the connection failed, in the core's plain words
-// (app/conncause), shown above the plate while she is not connected, with
+// (app/conncause), shown at the top of the pet window while she is not
+// connected (the plate under her keeps the countdown), with
 // an "Open settings" button when the fix is a setting (another API, the
 // address, the key). It renders what the plate message says; it decides
 // nothing.
