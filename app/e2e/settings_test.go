@@ -5,8 +5,8 @@ package e2e
 import (
 	"image"
 	"os"
-	"path/filepath"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
