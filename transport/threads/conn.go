@@ -25,7 +25,7 @@ type socket struct {
 	done     chan struct{} // closed when run returns
 	settled  chan struct{} // closed when it is ready or ended
 	once     sync.Once
-	checkKey bool          // check the key before connecting
+	checkKey bool // check the key before connecting
 	conn     *websocket.Conn
 	hb       *time.Timer
 	pinged   bool
