@@ -41,7 +41,7 @@ type turn struct {
 	started  bool // its run started (it was active)
 	stopped  bool // ended by a stop: the rest of its run is dropped
 	rendered bool
-	failed   bool // an assistant message of its run failed
+	failed   bool // the last settled assistant message of its run failed
 	userStop bool // the run ended with the user-stop system message
 	reason   strings.Builder
 	drafts   []*draft
@@ -527,6 +527,7 @@ func (m *model) terminal(d *draft, content string, known bool) {
 	if t == nil || t.state == turnEnded {
 		return
 	}
+	t.failed = false // a message completed after a failed one (a retry)
 	if !known {
 		// No content: what streamed is all there is.
 		if !d.gap && !d.over {

@@ -50,6 +50,7 @@ type Stats struct {
 	Posts   int // POST …/messages
 	Stops   int // POST …/stop
 	Pings   int // stream_ping and ping received
+	Tickets int // tickets minted for the thread's stream
 	Sockets int // stream sockets open now
 	Running bool
 	Queued  int
@@ -71,6 +72,13 @@ type Server struct {
 	tickets map[string]ticket
 	changed chan struct{}
 	seq     int
+	// refuseNext refuses that many upgrades more, as a refused credential.
+	refuseNext int
+	// lastQuery is the query of the last accepted upgrade (the ticket
+	// left out).
+	lastQuery string
+	keyChecks int
+	mute      bool // heartbeats go unanswered
 }
 
 type ticket struct {
@@ -178,6 +186,35 @@ func (s *Server) SetKey(key string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.key = key
+}
+
+// RefuseUpgrades refuses the next n stream upgrades as a refused
+// credential would be (the Behaviour's Refusal), whatever they carry.
+func (s *Server) RefuseUpgrades(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refuseNext = n
+}
+
+// KeyChecks counts GET /api/auth/me.
+func (s *Server) KeyChecks() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.keyChecks
+}
+
+// MuteHeartbeats leaves stream_ping and ping unanswered (a dead socket).
+func (s *Server) MuteHeartbeats(mute bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.mute = mute
+}
+
+// LastQuery is the query of the last accepted upgrade, its ticket left out.
+func (s *Server) LastQuery() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.lastQuery
 }
 
 // Stats are the counts of a thread (zero for an unknown one).
@@ -344,6 +381,10 @@ func (s *Server) authed(w http.ResponseWriter, r *http.Request) bool {
 }
 
 func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	s.keyChecks++
+	s.notifyLocked()
+	s.mu.Unlock()
 	if !s.authed(w, r) {
 		return
 	}
@@ -403,6 +444,14 @@ func (s *Server) ticket(w http.ResponseWriter, r *http.Request) {
 	}
 	if len(s.tickets) < 4096 {
 		s.tickets[tk] = ticket{path: body.Pathname, expires: now.Add(30 * time.Second)}
+	}
+	s.mu.Unlock()
+	s.mu.Lock()
+	for _, th := range s.threads {
+		if body.Pathname == "/api/threads/"+th.id+"/stream" {
+			th.stats.Tickets++
+			s.notifyLocked()
+		}
 	}
 	s.mu.Unlock()
 	w.Header().Set("Cache-Control", "no-store")

@@ -5,6 +5,8 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"net/http"
+	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -21,6 +23,7 @@ type sock struct {
 	out       chan []byte
 	done      chan struct{}
 	reasoning bool
+	depth     int // the deepest message depth it takes
 	once      sync.Once
 
 	mu        sync.Mutex
@@ -74,8 +77,9 @@ func (s *Server) broadcastLocked(th *thread, v map[string]any) {
 		return
 	}
 	reasoning := v["type"] == "reasoning_chunk"
+	depth, _ := v["depth"].(int)
 	for k := range th.socks {
-		if reasoning && !k.reasoning {
+		if (reasoning && !k.reasoning) || depth > k.depth {
 			continue
 		}
 		k.send(b)
@@ -126,7 +130,13 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	th := s.threads[id]
 	s.mu.Unlock()
-	if !s.streamAuthed(r) {
+	s.mu.Lock()
+	refuse := s.refuseNext > 0
+	if refuse {
+		s.refuseNext--
+	}
+	s.mu.Unlock()
+	if refuse || !s.streamAuthed(r) {
 		s.refuse(w, th, http.StatusUnauthorized, "unauthorized", "Unauthorized")
 		return
 	}
@@ -140,8 +150,15 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	q := r.URL.Query()
 	rq := q.Get("reasoning")
-	k := &sock{out: make(chan []byte, sockQueue), done: make(chan struct{}),
+	depth, _ := strconv.Atoi(q.Get("depth"))
+	k := &sock{out: make(chan []byte, sockQueue), done: make(chan struct{}), depth: depth,
 		reasoning: rq != "" && rq != "0" && rq != "false"}
+	shown := url.Values{}
+	for key, v := range q {
+		if key != "ticket" {
+			shown[key] = v
+		}
+	}
 	// The socket takes frames from before the handshake is answered, as
 	// the runtime's does: a client that reads the thread at once and
 	// posts misses nothing.
@@ -152,6 +169,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	th.socks[k] = true
+	s.lastQuery = shown.Encode()
 	if s.cfg.Behaviour.ThreadStatus {
 		// The snapshot is the first frame.
 		b, _ := json.Marshal(s.statusFrame(th))
@@ -233,14 +251,20 @@ func (s *Server) readSock(th *thread, k *sock) {
 		k.mu.Lock()
 		k.spokeOnce = true
 		k.mu.Unlock()
+		p := strings.TrimSpace(string(b))
+		if p != "stream_ping" && p != "ping" {
+			continue
+		}
 		s.mu.Lock()
 		th.stats.Pings++
+		mute := s.mute
 		s.notifyLocked()
 		s.mu.Unlock()
-		switch strings.TrimSpace(string(b)) {
-		case "stream_ping":
+		switch {
+		case mute:
+		case p == "stream_ping":
 			k.send([]byte("stream_pong"))
-		case "ping":
+		default:
 			k.send([]byte("pong"))
 		}
 	}
