@@ -101,6 +101,8 @@ func mergeForm(s *settings.Settings, req view.SaveSettings) (map[string]*backend
 		p.ReasoningEffort = f.ReasoningEffort
 		p.Card = f.Card
 		p.ContextWindow = f.ContextWindow
+		p.AgentID = strings.TrimSpace(f.AgentID)
+		p.ThreadID = strings.TrimSpace(f.ThreadID)
 		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn}
 		if existed {
 			if ch := bindToBackend(old[f.ID], &p, f.Key != nil && strings.TrimSpace(*f.Key) != ""); ch != nil {
@@ -167,9 +169,12 @@ func (c *Core) reconcile(before, after settings.Settings) {
 	}
 }
 
-// connectionChanged reports a change that needs a new connection.
+// connectionChanged reports a change that needs a new connection (a
+// Standard Agents character's agent is read when it makes a thread; its
+// thread is its connection).
 func connectionChanged(a, b settings.Preset) bool {
-	return a.ChatAPI != b.ChatAPI || a.ChatBaseURL != b.ChatBaseURL || a.Key != b.Key || a.ChatID != b.ChatID
+	return a.ChatAPI != b.ChatAPI || a.ChatBaseURL != b.ChatBaseURL || a.Key != b.Key || a.ChatID != b.ChatID ||
+		a.ThreadID != b.ThreadID
 }
 
 func (c *Core) addPet(p settings.Preset, main, started bool) {

@@ -246,7 +246,11 @@ type PresetFields struct {
 	ReasoningEffort string          `json:"reasoning_effort"`
 	Card            string          `json:"card"`
 	ContextWindow   int             `json:"context_window"`
-	Permissions     PermissionsForm `json:"permissions"`
+	// AgentID and ThreadID are the Standard Agents agent and thread
+	// (chat_api standard_agents); ThreadID "" makes a new thread.
+	AgentID     string          `json:"agent_id"`
+	ThreadID    string          `json:"thread_id"`
+	Permissions PermissionsForm `json:"permissions"`
 }
 
 // PresetForm is one preset as the settings form shows it. The key never
@@ -315,7 +319,17 @@ type PresetStatus struct {
 	ID    string `json:"id"`
 	State string `json:"state"`
 	Text  string `json:"text"`
+	// Problem names what keeps a Standard Agents character from its
+	// thread: "thread_deleted" (the form offers a new thread) or
+	// "agent_unknown"; "" when nothing.
+	Problem string `json:"problem,omitempty"`
 }
+
+// Problems of PresetStatus.
+const (
+	ProblemThreadDeleted = "thread_deleted"
+	ProblemAgentUnknown  = "agent_unknown"
+)
 
 // SettingsStatus lists the running presets' connections.
 type SettingsStatus struct {
@@ -378,8 +392,9 @@ type ShowWindow struct {
 
 // PresetAction asks a preset's pet window to act on its connection, from
 // the settings window: Action "reconnect" (a fresh attempt now), "reset"
-// (a new conversation: the stop button, then the spec's reset frame) or
-// "show" (bring its window back: Core.ShowPet).
+// (a new conversation: the stop button, then the spec's reset frame; on a
+// Standard Agents character a new thread, which is how a deleted thread
+// is replaced) or "show" (bring its window back: Core.ShowPet).
 type PresetAction struct {
 	Preset string `json:"preset"`
 	Action string `json:"action"`
@@ -396,6 +411,10 @@ type TestConnection struct {
 	ChatAPI     string  `json:"chat_api"`
 	ChatBaseURL string  `json:"chat_base_url"`
 	Key         *string `json:"key,omitempty"`
+	// AgentID and ThreadID are checked on a Standard Agents runtime
+	// (GET /api/auth/me, /api/agents, /api/threads/<id>).
+	AgentID  string `json:"agent_id,omitempty"`
+	ThreadID string `json:"thread_id,omitempty"`
 }
 
 // ConnectionTest answers a TestConnection. Kind is "ok" (Models lists what
@@ -408,4 +427,13 @@ type ConnectionTest struct {
 	Kind      string   `json:"kind"`
 	Text      string   `json:"text"`
 	Models    []string `json:"models"`
+	// Agents are the agents a Standard Agents runtime listed (the
+	// agent picker); [] otherwise.
+	Agents []AgentItem `json:"agents"`
+}
+
+// AgentItem is one agent of a Standard Agents runtime.
+type AgentItem struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strings"
+	"time"
 )
 
 // Agent writes one run's reply through r. It runs on its own goroutine
@@ -46,6 +47,28 @@ func (r *Reply) Utterance() string {
 		t = t[i+len("</client_context>"):]
 	}
 	return strings.TrimSpace(t)
+}
+
+// Thread is the run's thread id.
+func (r *Reply) Thread() string { return r.th.id }
+
+// DropAndAwait drops the thread's stream sockets (a network drop, as
+// DropStreams) and waits until a client opened one again, at most wait:
+// what the agent says next reaches only the chunks still to come. It
+// reports whether a socket came back.
+func (r *Reply) DropAndAwait(wait time.Duration) bool {
+	s := r.s
+	s.mu.Lock()
+	opens := r.th.stats.Opens
+	s.mu.Unlock()
+	s.DropStreams(r.th.id)
+	ctx, cancel := context.WithTimeout(r.ctx, wait)
+	defer cancel()
+	return s.Wait(ctx, func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return r.th.stats.Opens > opens && len(r.th.socks) > 0
+	}) == nil
 }
 
 // Prior is how many user messages the thread had before this run's.
