@@ -46,17 +46,17 @@ type pet struct {
 	unauthorized bool
 	// problem keeps a Standard Agents character from its thread
 	// (view.ProblemThreadDeleted, view.ProblemAgentUnknown) or is "".
-	problem string
-	retryAt      time.Time   // reconnecting: when the next attempt starts
-	countdown    *time.Timer // re-publishes the plate each second while reconnecting
-	thinking     bool
-	emotion      string
-	motion       string
-	speaking     bool
-	bubbleSeq    uint64
-	bubble       view.Bubble
-	pillTool     *view.PillTool
-	pillErr      string
+	problem   string
+	retryAt   time.Time   // reconnecting: when the next attempt starts
+	countdown *time.Timer // re-publishes the plate each second while reconnecting
+	thinking  bool
+	emotion   string
+	motion    string
+	speaking  bool
+	bubbleSeq uint64
+	bubble    view.Bubble
+	pillTool  *view.PillTool
+	pillErr   string
 	// totalTokens is the last turn_end's usage, shown beside the preset's
 	// context window.
 	totalTokens int64

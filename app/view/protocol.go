@@ -236,16 +236,16 @@ const (
 // PresetFields are the preset fields the settings form edits, shared by
 // what the page is shown (PresetForm) and what it saves (SavePreset).
 type PresetFields struct {
-	ID              string          `json:"id"`
-	Name            string          `json:"name"`
-	Enabled         bool            `json:"enabled"`
-	Look            string          `json:"look"`
-	ChatAPI         string          `json:"chat_api"`
-	ChatBaseURL     string          `json:"chat_base_url"`
-	Model           string          `json:"model"`
-	ReasoningEffort string          `json:"reasoning_effort"`
-	Card            string          `json:"card"`
-	ContextWindow   int             `json:"context_window"`
+	ID              string `json:"id"`
+	Name            string `json:"name"`
+	Enabled         bool   `json:"enabled"`
+	Look            string `json:"look"`
+	ChatAPI         string `json:"chat_api"`
+	ChatBaseURL     string `json:"chat_base_url"`
+	Model           string `json:"model"`
+	ReasoningEffort string `json:"reasoning_effort"`
+	Card            string `json:"card"`
+	ContextWindow   int    `json:"context_window"`
 	// AgentID and ThreadID are the Standard Agents agent and thread
 	// (chat_api standard_agents); ThreadID "" makes a new thread.
 	AgentID     string          `json:"agent_id"`

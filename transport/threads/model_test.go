@@ -81,7 +81,7 @@ func TestPartialRecordsMerge(t *testing.T) {
 		md("u1", `{"id":"u1","role":"user","content":"hi","created_at":1}`), // persisted: the run is the turn's
 		md("a1", `{"id":"a1","role":"assistant","content":null,"status":"pending"}`),
 		md("a1", `{"id":"a1","content":"Hello. Nice to"}`), // no status: still pending
-		md("a1", `{"id":"a1","status":"completed"}`),      // no content: the one known
+		md("a1", `{"id":"a1","status":"completed"}`),       // no content: the one known
 		`{"type":"stopped","reason":"Returns content (no tool calls)","side":"a","timestamp":1}`,
 	)
 	r.eq(t, "1 say Hello.", "1 say Nice to", "1 render-end", "1 end")
