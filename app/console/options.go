@@ -17,9 +17,13 @@ type Options struct {
 	URL string
 	Key string
 	// ChatAPI and Model override the preset's chat_api (push, responses,
-	// chat_completions) and model.
+	// chat_completions, standard_agents) and model.
 	ChatAPI string
 	Model   string
+	// Agent and Thread override a standard_agents preset's agent and
+	// thread; Thread "new" makes a new thread.
+	Agent  string
+	Thread string
 	// ConfigDir holds settings.json, the previous-turn record and the
 	// delegation history; blank is os.UserConfigDir()/yui.
 	ConfigDir string
