@@ -28,6 +28,8 @@ export interface DraftPreset {
   reasoning_effort: string;
   card: string;
   context_window: number;
+  agent_id: string;
+  thread_id: string;
   permissions: PermissionsForm;
 }
 
@@ -35,7 +37,7 @@ export interface DraftPreset {
  * paths below `presets[N].`, plus `active_preset` for the main control. */
 export type FieldName =
   | 'name' | 'enabled' | 'look' | 'chat_api' | 'chat_base_url' | 'key' | 'model'
-  | 'reasoning_effort' | 'card' | 'context_window'
+  | 'reasoning_effort' | 'card' | 'context_window' | 'agent_id' | 'thread_id'
   | 'permissions.screen' | 'permissions.screenshot_each_turn'
   | 'active_preset';
 
@@ -62,6 +64,8 @@ export function draftFrom(p: PresetForm): DraftPreset {
     reasoning_effort: p.reasoning_effort,
     card: p.card,
     context_window: p.context_window,
+    agent_id: p.agent_id ?? '',
+    thread_id: p.thread_id ?? '',
     permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn },
   };
 }
@@ -79,6 +83,8 @@ export function savePreset(d: DraftPreset): SavePreset {
     reasoning_effort: d.reasoning_effort,
     card: d.card,
     context_window: d.context_window,
+    agent_id: d.agent_id,
+    thread_id: d.thread_id,
     permissions: { screen: d.permissions.screen, screenshot_each_turn: d.permissions.screenshot_each_turn },
   };
   if (d.key !== null) out.key = d.key;
@@ -93,7 +99,7 @@ export type PresetField = Exclude<FieldName, 'key' | 'active_preset'>;
 
 export const PRESET_FIELDS: readonly PresetField[] = [
   'name', 'enabled', 'look', 'chat_api', 'chat_base_url', 'model', 'reasoning_effort', 'card', 'context_window',
-  'permissions.screen', 'permissions.screenshot_each_turn',
+  'agent_id', 'thread_id', 'permissions.screen', 'permissions.screenshot_each_turn',
 ];
 
 /** A field the user edited that changed elsewhere too (their value is
@@ -124,6 +130,7 @@ function draftFromSave(p: SavePreset): DraftPreset {
   return {
     id: p.id, name: p.name, enabled: p.enabled, look: p.look, chat_api: p.chat_api, chat_base_url: p.chat_base_url, key: null,
     model: p.model, reasoning_effort: p.reasoning_effort, card: p.card, context_window: p.context_window,
+    agent_id: p.agent_id ?? '', thread_id: p.thread_id ?? '',
     permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn },
   };
 }
@@ -336,6 +343,8 @@ export class SettingsModel {
       reasoning_effort: '',
       card: '',
       context_window: 0,
+      agent_id: '',
+      thread_id: '',
       permissions: { screen: 'ask', screenshot_each_turn: false },
     };
     this.presets.push(d);

@@ -17,6 +17,8 @@ export function preset(over: Partial<PresetForm> = {}): PresetForm {
     reasoning_effort: '',
     card: '',
     context_window: 0,
+    agent_id: '',
+    thread_id: '',
     permissions: { screen: 'ask', screenshot_each_turn: false },
     ...over,
   };
