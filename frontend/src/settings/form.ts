@@ -292,6 +292,7 @@ export class PresetFormView {
       : problem === 'agent_unknown' ? 'The runtime has no agent with this id. Pick one (Test connection lists them).' : '';
     this.replaceThreadBtn.hidden = problem !== 'thread_deleted' || !ctx.live;
     this.chatId.textContent = ctx.isNew || !ctx.chatId ? 'Chat id: given when saved' : `Chat id: ${ctx.chatId}`;
+    this.chatId.hidden = agents; // the thread is this wire's conversation
     for (const r of this.screenRadios) r.checked = r.value === d.permissions.screen;
     this.screenshot.checked = d.permissions.screenshot_each_turn;
   }
