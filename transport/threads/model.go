@@ -80,6 +80,7 @@ type model struct {
 	settled    []string // draft ids of ended turns, oldest first
 	queue      []*turn  // client turns posted and not started, in order
 	byUser     map[string]*turn
+	postedIDs  []string // the keys of byUser, oldest first
 	foreign    []string // foreign user messages already started
 	active     *turn
 	statusEver bool // the runtime sends thread_status
@@ -115,6 +116,16 @@ func (m *model) posted(turnID, messageID string, stopped bool) {
 	}
 	if messageID != "" {
 		m.byUser[messageID] = t
+		m.postedIDs = append(m.postedIDs, messageID)
+		// Forget the oldest ended turns' messages past the bound.
+		for len(m.postedIDs) > maxRemembered {
+			old := m.postedIDs[0]
+			if ot := m.byUser[old]; ot != nil && ot.state != turnEnded {
+				break
+			}
+			delete(m.byUser, old)
+			m.postedIDs = m.postedIDs[1:]
+		}
 	}
 }
 
@@ -159,6 +170,14 @@ func (m *model) activate(t *turn) {
 	if a := m.active; a != nil {
 		m.active = nil
 		m.finish(a, false, "")
+	}
+	// The runtime runs messages in order: turns posted before this one
+	// whose runs were not seen are over.
+	if i := slices.Index(m.queue, t); i > 0 {
+		for _, q := range slices.Clone(m.queue[:i]) {
+			m.log.Warn("threads.run_missed", "turn_id", q.id)
+			m.finish(q, false, "")
+		}
 	}
 	m.queue = slices.DeleteFunc(m.queue, func(q *turn) bool { return q == t })
 	if t.state == turnQueued {
@@ -241,9 +260,6 @@ func (m *model) settle(d *draft) {
 		m.settled = m.settled[1:]
 		if od := m.drafts[old]; od != nil && od.t != nil && od.t.state == turnEnded {
 			delete(m.drafts, old)
-			if od.t.client {
-				delete(m.byUser, od.t.userMsg)
-			}
 		}
 	}
 }
@@ -297,6 +313,7 @@ func (m *model) reset() {
 	m.drafts = map[string]*draft{}
 	m.settled = nil
 	m.byUser = map[string]*turn{}
+	m.postedIDs = nil
 	m.foreign = nil
 	m.active = nil
 	m.queue = nil

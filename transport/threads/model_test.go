@@ -248,3 +248,18 @@ func TestFailedReason(t *testing.T) {
 		}
 	}
 }
+
+// TestRunsInOrder: a posted turn whose run starts ends the turns posted
+// before it whose runs were never seen (the runtime runs messages in
+// order), so none waits forever.
+func TestRunsInOrder(t *testing.T) {
+	r := newMrec()
+	r.m.posted("1", "u1", false)
+	r.m.posted("2", "u2", false)
+	r.in(t,
+		md("u2", `{"id":"u2","role":"user","content":"second"}`),
+		chunk("a2", "Second."),
+		`{"type":"stopped","reason":"Returns content (no tool calls)"}`,
+	)
+	r.eq(t, "1 end", "2 render Second.", "2 render-end", "2 end")
+}
