@@ -141,12 +141,12 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 				out.note("the agent " + preset.AgentID + " is not on this runtime (--agent)")
 			}
 		},
-		Voice:          playback.Silent{CharsPerSecond: o.SpeechRate},
-		HTTPClient:     o.HTTPClient,
-		Logger:         appLog,
-		TurnLog:        applog.New(turnFile, slog.LevelInfo).With("preset", preset.ID),
-		OnEvent:        onEvent,
-		Now:            o.Now,
+		Voice:      playback.Silent{CharsPerSecond: o.SpeechRate},
+		HTTPClient: o.HTTPClient,
+		Logger:     appLog,
+		TurnLog:    applog.New(turnFile, slog.LevelInfo).With("preset", preset.ID),
+		OnEvent:    onEvent,
+		Now:        o.Now,
 	})
 	if err != nil {
 		return fmt.Errorf("console: %w", err)

@@ -3,8 +3,8 @@ package core
 import (
 	"encoding/json"
 	"net/http"
-	"strings"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
