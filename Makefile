@@ -14,6 +14,10 @@ APT_RUN := libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config build-essential
 # private X server, a compositor, xdotool for input, xdpyinfo (x11-utils)
 # to see the display answer, and Chromium for the browser tests.
 APT_TEST := xvfb xcompmgr xdotool x11-utils chromium
+# The voice's tests (issue 15): a private PulseAudio server with null
+# sinks whose monitors are recorded, espeak-ng (the System voice, which the
+# package only recommends at run time) and flite. Installed by `make test`.
+VOICE_TEST_APT_PACKAGES := pulseaudio espeak-ng flite
 GO_TAGS := desktop,production,webkit2_41
 BIN := build/bin/yui
 # The version every artefact carries (build/version.sh: git describe).
@@ -26,7 +30,7 @@ FRONTEND_SRC := $(shell find frontend/src frontend/index.html frontend/public -t
 	frontend/package.json frontend/vite.config.ts frontend/tsconfig.json
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './build/*' 2>/dev/null) go.mod go.sum
 
-.PHONY: run test deps test-deps apt-deps apt-test-deps npm-deps go-deps build frontend vet unit frontend-test e2e browser-test clean
+.PHONY: run test deps test-deps apt-deps apt-test-deps voice-test-deps npm-deps go-deps build frontend vet unit frontend-test e2e browser-test clean
 
 ## deps: what running needs — apt packages, npm packages, Go modules, each
 ## only when missing. test-deps adds what only the tests need.
@@ -49,6 +53,9 @@ apt-deps:
 
 apt-test-deps:
 	$(call apt_install,$(APT_TEST))
+
+voice-test-deps:
+	$(call apt_install,$(VOICE_TEST_APT_PACKAGES))
 
 npm-deps: frontend/node_modules/.package-lock.json
 
@@ -83,7 +90,7 @@ run: deps build
 ## unit tests with the race detector, frontend tests, the production
 ## build, the end-to-end and browser tests of that build, then the
 ## packages (make dist) and their checks.
-test: test-deps desktop-deps vet windows-vet tidy-check icons-check unit frontend-test build e2e browser-test dist-check
+test: test-deps desktop-deps voice-test-deps vet windows-vet tidy-check icons-check unit frontend-test build e2e browser-test dist-check
 	@echo "make test: all passed"
 
 vet:

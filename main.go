@@ -38,6 +38,7 @@ import (
 	"yui/app/shell"
 	"yui/app/tray"
 	"yui/app/version"
+	"yui/app/voice"
 )
 
 //go:embed all:frontend/dist
@@ -118,7 +119,7 @@ func openLog(dir string, level slog.Level) (*slog.Logger, io.Closer) {
 type coreFlags struct {
 	configDir, logDir, demoAddr                       *string
 	noWindows, traceView, debug, demo, settings, quit *bool
-	showVersion                                       *bool
+	showVersion, noSound                              *bool
 	demoDelay                                         *time.Duration
 }
 
@@ -136,6 +137,7 @@ func newCoreFlags() (*flag.FlagSet, coreFlags) {
 		settings:    fl.Bool("settings", false, "open the settings window (of the running Yui, if one runs)"),
 		quit:        fl.Bool("quit", false, "quit the running Yui and wait until it has exited"),
 		showVersion: fl.Bool("version", false, "print the version and exit"),
+		noSound:     fl.Bool("no-sound", false, "run without a sound output: voices keep silent timing"),
 	}
 }
 
@@ -179,6 +181,9 @@ func runCore(args []string) error {
 	} else {
 		opts.Autostart = as
 	}
+	if !*f.noSound {
+		opts.Sound = voice.SystemOutput(lg.With("proc", "core"))
+	}
 	c, err := core.New(opts)
 	if err != nil {
 		return err
@@ -209,7 +214,7 @@ func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
 		Icon: icon, Title: "Yui", Menu: trayMenu(c.DesktopState()), Logger: lg,
 		Actions: tray.Actions{
 			SetShown:        c.SetShown,
-			SetVoicesMuted:  func(on bool) { c.SetVoicesMuted(on) },
+			SetVoicesMuted:  func(on bool) { c.SetMuted(on) },
 			OpenSettings:    c.OpenSettingsWindow,
 			SetStartAtLogin: func(on bool) { c.SetStartAtLogin(on) },
 			Quit:            c.Quit,

@@ -53,6 +53,7 @@ func ParseFlags(args []string, stderr io.Writer) (Options, error) {
 	fs.StringVar(&o.LogDir, "log-dir", "", "log directory (default: the app log directory)")
 	fs.Float64Var(&o.SpeechRate, "speech-rate", 15, "characters per second of the silent voice; 0 = instant")
 	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per event")
+	fs.BoolVar(&o.Voice, "voice", false, "speak the replies aloud with the preset's voice settings")
 	if err := fs.Parse(args); err != nil {
 		return Options{}, err
 	}

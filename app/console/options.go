@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"yui/app/audio"
 	"yui/app/capture"
 	"yui/app/look"
 )
@@ -35,6 +36,13 @@ type Options struct {
 	SpeechRate float64
 	// JSON prints one JSON object per event instead of readable lines.
 	JSON bool
+	// Voice speaks the replies with the preset's voice settings (engine,
+	// volume, mute, the global mute and device) instead of the silent
+	// pace.
+	Voice bool
+	// Sound is where the voice plays; nil is voice.SystemOutput (tests
+	// pass a private server's output).
+	Sound audio.Output
 
 	// Screen and Windows are what the look tool sees; nil is the X
 	// display of $DISPLAY when set (tests pass capture.Fixed).

@@ -15,12 +15,14 @@ import (
 
 	"yui/app/applog"
 	"yui/app/capture"
+	"yui/app/cue"
 	"yui/app/look"
 	"yui/app/permission"
 	"yui/app/pet"
 	"yui/app/playback"
 	"yui/app/session"
 	"yui/app/settings"
+	"yui/app/voice"
 )
 
 // FirstConnectWait is the longest the console waits for its first
@@ -111,6 +113,13 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 			windows = look.X11Windows{}
 		}
 	}
+	var v playback.Voice = playback.Silent{CharsPerSecond: o.SpeechRate}
+	vocab := cue.Default()
+	if o.Voice {
+		sp, close := consoleVoice(o, store.Get().Audio, preset, appLog)
+		defer close()
+		v, vocab = sp, voice.FromSettings(preset, store.Get().Audio).Vocabulary(vocab)
+	}
 	ch, err := pet.New(pet.Config{
 		Preset: preset,
 		// The console declares look like main: it stands on monitor 0.
@@ -141,7 +150,8 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 				out.note("the agent " + preset.AgentID + " is not on this runtime (--agent)")
 			}
 		},
-		Voice:      playback.Silent{CharsPerSecond: o.SpeechRate},
+		Voice:      v,
+		Vocabulary: vocab,
 		HTTPClient: o.HTTPClient,
 		Logger:     appLog,
 		TurnLog:    applog.New(turnFile, slog.LevelInfo).With("preset", preset.ID),

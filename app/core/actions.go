@@ -131,6 +131,17 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.testConnection(req)
+	case view.TypeMute:
+		if peer.Role != view.RolePet {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "the pet menu mutes")
+			return
+		}
+		var mu view.Mute
+		if err := json.Unmarshal(m.Body, &mu); err != nil {
+			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+			return
+		}
+		c.muteFromPage(peer.Preset, mu)
 	case view.TypeDismiss:
 		var d view.Dismiss
 		if json.Unmarshal(m.Body, &d) == nil && d.ID != "" {
@@ -205,8 +216,10 @@ func traceBody(m view.Message) json.RawMessage {
 	if ps, ok := v["presets"].([]any); ok {
 		for _, p := range ps {
 			if pm, ok := p.(map[string]any); ok {
-				if _, has := pm["key"]; has {
-					pm["key"] = "(redacted)"
+				for _, k := range []string{"key", "voice_key"} {
+					if _, has := pm[k]; has {
+						pm[k] = "(redacted)"
+					}
 				}
 			}
 		}

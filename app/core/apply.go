@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -29,11 +30,12 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	// save really changed.
 	var before settings.Settings
 	var changes map[string]*backendChange
+	installed, _ := c.programs()
 	err := c.store.Change(func(s *settings.Settings) error {
 		before = *s
 		before.Presets = slices.Clone(s.Presets)
 		var fe *settings.FieldError
-		if changes, fe = mergeForm(s, req); fe != nil {
+		if changes, fe = mergeForm(s, req, installed); fe != nil {
 			return fe
 		}
 		return nil
@@ -62,6 +64,9 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	c.settingsWin.notes = notesAfterSave(c.settingsWin.notes, changes, after)
 	c.settingsWin.mu.Unlock()
 	c.reconcile(before, after)
+	if before.Audio != after.Audio {
+		c.applyAudio(after.Audio)
+	}
 	c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
 	c.publishSettingsState()
 	c.publishHistory() // the list of presets may have changed
@@ -70,11 +75,14 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 
 // mergeForm rewrites s from the form. It returns a FieldError for what the
 // settings file would accept but this build cannot run (choosing an
-// unavailable chat_api, an unknown look, a main character that is off); Validate
-// checks the rest. On error s is left half-written; Store.Change drops it.
+// unavailable chat_api, an unknown look, a main character that is off, a
+// system voice program that is not installed, the speech endpoint without
+// a URL); Validate checks the rest. installed says which voice programs
+// are. On error s is left half-written; Store.Change drops it.
 // A preset moved to another backend loses its key and standing screen
-// permissions (bindToBackend); the changes are returned by preset id.
-func mergeForm(s *settings.Settings, req view.SaveSettings) (map[string]*backendChange, *settings.FieldError) {
+// permissions (bindToBackend); the changes are returned by preset id. A
+// speech endpoint moved to another origin loses its key the same way.
+func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string]bool) (map[string]*backendChange, *settings.FieldError) {
 	old := map[string]settings.Preset{}
 	for _, p := range s.Presets {
 		old[p.ID] = p
@@ -104,6 +112,18 @@ func mergeForm(s *settings.Settings, req view.SaveSettings) (map[string]*backend
 		p.AgentID = strings.TrimSpace(f.AgentID)
 		p.ThreadID = strings.TrimSpace(f.ThreadID)
 		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn}
+		if f.Voice != nil {
+			p.Voice = mergeVoice(p.Voice, *f.Voice, nil)
+		}
+		voiceKeyTyped := f.VoiceKey != nil && strings.TrimSpace(*f.VoiceKey) != ""
+		if f.VoiceKey != nil {
+			p.Voice.Key = strings.TrimSpace(*f.VoiceKey)
+		}
+		if existed && !voiceKeyTyped && backendOrigin(old[f.ID].Voice.BaseURL) != backendOrigin(p.Voice.BaseURL) {
+			// The speech key is bound to its endpoint as the chat key is
+			// to its backend.
+			p.Voice.Key = ""
+		}
 		if existed {
 			if ch := bindToBackend(old[f.ID], &p, f.Key != nil && strings.TrimSpace(*f.Key) != ""); ch != nil {
 				changes[p.ID] = ch
@@ -124,10 +144,15 @@ func mergeForm(s *settings.Settings, req view.SaveSettings) (map[string]*backend
 			// A file may name an API this version cannot run (the pet
 			// then says so); the form only refuses choosing one.
 			refused = &settings.FieldError{Field: field("chat_api"), Reason: fmt.Sprintf("%q is not available in this version yet", p.ChatAPI)}
+		default:
+			refused = refuseVoice(old[f.ID].Voice, p.Voice, existed, installed, field)
 		}
 	}
 	s.Presets = next
 	s.ActivePreset = req.ActivePreset
+	if req.Audio != nil {
+		s.Audio = settings.Audio{Muted: req.Audio.Muted, Device: strings.TrimSpace(req.Audio.Device)}
+	}
 	if refused != nil {
 		return nil, refused
 	}
@@ -161,7 +186,9 @@ func (c *Core) reconcile(before, after settings.Settings) {
 		switch {
 		case !had || !old.Enabled:
 			c.addPet(p, main, started)
-		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main:
+		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main || c.vocabularyChanged(old, p):
+			// A new tag table changes the hello's vocabulary: a new
+			// connection declares it.
 			c.replacePet(p, main, started)
 		default:
 			c.updatePet(old, p)
@@ -263,4 +290,50 @@ func (c *Core) updatePet(old, p settings.Preset) {
 		pt.publishUsage()
 	}
 	pt.mu.Unlock()
+	// The voice changes in place: engine from the next sentence, volume
+	// from the next chunk, a mute at once.
+	pt.speaker.Configure(voiceConfig(p, c.store.Get().Audio))
+	pt.publishVoice()
+}
+
+// mergeVoice is the saved voice v with the form's fields; key nil keeps
+// the saved speech key, "" removes it.
+func mergeVoice(v settings.Voice, f view.VoiceForm, key *string) settings.Voice {
+	v.Engine = f.Engine
+	v.Program = f.Program
+	v.SystemVoice = strings.TrimSpace(f.SystemVoice)
+	v.Rate = f.Rate
+	v.BaseURL = strings.TrimSpace(f.BaseURL)
+	v.Model = strings.TrimSpace(f.Model)
+	v.EndpointVoice = strings.TrimSpace(f.EndpointVoice)
+	v.Format = f.Format
+	v.EmotionTextMap = maps.Clone(f.EmotionTextMap)
+	if len(v.EmotionTextMap) == 0 {
+		v.EmotionTextMap = nil
+	}
+	vol := f.Volume
+	v.Volume = &vol
+	v.Muted = f.Muted
+	if key != nil {
+		v.Key = strings.TrimSpace(*key)
+	}
+	return v
+}
+
+// refuseVoice refuses what the file would accept but this machine cannot
+// run, only when chosen: a system voice program that is not installed,
+// or the speech endpoint without a URL.
+func refuseVoice(old, v settings.Voice, existed bool, installed map[string]bool, field func(string) string) *settings.FieldError {
+	prog := v.Program
+	if prog == "" {
+		prog = "espeak-ng"
+	}
+	changed := func(a, b string) bool { return !existed || a != b }
+	switch {
+	case v.EngineName() == "system" && !installed[prog] && (changed(old.EngineName(), v.EngineName()) || changed(old.Program, v.Program)):
+		return &settings.FieldError{Field: field("voice.program"), Reason: prog + " is not installed on this computer"}
+	case v.EngineName() == "endpoint" && v.BaseURL == "" && (changed(old.EngineName(), v.EngineName()) || changed(old.BaseURL, v.BaseURL)):
+		return &settings.FieldError{Field: field("voice.base_url"), Reason: "the speech endpoint needs a URL"}
+	}
+	return nil
 }

@@ -11,12 +11,15 @@ import (
 	"time"
 
 	"yui/app/applog"
+	"yui/app/audio"
 	"yui/app/capture"
 	"yui/app/cue"
 	"yui/app/frontmost"
 	"yui/app/settings"
 	"yui/app/supervisor"
+	"yui/app/tts"
 	"yui/app/view"
+	"yui/app/voice"
 )
 
 // Pet window size in CSS pixels. The page lays itself out inside it; the
@@ -72,6 +75,17 @@ type Options struct {
 	// Autostart is the OS's start-at-login entry; nil leaves the item out
 	// of the menus.
 	Autostart Autostart
+	// Sound is where voices play (voice.SystemOutput: PulseAudio on
+	// Linux, WASAPI on Windows); nil runs without sound: every voice
+	// keeps silent timing.
+	Sound audio.Output
+	// OnMuteChanged is told when the global mute changes, before the pages
+	// are (the pet menu's and the tray's checks also follow
+	// OnDesktopChange); nil: nobody.
+	OnMuteChanged func(muted bool)
+	// VoiceEngine builds a character's speech engine; nil is the engine
+	// its settings name (tests pass a generated-tone engine).
+	VoiceEngine func(voice.Config) tts.Engine
 }
 
 // Core is one running core. Create it with New, then Run it.
@@ -86,6 +100,8 @@ type Core struct {
 	front   *frontmost.Tracker
 	vocab   cue.Vocabulary
 	turns   *slog.Logger // the turn log, one line per turn event
+	mute    *voice.Mute  // the global mute every voice watches
+	sound   soundState
 
 	// petsMu guards pets and started. Pets change when settings are saved
 	// (apply.go); changes are serialized by applyMu.
@@ -117,7 +133,7 @@ func New(opts Options) (*Core, error) {
 	if err != nil {
 		return nil, fmt.Errorf("core: %w", err)
 	}
-	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen,
+	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{},
 		desk: desktop{hidden: map[string]bool{}, quit: make(chan struct{})}}
 	if c.screen == nil {
 		c.screen = capture.NewSystem(lg)
@@ -149,6 +165,7 @@ func New(opts Options) (*Core, error) {
 		c.turns = slog.New(slog.DiscardHandler)
 	}
 	all := store.Get()
+	c.mute.Set(all.Audio.Muted)
 	for _, p := range all.Presets {
 		if !p.Enabled {
 			continue
@@ -164,6 +181,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c.publishSettingsState()
 	c.publishHistory()
+	c.publishSettingsAudio()
 	return c, nil
 }
 
@@ -253,6 +271,9 @@ func (c *Core) Run(ctx context.Context) error {
 	c.view.Close()
 	c.sup.Stop()
 	c.closePets()
+	if c.opts.Sound != nil {
+		c.opts.Sound.Close()
+	}
 	if c.turnLog != nil {
 		c.turnLog.Close()
 	}

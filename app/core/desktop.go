@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sync"
 
-	"yui/app/settings"
 	"yui/app/view"
 )
 
@@ -21,7 +20,7 @@ type Autostart interface {
 type DesktopState struct {
 	// Characters are the enabled presets, in the settings' order.
 	Characters []CharacterState
-	// VoicesMuted is the saved "Mute voices" choice.
+	// VoicesMuted is the saved global mute (settings audio.muted).
 	VoicesMuted bool
 	// StartAtLogin is what the OS entry says; StartAtLoginAvailable is
 	// false when the core has no Autostart.
@@ -62,7 +61,7 @@ func (c *Core) OnDesktopChange(fn func(DesktopState)) {
 // entry, so a change made outside Yui shows.
 func (c *Core) DesktopState() DesktopState {
 	all := c.store.Get()
-	st := DesktopState{VoicesMuted: all.VoicesMuted, StartAtLoginAvailable: c.opts.Autostart != nil}
+	st := DesktopState{VoicesMuted: all.Audio.Muted, StartAtLoginAvailable: c.opts.Autostart != nil}
 	if c.opts.Autostart != nil {
 		on, err := c.opts.Autostart.Enabled()
 		if err != nil {
@@ -155,22 +154,6 @@ func (c *Core) OpenSettingsWindow() {
 	c.openSettings(c.store.Get().ActivePreset, "")
 }
 
-// SetVoicesMuted saves "Mute voices" and applies it to every character.
-func (c *Core) SetVoicesMuted(on bool) error {
-	if err := c.store.Update(func(s *settings.Settings) { s.VoicesMuted = on }); err != nil {
-		c.log.Error("settings_save_failed", "err", err.Error())
-		return fmt.Errorf("core: mute voices: %w", err)
-	}
-	c.petsMu.Lock()
-	for _, pt := range c.pets {
-		pt.sess.SetVoicesMuted(on)
-	}
-	c.petsMu.Unlock()
-	c.log.Info("voices_muted", "on", on)
-	c.desktopChanged()
-	return nil
-}
-
 // SetStartAtLogin writes or removes the OS's autostart entry.
 func (c *Core) SetStartAtLogin(on bool) error {
 	if c.opts.Autostart == nil {
@@ -215,7 +198,7 @@ func (c *Core) desktopAction(peer view.Peer, m view.Message) {
 	case view.DesktopHide:
 		c.SetShown(peer.Preset, false)
 	case view.DesktopMute, view.DesktopUnmute:
-		if err := c.SetVoicesMuted(a.Action == view.DesktopMute); err != nil {
+		if err := c.SetMuted(a.Action == view.DesktopMute); err != nil {
 			c.view.Publish(peer.Preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "desktop_mute",
 				Text: "Mute voices could not be saved: " + err.Error()}))
 		}

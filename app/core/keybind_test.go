@@ -107,9 +107,7 @@ func settingsForm(t *testing.T, page *pageReader, id string, rev float64) map[st
 }
 
 func revision(page *pageReader) float64 {
-	page.mu.Lock()
-	defer page.mu.Unlock()
-	if st := page.latest[view.TypeSettingsState]; st != nil {
+	if st := page.last(view.TypeSettingsState); st != nil {
 		return st["revision"].(float64)
 	}
 	return 0

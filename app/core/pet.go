@@ -16,15 +16,15 @@ import (
 	"yui/app/look"
 	"yui/app/permission"
 	apppet "yui/app/pet"
-	"yui/app/playback"
 	"yui/app/session"
 	"yui/app/settings"
 	"yui/app/view"
+	"yui/app/voice"
 )
 
-// SpeechRate is the silent voice's pace in characters per second: each
-// sentence stays "playing" in the bubble for its length at this pace, until
-// a real voice arrives.
+// SpeechRate is the pace of a sentence shown without sound, in characters
+// per second: the engine is off, there is no sound server, the character
+// is muted, or the sentence's synthesis failed.
 const SpeechRate = 15
 
 // pet is one enabled preset's pet window as the core sees it: the session
@@ -34,11 +34,12 @@ const SpeechRate = 15
 // onEvent runs on the session's goroutine, one event at a time; the mutex
 // guards the view state against the initial publish and against actions.
 type pet struct {
-	core   *Core
-	preset string
-	sess   *session.Session
-	gate   *permission.Gate
-	log    *slog.Logger
+	core    *Core
+	preset  string
+	sess    *session.Session
+	speaker *voice.Speaker
+	gate    *permission.Gate
+	log     *slog.Logger
 
 	mu     sync.Mutex
 	socket string
@@ -53,10 +54,12 @@ type pet struct {
 	emotion   string
 	motion    string
 	speaking  bool
+	voiced    bool // the sentence playing is heard: the mouth follows its levels
 	bubbleSeq uint64
 	bubble    view.Bubble
 	pillTool  *view.PillTool
 	pillErr   string
+	voiceErr  string // a sentence's voice failure, until the next turn
 	// totalTokens is the last turn_end's usage, shown beside the preset's
 	// context window.
 	totalTokens int64
@@ -65,6 +68,7 @@ type pet struct {
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
 	pt := &pet{core: c, preset: p.ID, log: c.log.With("preset", p.ID), socket: "disconnected", emotion: "neutral", motion: "idle"}
 	id := p.ID
+	pt.speaker = c.newSpeaker(pt, p)
 	// The character is bound to the backend it was made for: should the
 	// preset's URL move to another origin before it is replaced, it gets no
 	// endpoint and no key, and an "Always" answered to the old backend is
@@ -105,22 +109,20 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		OnPromptClosed: func(uint64) { pt.publish(view.TypePermission, view.PermissionPrompt{}) },
 		SaveThread:     func(thread string) error { return c.saveThread(id, bound, thread) },
 		OnThread:       pt.onThread,
-		Voice:          playback.Silent{CharsPerSecond: SpeechRate},
-		Vocabulary:     vocab,
+		Voice:          pt.speaker,
+		Vocabulary:     voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
 		Frontmost:      c.front.Current,
 		Logger:         c.log.With("preset", p.ID),
 		TurnLog:        turnLog.With("preset", p.ID),
 		OnEvent:        pt.onEvent,
 	})
 	if err != nil {
+		pt.speaker.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
 	s := ch.Session
 	pt.gate = ch.Gate
 	pt.sess = s
-	if c.store.Get().VoicesMuted {
-		s.SetVoicesMuted(true)
-	}
 	return pt, nil
 }
 
@@ -232,6 +234,7 @@ func (pt *pet) publishAll() {
 	pt.publishCharacter()
 	pt.publish(view.TypeComposer, view.Composer{})
 	pt.publishPill()
+	pt.publishVoice()
 }
 
 func (pt *pet) onEvent(e session.Event) {
@@ -252,8 +255,8 @@ func (pt *pet) onEvent(e session.Event) {
 	case session.KindTurnSent:
 		// A new turn clears the last turn's error lines.
 		pt.publish(view.TypeErrorLine, view.ErrorLine{Where: session.WhereComposer})
-		if pt.pillErr != "" {
-			pt.pillErr = ""
+		if pt.pillErr != "" || pt.voiceErr != "" {
+			pt.pillErr, pt.voiceErr = "", ""
 			pt.publishPill()
 		}
 	case session.KindCue:
@@ -271,10 +274,11 @@ func (pt *pet) onEvent(e session.Event) {
 		pt.publishCharacter()
 	case session.KindSpeechStart:
 		pt.speaking = true
+		pt.voiced = !e.Muted && pt.speaker.Voiced()
 		pt.publishCharacter()
 		pt.showBubble(e.TurnID, "speech", e.Text, true, e.Muted)
 	case session.KindSpeechEnd:
-		pt.speaking = false
+		pt.speaking, pt.voiced = false, false
 		pt.publishCharacter()
 		pt.showBubble(e.TurnID, "speech", e.Text, false, e.Muted)
 	case session.KindFiller:
@@ -315,11 +319,11 @@ func (pt *pet) showBubble(turnID, kind, text string, speaking, muted bool) {
 }
 
 func (pt *pet) publishCharacter() {
-	pt.publish(view.TypeCharacter, view.Character{Emotion: pt.emotion, Motion: pt.motion, Speaking: pt.speaking})
+	pt.publish(view.TypeCharacter, view.Character{Emotion: pt.emotion, Motion: pt.motion, Speaking: pt.speaking, Voiced: pt.voiced})
 }
 
 func (pt *pet) publishPill() {
-	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr, Capture: pt.gate.EachTurn()})
+	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr, Capture: pt.gate.EachTurn(), Voice: pt.voiceErr})
 }
 
 // publishPlate shows the connection state while the socket is not ready,
@@ -389,6 +393,7 @@ func (pt *pet) status() view.PresetStatus {
 // the pet publishes nothing afterwards. Not from the session's OnEvent.
 func (pt *pet) close() {
 	pt.sess.Close()
+	pt.speaker.Close()
 	pt.stop()
 	pt.core.setStatus(pt.preset, nil)
 }

@@ -44,7 +44,7 @@ type settingsWindow struct {
 // (--no-windows) only the focus is published, for a page a browser loaded.
 func (c *Core) openSettings(id, section string) {
 	switch section {
-	case "", view.SectionCharacter, view.SectionBackend, view.SectionPermissions, view.SectionSession:
+	case "", view.SectionCharacter, view.SectionBackend, view.SectionVoice, view.SectionPermissions, view.SectionSession:
 	default:
 		c.log.Warn("view_malformed", "type", view.TypeOpenSettings, "section", section)
 		section = ""
@@ -55,6 +55,9 @@ func (c *Core) openSettings(id, section string) {
 	c.settingsWin.mu.Unlock()
 	c.view.PublishSettings(view.TypeSettingsFocus, view.MustEncode(view.TypeSettingsFocus, f))
 	c.log.Info("settings_open", "preset", id, "section", section)
+	// The devices may have changed (headphones plugged in) since the last
+	// look.
+	c.publishSettingsAudio()
 	if c.opts.NoWindows {
 		return
 	}
@@ -102,7 +105,8 @@ func (c *Core) publishSettingsState() {
 	c.settingsWin.mu.Lock()
 	c.settingsWin.revision++
 	st := view.SettingsState{Revision: c.settingsWin.revision, Path: c.store.Path(), ActivePreset: all.ActivePreset,
-		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(Looks)}
+		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(Looks),
+		Audio: view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device}}
 	for i, p := range all.Presets {
 		st.Presets[i] = presetForm(p)
 		if n, ok := c.settingsWin.notes[p.ID]; ok {
@@ -110,6 +114,7 @@ func (c *Core) publishSettingsState() {
 		}
 	}
 	c.settingsWin.mu.Unlock()
+	c.voiceChoices(&st.Choices)
 	c.view.PublishSettings(view.TypeSettingsState, view.MustEncode(view.TypeSettingsState, st))
 }
 
@@ -117,8 +122,9 @@ func presetForm(p settings.Preset) view.PresetForm {
 	return view.PresetForm{PresetFields: view.PresetFields{ID: p.ID, Name: p.Name, Enabled: p.Enabled, Look: p.Look,
 		ChatAPI: p.ChatAPI, ChatBaseURL: p.ChatBaseURL, Model: p.Model, ReasoningEffort: p.ReasoningEffort,
 		Card: p.Card, ContextWindow: p.ContextWindow, AgentID: p.AgentID, ThreadID: p.ThreadID,
-		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn}},
-		HasKey: p.Key != "", ChatID: p.ChatID}
+		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn},
+		Voice:       new(voiceForm(p.Voice))},
+		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID}
 }
 
 // Looks are the character looks this build draws.

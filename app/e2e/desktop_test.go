@@ -259,7 +259,7 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 	// Mute voices: checked and saved.
 	click("Mute voices")
 	menu("[x] Yui", "[x] Mio", "---", "[x] Mute voices", "Settings…", "[ ] Start at login", "---", "Quit Yui")
-	if !readSettings(t, cfg).VoicesMuted {
+	if !readSettings(t, cfg).Audio.Muted {
 		t.Fatal("Mute voices not saved")
 	}
 

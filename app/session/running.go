@@ -82,7 +82,7 @@ func (s *Session) firstRender(id string, t *turn) bool {
 	if s.st.muted && !s.st.mutedCut[id] {
 		s.st.muted = false
 		s.st.mutedCut = nil
-		s.player.SetMuted(s.st.userMuted)
+		s.player.SetMuted(false)
 	}
 	if t == nil || t.rendered {
 		return false

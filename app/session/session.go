@@ -60,7 +60,6 @@ type actorState struct {
 	plate       string
 	muted       bool            // barge-in: shown, not voiced
 	mutedCut    map[string]bool // the turns the barge-in cut: their late replies stay muted
-	userMuted   bool            // SetVoicesMuted: the user's mute, outlasting a barge-in's
 	turnOrd     uint64
 	pill        pillState
 	reasoning   reasoningState

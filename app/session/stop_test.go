@@ -470,37 +470,3 @@ func TestStopNotSentWhileDisconnectedStillDrops(t *testing.T) {
 		}
 	})
 }
-
-func TestVoicesMutedOutlastsBargeIn(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{})
-		e.s.SetVoicesMuted(true)
-		a := e.send("one")
-		m := e.ev.mark()
-		e.render(a, seg("Muted by the user."))
-		e.drain()
-		sp := of(e.ev.since(m), session.KindSpeechStart)
-		if len(sp) != 1 || !sp[0].Muted {
-			t.Fatalf("with voices muted: %+v", sp)
-		}
-		// A barge-in mute ends on the next accepted reply; the user's does not.
-		e.s.BargeIn()
-		settle()
-		m = e.ev.mark()
-		e.render("hermes-2", seg("Backend news."))
-		e.drain()
-		sp = of(e.ev.since(m), session.KindSpeechStart)
-		if len(sp) != 1 || !sp[0].Muted {
-			t.Fatalf("after a barge-in ended, voices still muted: %+v", sp)
-		}
-		e.s.SetVoicesMuted(false)
-		settle()
-		m = e.ev.mark()
-		e.render("hermes-3", seg("Voiced again."))
-		e.drain()
-		sp = of(e.ev.since(m), session.KindSpeechStart)
-		if len(sp) != 1 || sp[0].Muted {
-			t.Fatalf("after unmuting: %+v", sp)
-		}
-	})
-}

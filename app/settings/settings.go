@@ -8,9 +8,8 @@ type Settings struct {
 	ActivePreset string `json:"active_preset"`
 	// Presets are the characters, in the order the user arranged them.
 	Presets []Preset `json:"presets"`
-	// VoicesMuted is "Mute voices" (tray and pet menu): sentences are
-	// shown, not voiced.
-	VoicesMuted bool `json:"voices_muted,omitempty"`
+	// Audio is the sound settings every character shares.
+	Audio Audio `json:"audio"`
 }
 
 // Preset is one character and its backend settings (client-notes §1).
@@ -41,6 +40,8 @@ type Preset struct {
 	// makes a new one on the next connect (and keeps its id here).
 	ThreadID    string      `json:"thread_id,omitempty"`
 	Permissions Permissions `json:"permissions"`
+	// Voice is how the character speaks.
+	Voice Voice `json:"voice"`
 	// Window is where the pet window was last placed; nil until it moved.
 	Window *Position `json:"window,omitempty"`
 }

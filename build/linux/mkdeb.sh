@@ -59,7 +59,8 @@ Architecture: amd64
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $deps
-Recommends: xcompmgr | picom | compton
+Recommends: xcompmgr | picom | compton, espeak-ng, pulseaudio | pipewire-pulse
+Suggests: flite
 Section: x11
 Priority: optional
 Description: desktop pet who talks with your AI agent
@@ -70,7 +71,8 @@ Description: desktop pet who talks with your AI agent
  She has a notification-area icon (StatusNotifierItem) with a menu to show
  or hide each character, mute voices, open the settings, start at login
  and quit. A transparent window needs a compositing manager (most desktops
- run one).
+ run one). She speaks with the system voice (espeak-ng, or flite) or an
+ OpenAI-compatible speech endpoint, through PulseAudio or PipeWire.
 CONTROL
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum > DEBIAN/md5sums)
 find "$root" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +

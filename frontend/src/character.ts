@@ -11,8 +11,15 @@
 // Emotions swap face parts (eyes, brows, mouth, blush, a small extra);
 // motions are bounded CSS keyframe animations on the figure (style.css),
 // except `thinking`, which loops gently while a turn runs and stops when
-// the core sends another motion. While speech plays the mouth flaps on a
-// timer at ~8 fps; the timer exists only while speaking.
+// the core sends another motion.
+//
+// The mouth: while a voice is heard, it follows the core's mouth levels
+// (20 ms loudness windows stamped with when they are heard), quantised to
+// the closed / half / open frames and held at least MOUTH_HOLD_MS per
+// frame, with one timer armed for the next change only — silence between
+// words and sentences arms nothing. While speech shows without sound (text
+// only, muted, no sound server: `voiced: false`) it flaps on a timer at
+// ~8 fps instead; that timer exists only while speaking.
 
 import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
 
@@ -216,7 +223,21 @@ export const BLINK_MS = 140;
 export const MOUTH_FRAME_MS = 125;
 const MOUTH_CYCLE = [1, 2, 1, 0] as const;
 
-export interface CharacterInput { emotion: string; motion: string; speaking: boolean }
+/** Lip-sync: a mouth frame is held at least this long, so the mouth
+ * changes at most as often as the fixed flap does (8 times a second). */
+export const MOUTH_HOLD_MS = 125;
+/** Level (0–100, relative to the sentence's loudest window) from which the
+ * mouth is half open, and fully open. */
+export const MOUTH_HALF = 20;
+export const MOUTH_OPEN = 55;
+
+/** The mouth frame for a level. */
+export const mouthFrame = (level: number): number => (level >= MOUTH_OPEN ? 2 : level >= MOUTH_HALF ? 1 : 0);
+
+export interface CharacterInput { emotion: string; motion: string; speaking: boolean; voiced?: boolean }
+
+/** One mouth level as heard: frame from t (epoch ms) to t + step. */
+interface Level { t: number; step: number; frame: number }
 
 export class Character {
   readonly el: HTMLElement;
@@ -226,7 +247,13 @@ export class Character {
   private mouthTimer = 0;
   private mouthStep = 0;
   private speaking = false;
+  private voiced = false;
   private running = false;
+  /** Lip-sync levels still to be heard, in time order. */
+  private levels: Level[] = [];
+  private lipTimer = 0;
+  /** When the shown lip-sync frame last changed (epoch ms). */
+  private lipChanged = -Infinity;
 
   constructor(
     private readonly sched: Scheduler = realScheduler,
@@ -252,7 +279,28 @@ export class Character {
   set(s: CharacterInput): void {
     this.setEmotion(s.emotion);
     this.setMotion(s.motion);
+    this.voiced = s.voiced === true;
+    this.el.dataset.voiced = String(this.voiced);
     this.setSpeaking(s.speaking);
+  }
+
+  /** Applies the core's `mouth` message: levels (0–100) heard from `at`
+   * (epoch ms), one per `stepMs`. No levels: the sound stopped — the
+   * mouth closes and what was pending is dropped. */
+  setLevels(at: number, stepMs: number, levels: readonly number[]): void {
+    // Levels from `at` on replace any still pending there.
+    this.levels = this.levels.filter((l) => l.t < at);
+    if (levels.length === 0 || stepMs <= 0) {
+      this.levels = [];
+    } else {
+      levels.forEach((v, i) => this.levels.push({ t: at + i * stepMs, step: stepMs, frame: mouthFrame(v) }));
+    }
+    this.syncMouth();
+  }
+
+  /** Lip-sync levels waiting to be heard (tests). */
+  get pendingLevels(): number {
+    return this.levels.length;
   }
 
   setEmotion(id: string): void {
@@ -298,33 +346,98 @@ export class Character {
     this.running = false;
     this.sched.clearTimeout(this.blinkTimer);
     this.blinkTimer = 0;
+    this.levels = [];
     this.syncMouth();
   }
 
   /** Armed timers: while idle only the blink. */
   get pendingTimers(): number {
-    return (this.blinkTimer ? 1 : 0) + (this.mouthTimer ? 1 : 0);
+    return (this.blinkTimer ? 1 : 0) + (this.mouthTimer ? 1 : 0) + (this.lipTimer ? 1 : 0);
   }
 
+  /** The fixed flap runs. */
   get mouthMoving(): boolean {
     return this.mouthTimer !== 0;
+  }
+
+  /** Lip-sync is following levels (a change is scheduled). */
+  get lipSyncing(): boolean {
+    return this.lipTimer !== 0;
   }
 
   private syncReduced(): void {
     this.el.dataset.reducedMotion = String(this.motion.reduced());
   }
 
-  /** The mouth flaps only while speaking, running and motion is allowed. */
+  /** The mouth flaps only while speaking without sound, running and
+   * motion is allowed; lip-sync takes over while levels are heard. */
   private syncMouth(): void {
-    const want = this.speaking && this.running && !this.motion.reduced();
+    const want = this.flapWanted();
     if (want && !this.mouthTimer) {
+      if (this.lipTimer) this.sched.clearTimeout(this.lipTimer);
+      this.lipTimer = 0;
       this.mouthStep = 0;
       this.flap();
-    } else if (!want) {
-      if (this.mouthTimer) this.sched.clearTimeout(this.mouthTimer);
+    } else if (!want && this.mouthTimer) {
+      this.sched.clearTimeout(this.mouthTimer);
       this.mouthTimer = 0;
       this.el.dataset.mouth = '0';
     }
+    if (!want) this.lipTick();
+  }
+
+  private flapWanted(): boolean {
+    return this.speaking && !this.voiced && this.running && !this.motion.reduced() && this.levels.length === 0;
+  }
+
+  /** Shows the lip-sync frame heard now (held MOUTH_HOLD_MS at least) and
+   * arms one timer for the next change, if any. Nothing pending: the
+   * mouth is closed and no timer runs. */
+  private lipTick(): void {
+    if (this.lipTimer) this.sched.clearTimeout(this.lipTimer);
+    this.lipTimer = 0;
+    if (this.mouthTimer) return; // the flap owns the mouth
+    const now = this.sched.now();
+    // Forget what was heard already (keep the level covering now).
+    let i = 0;
+    while (i < this.levels.length && this.levels[i]!.t + this.levels[i]!.step <= now) i++;
+    if (i > 0) this.levels = this.levels.slice(i);
+    if (this.levels.length === 0 && this.flapWanted()) {
+      this.syncMouth(); // speech without sound goes on: the flap again
+      return;
+    }
+    const still = !this.running || this.motion.reduced();
+    const heard = this.levels[0] && this.levels[0].t <= now ? this.levels[0].frame : 0;
+    const shown = Number(this.el.dataset.mouth ?? '0');
+    const held = now - this.lipChanged < MOUTH_HOLD_MS;
+    let show = shown;
+    if (still) show = 0;
+    else if (heard !== shown && !held) show = heard;
+    if (show !== shown) {
+      this.el.dataset.mouth = String(show);
+      this.lipChanged = now;
+    }
+    if (still || this.levels.length === 0) {
+      if (show !== 0 && !still) this.lipTimer = this.sched.setTimeout(() => this.lipTick(), Math.max(1, this.lipChanged + MOUTH_HOLD_MS - now));
+      return;
+    }
+    // The next time the heard frame differs from the one shown (not
+    // before the hold ends); after the last level the mouth closes.
+    const notBefore = Math.max(now + 1, this.lipChanged + MOUTH_HOLD_MS);
+    let next = Infinity;
+    for (const l of this.levels) {
+      const end = l.t + l.step;
+      if (end <= notBefore) continue;
+      if (l.frame !== show) {
+        next = Math.max(l.t, notBefore);
+        break;
+      }
+    }
+    if (next === Infinity) {
+      const last = this.levels[this.levels.length - 1]!;
+      if (show !== 0) next = Math.max(last.t + last.step, notBefore);
+    }
+    if (next !== Infinity) this.lipTimer = this.sched.setTimeout(() => this.lipTick(), next - now);
   }
 
   private flap(): void {

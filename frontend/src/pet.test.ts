@@ -786,3 +786,52 @@ describe('PetView', () => {
     expect(sent[2]).toEqual({ type: 'open_settings', section: 'permissions' });
   });
 });
+
+describe('PetView voice', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('offers Mute voice once the core says the character has a voice, and sends the switch', () => {
+    const { view, sent } = setup();
+    const mute = q<HTMLButtonElement>('.pet-menu-item[data-action="mute-character"]');
+    expect(mute.hidden).toBe(true);
+    view.apply({ type: 'voice', muted: false, global_muted: false, engine: 'system' });
+    expect(mute.hidden).toBe(false);
+    expect(mute.textContent).toBe('Mute voice');
+    view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    mute.click();
+    expect(sent).toEqual([{ type: 'mute', scope: 'character', muted: true }]);
+    expect(view.menuOpen).toBe(false);
+    view.apply({ type: 'voice', muted: true, global_muted: true, engine: 'system' });
+    expect(mute.textContent).toBe('Unmute voice');
+    // The global mute is the desktop group's "Mute voices" check (its own
+    // test), not a second item here.
+    expect(q('.pet-menu-item[data-action="unmute-all"]')).toBeNull();
+    // Text only: nothing to mute.
+    view.apply({ type: 'voice', muted: false, global_muted: false, engine: 'off' });
+    expect(mute.hidden).toBe(true);
+  });
+
+  it('moves the mouth from the mouth levels', () => {
+    const { view, sched } = setup();
+    view.apply({ type: 'character', emotion: 'happy', motion: 'idle', speaking: true, voiced: true });
+    expect(view.character.mouthMoving).toBe(false);
+    view.apply({ type: 'mouth', at: sched.now(), step_ms: 20, levels: Array(20).fill(100) });
+    expect(view.character.el.dataset.mouth).toBe('2');
+    expect(view.character.lipSyncing).toBe(true);
+    view.apply({ type: 'mouth', at: sched.now(), step_ms: 20, levels: [] });
+    sched.advance(200);
+    expect(view.character.el.dataset.mouth).toBe('0');
+    expect(view.character.lipSyncing).toBe(false);
+  });
+
+  it('shows a voice error in the pill', () => {
+    const { view } = setup();
+    view.apply({ type: 'pill', tool: null, error: '', voice: 'voice: check the speech key' });
+    expect(q<HTMLElement>('.pill').hidden).toBe(false);
+    expect(q<HTMLElement>('.pill-voice').textContent).toBe('voice: check the speech key');
+    view.apply({ type: 'pill', tool: null, error: '' });
+    expect(q<HTMLElement>('.pill').hidden).toBe(true);
+  });
+});

@@ -67,6 +67,11 @@ export class PetView {
   private readonly errorLine: HTMLElement;
   private readonly menu: HTMLElement;
   private readonly menuSettings: HTMLButtonElement;
+  /** "Mute voice" / "Unmute voice" (this character), and "Unmute all
+   * characters" while the global mute is on. */
+  /** This character's Mute voice / Unmute voice. */
+  private readonly menuMuteCharacter: HTMLButtonElement;
+  private voice = { muted: false, globalMuted: false };
   /** "New conversation", and the question it turns into in the menu. */
   private readonly menuReset: HTMLButtonElement;
   private readonly menuConfirm: HTMLElement;
@@ -128,6 +133,7 @@ export class PetView {
             <button type="button" class="pet-menu-item pet-menu-choice" role="menuitem" data-action="reset-cancel">Cancel</button>
           </div>
         </div>
+        <button type="button" class="pet-menu-item" role="menuitem" data-action="mute-character" hidden>Mute voice</button>
         <div class="pet-menu-desktop" role="group" aria-label="Yui" hidden>
           <div class="pet-menu-sep" role="separator"></div>
           <button type="button" class="pet-menu-item" role="menuitem" data-action="hide">Hide</button>
@@ -170,6 +176,7 @@ export class PetView {
     this.menu = $('.pet-menu');
     this.menuSettings = $('.pet-menu-item');
     this.menuReset = $('.pet-menu-item[data-action="reset"]');
+    this.menuMuteCharacter = $('.pet-menu-item[data-action="mute-character"]');
     this.menuConfirm = $('.pet-menu-confirm');
     this.menuYes = $('.pet-menu-choice[data-action="reset-yes"]');
     this.menuCancel = $('.pet-menu-choice[data-action="reset-cancel"]');
@@ -250,6 +257,17 @@ export class PetView {
       case 'character':
         this.character.set(m);
         return; // the character's box never changes
+      case 'mouth':
+        this.character.setLevels(m.at, m.step_ms, m.levels ?? []);
+        return;
+      case 'voice':
+        this.voice = { muted: m.muted, globalMuted: m.global_muted };
+        this.root.dataset.muted = String(m.muted || m.global_muted);
+        this.menuMuteCharacter.textContent = m.muted ? 'Unmute voice' : 'Mute voice';
+        this.menuMuteCharacter.dataset.muted = String(m.muted);
+        this.menuMuteCharacter.hidden = m.engine === 'off';
+        if (this.menuOpen) this.placeMenu();
+        return;
       case 'bubble':
         this.bubble.apply(m);
         return; // the bubble reports its own changes
@@ -470,8 +488,8 @@ export class PetView {
       else this.host.send({ type: 'reconnect' });
     });
     // Right-click on the character: a tiny menu (Settings…, New
-    // conversation, and the tray's items: Hide, Mute voices, Start at
-    // login, Quit Yui).
+    // conversation, Mute voice for this character, and the tray's items:
+    // Hide, Mute voices for all, Start at login, Quit Yui).
     this.character.el.addEventListener('contextmenu', (e) => {
       e.preventDefault();
       const box = this.root.getBoundingClientRect();
@@ -482,6 +500,11 @@ export class PetView {
     this.menuSettings.addEventListener('click', () => {
       this.closeMenu();
       this.openSettings();
+    });
+    // The core saves the mute and answers with a new `voice` state.
+    this.menuMuteCharacter.addEventListener('click', () => {
+      this.closeMenu();
+      this.host.send({ type: 'mute', scope: 'character', muted: !this.voice.muted });
     });
     // New conversation → "Start over? Yes / Cancel" in the menu; Yes asks
     // the core to reset this character's conversation.

@@ -6,7 +6,14 @@ export interface Plate { type: 'plate'; kind: '' | 'connection' | 'thinking'; te
 export interface Composer { type: 'composer'; locked: boolean }
 export interface ErrorLine { type: 'error_line'; text: string; where: 'composer' | 'pill' }
 export interface Notice { type: 'notice'; id: string; text: string }
-export interface CharacterState { type: 'character'; emotion: string; motion: string; speaking: boolean }
+/** `voiced`: the speech is heard, the mouth follows `mouth` levels;
+ * otherwise it flaps while `speaking`. */
+export interface CharacterState { type: 'character'; emotion: string; motion: string; speaking: boolean; voiced?: boolean }
+/** Lip-sync (not sticky): `levels[i]` (0–100) is heard from `at +
+ * i × step_ms` (epoch ms). Empty levels: the sound stopped at `at`. */
+export interface Mouth { type: 'mouth'; at: number; step_ms: number; levels: number[] | null }
+/** The character's voice for the pet menu. */
+export interface VoiceState { type: 'voice'; muted: boolean; global_muted: boolean; engine: string }
 export interface Bubble {
   type: 'bubble';
   seq: number;
@@ -17,7 +24,7 @@ export interface Bubble {
   muted: boolean;
 }
 export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
-export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean }
+export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string }
 export interface PermissionPrompt { type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string }
 export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean }
 export interface Usage { type: 'usage'; total_tokens: number; context_window: number }
@@ -40,7 +47,7 @@ export type DesktopActionKind = 'hide' | 'mute' | 'unmute' | 'start_at_login_on'
 // ---- the settings window (docs/view-protocol.md, "Settings window") ----
 
 /** A section of the settings form that open_settings and settings_focus name. */
-export type SettingsSection = '' | 'character' | 'backend' | 'permissions' | 'session';
+export type SettingsSection = '' | 'character' | 'backend' | 'voice' | 'permissions' | 'session';
 
 export interface PermissionsForm { screen: 'ask' | 'allow' | 'deny' | string; screenshot_each_turn: boolean }
 
@@ -69,7 +76,28 @@ export interface PresetForm {
   key_note?: string;
   /** The last save took back the screen permissions: the backend changed. */
   screen_note?: string;
+  voice: VoiceForm;
+  has_voice_key: boolean;
 }
+
+/** A character's voice as the form edits it (the speech key never leaves
+ * the core: `has_voice_key`, and `voice_key` in a save only when typed). */
+export interface VoiceForm {
+  engine: 'system' | 'endpoint' | 'off' | string;
+  program: string;
+  system_voice: string;
+  rate: number;
+  base_url: string;
+  model: string;
+  endpoint_voice: string;
+  format: 'wav' | 'pcm' | string;
+  emotion_text_map: Record<string, string> | null;
+  volume: number;
+  muted: boolean;
+}
+
+/** The sound settings every character shares. */
+export interface AudioForm { muted: boolean; device: string }
 
 /** One option of a select or radio group; an unavailable one is shown
  * greyed out with its note. */
@@ -80,6 +108,10 @@ export interface SettingsChoices {
   reasoning_efforts: Choice[] | null;
   screen_modes: Choice[] | null;
   looks: Choice[] | null;
+  voice_engines?: Choice[] | null;
+  voice_programs?: Choice[] | null;
+  voice_formats?: Choice[] | null;
+  system_voices?: Record<string, Choice[] | null> | null;
 }
 
 export interface SettingsState {
@@ -88,8 +120,11 @@ export interface SettingsState {
   path: string;
   active_preset: string;
   presets: PresetForm[] | null;
+  audio?: AudioForm;
   choices: SettingsChoices;
 }
+/** The sound server as the core found it, and its output devices. */
+export interface SettingsAudio { type: 'settings_audio'; server: string; note: string; devices: Choice[] | null }
 export interface SettingsFocus { type: 'settings_focus'; seq: number; preset: string; section: SettingsSection | string }
 /** problem: what keeps a Standard Agents character from its thread
  * ('thread_deleted', 'agent_unknown'), absent when nothing. */
@@ -119,9 +154,11 @@ export interface SavePreset {
   agent_id: string;
   thread_id: string;
   permissions: PermissionsForm;
+  voice?: VoiceForm;
+  voice_key?: string;
 }
 
-export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[] }
+export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm }
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
  * connection attempt now) or `reset` (a new conversation: stop, then the
@@ -152,8 +189,8 @@ export interface ConnectionTest {
 
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
-  | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
-  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest;
+  | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
+  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -162,6 +199,7 @@ export type PageMessage =
   | { type: 'dismiss'; id: string }
   | { type: 'reset' }
   | { type: 'permission_answer'; id: number; answer: 'once' | 'always' | 'deny' }
+  | { type: 'mute'; scope: 'character' | 'all'; muted: boolean }
   | SaveSettings
   | OpenSettings
   | PresetAction
@@ -170,8 +208,9 @@ export type PageMessage =
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
-  'character', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
+  'character', 'mouth', 'voice', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
+  'settings_audio',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

@@ -143,8 +143,11 @@ describe('SettingsView: save', () => {
       id: 'p-0000000a', name: 'Yui 2', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646',
       model: '', reasoning_effort: '', card: '', context_window: 0, agent_id: '', thread_id: '',
       permissions: { screen: 'ask', screenshot_each_turn: false },
+      voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
+        format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     });
     expect('key' in req.presets[0]!).toBe(false);
+    expect('voice_key' in req.presets[0]!).toBe(false);
     expect('key' in req.presets[1]!).toBe(false);
     // has_key and chat_id are the core's, never sent.
     expect('has_key' in req.presets[0]!).toBe(false);
@@ -200,6 +203,9 @@ describe('SettingsView: save', () => {
       id: 'p-1234abcd', name: 'New character', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: '',
       model: '', reasoning_effort: '', card: '', context_window: 0, agent_id: '', thread_id: '',
       permissions: { screen: 'ask', screenshot_each_turn: false },
+      // A new character speaks with the system voice at full volume.
+      voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
+        format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     });
   });
 

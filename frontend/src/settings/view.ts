@@ -5,15 +5,17 @@
 // the core answers.
 
 import type {
-  AgentItem, ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsFocus, SettingsResult,
-  SettingsState, TestConnection,
+  AgentItem, ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsAudio, SettingsFocus,
+  SettingsResult, SettingsState, TestConnection,
 } from '../protocol';
 import { realScheduler, type Scheduler } from '../scheduler';
 import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget, type TestState } from './actions';
 import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
-import { draftFrom, getField, parseFieldPath, SettingsModel, stateMatches, type Conflict, type FieldName } from './model';
+import {
+  draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, type Conflict, type FieldName, type PresetField,
+} from './model';
 
 export interface SettingsHost {
   send(m: PageMessage): boolean;
@@ -39,6 +41,9 @@ const FIELD_LABELS: Record<Conflict['field'], string> = {
   reasoning_effort: 'reasoning effort', card: 'character card', context_window: 'context window',
   agent_id: 'agent', thread_id: 'thread',
   'permissions.screen': 'screen access', 'permissions.screenshot_each_turn': 'screenshot with each message',
+  'voice.engine': 'voice', 'voice.program': 'voice program', 'voice.system_voice': 'system voice', 'voice.rate': 'speaking rate',
+  'voice.base_url': 'speech endpoint URL', 'voice.model': 'speech model', 'voice.endpoint_voice': 'endpoint voice',
+  'voice.format': 'audio format', 'voice.emotion_text_map': 'voice tags', 'voice.volume': 'volume', 'voice.muted': 'muted',
   removed: 'removed', active_preset: 'main character',
 };
 
@@ -97,6 +102,8 @@ export class SettingsView {
   private formChoices = '';
   private selectedId = '';
   private readonly status = new Map<string, PresetStatus>();
+  /** The sound server and devices as the core last found them. */
+  private sound: SettingsAudio | null = null;
   private pending: Pending | null = null;
   /** A save was accepted; the next settings_state is its result. */
   private accepted: Accepted | null = null;
@@ -200,6 +207,10 @@ export class SettingsView {
         break;
       case 'connection_test':
         this.onTested(m);
+        break;
+      case 'settings_audio':
+        this.sound = m;
+        this.renderForm();
         break;
     }
   }
@@ -362,6 +373,8 @@ export class SettingsView {
     const fp = parseFieldPath(path);
     let preset = '';
     if (fp.index !== null) preset = sent.presets[fp.index]?.id ?? '';
+    // The shared sound settings show in every character's Voice section.
+    else if (fp.field.startsWith('audio.')) preset = this.selectedId;
     else if (fp.field === 'active_preset') preset = this.model.find(sent.active_preset) ? sent.active_preset : this.selectedId;
     if (!preset || !this.model.find(preset)) {
       this.fieldErr = null;
@@ -419,6 +432,17 @@ export class SettingsView {
       case 'key':
         this.model.typeKey(d.id, String(value));
         break;
+      case 'voice.key':
+        this.model.typeVoiceKey(d.id, String(value));
+        break;
+      case 'audio.muted':
+        this.model.audio.muted = Boolean(value);
+        break;
+      case 'audio.device':
+        this.model.audio.device = String(value);
+        break;
+      default:
+        if (field.startsWith('voice.')) setField(d, field as PresetField, value);
     }
     this.edits++;
     const e = this.fieldErr;
@@ -436,6 +460,15 @@ export class SettingsView {
     this.edits++;
     this.render();
     (this.form?.control('key') as HTMLElement | null)?.focus();
+  }
+
+  private removeVoiceKey(): void {
+    const d = this.model.find(this.selectedId);
+    if (!d) return;
+    this.model.removeVoiceKey(d.id);
+    this.edits++;
+    this.render();
+    (this.form?.control('voice.key') as HTMLElement | null)?.focus();
   }
 
   private removeSelected(): void {
@@ -613,6 +646,7 @@ export class SettingsView {
       this.form = new PresetFormView(state.choices, {
         edit: (f, v) => this.edit(f, v),
         removeKey: () => this.removeKey(),
+        removeVoiceKey: () => this.removeVoiceKey(),
         remove: () => this.removeSelected(),
         replaceThread: () => this.replaceThread(),
       });
@@ -633,6 +667,9 @@ export class SettingsView {
       savedThread: this.model.savedForm(d.id)?.thread_id ?? '',
       threadProblem: this.status.get(d.id)?.problem ?? '',
       live: !!this.model.savedForm(d.id)?.enabled,
+      hasVoiceKey: this.model.hasVoiceKey(d.id),
+      audio: this.model.audio,
+      sound: this.sound,
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
     this.form.setModels(this.models.get(d.id) ?? []);

@@ -85,6 +85,23 @@ test('right-click on the character → Settings… asks the core for the setting
   await page.close();
 });
 
+test('right-click on the character → Mute voice mutes her, and the menu then offers Unmute voice', async () => {
+  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  await page.goto(petURL(core.ready.token));
+  await page.waitForSelector('.character svg');
+  await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
+  await page.locator('.character svg').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Mute voice' }).click();
+  const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'mute', 'mute');
+  assert.equal(e.role, 'pet');
+  assert.deepEqual({ scope: e.message.scope, muted: e.message.muted }, { scope: 'character', muted: true });
+  await page.waitForSelector('.pet[data-muted="true"]');
+  await page.locator('.character svg').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Unmute voice' }).click();
+  await page.waitForSelector('.pet[data-muted="false"]');
+  await page.close();
+});
+
 test('right-click on the character → New conversation → Yes asks the core to reset', async () => {
   const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
   await page.goto(petURL());
@@ -95,8 +112,8 @@ test('right-click on the character → New conversation → Yes asks the core to
   await page.locator('.character svg').click({ button: 'right' });
   const item = page.getByRole('menuitem', { name: 'New conversation' });
   await item.waitFor();
-  // Below Settings…, above the tray's items.
-  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'New conversation', 'Hide Yui', 'Quit Yui']);
+  // Below Settings…, above this character's mute and the tray's items.
+  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'New conversation', 'Mute voice', 'Hide Yui', 'Quit Yui']);
   await item.click();
   // The item turns into a question in the menu; nothing is sent yet.
   await page.getByText('Start over?').waitFor();
@@ -148,7 +165,7 @@ test('right-click → Mute voices and Start at login act on the real core, and t
   await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'desktop_action' && e.message.action === 'mute', 'mute');
   await page.waitForFunction(() => document.querySelector('[data-action="mute"]')?.getAttribute('aria-checked') === 'true');
   const saved = JSON.parse(readFileSync(join(core.dir, 'config', 'settings.json'), 'utf8'));
-  assert.equal(saved.voices_muted, true);
+  assert.equal(saved.audio?.muted, true);
 
   // Start at login writes the autostart entry of this core's desktop.
   const entry = join(core.dir, 'xdg', 'autostart', 'yui.desktop');
