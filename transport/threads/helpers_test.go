@@ -298,8 +298,19 @@ func (e *env) thread() string { return e.tr.Thread() }
 
 func (e *env) stats() threadserver.Stats { return e.srv.Stats(e.thread()) }
 
-// behaviours are the two generations of runtime.
+// behaviours are the two generations of runtime, and two mixes of their
+// traits, so each one (thread_status, full records, "data": null, reason
+// codes, the refusal's body) is tested on and off independently of the
+// others: a runtime may move to the documented stream one trait at a time.
 func behaviours() map[string]threadserver.Behaviour {
-	legacy := threadserver.Legacy()
-	return map[string]threadserver.Behaviour{"spec": threadserver.Spec(), "legacy": legacy}
+	return map[string]threadserver.Behaviour{
+		"spec":   threadserver.Spec(),
+		"legacy": threadserver.Legacy(),
+		// thread_status and reason codes, but partial records, events
+		// without data and the worker's text refusals.
+		"status-partial": {ThreadStatus: true, StopReasonCodes: true, Refusal: threadserver.RefuseText},
+		// Full records and "data": null, but no thread_status and prose
+		// reasons.
+		"nostatus-full": {FullRecords: true, EventDataNull: true, Refusal: threadserver.RefuseObject},
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"net/http"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -247,6 +248,51 @@ func TestUserStop(t *testing.T) {
 					t.Errorf("the stopped run played as a backend turn: %q", l)
 				}
 			}
+		})
+	}
+}
+
+// TestStoppedElsewhere: a run stopped by another client of the thread (the
+// runtime's own UI) ends its turn, not failed, and the stopped message's
+// words are not said again: from thread_status where the runtime sends it,
+// otherwise from the "Execution stopped by user" system message (no
+// stopped telemetry follows a user stop). The next turn works.
+func TestStoppedElsewhere(t *testing.T) {
+	for name, b := range behaviours() {
+		t.Run(name, func(t *testing.T) {
+			e := newEnv(t, envOpts{behaviour: b, agent: func(r *threadserver.Reply) {
+				if r.Utterance() == "again" {
+					r.Say("Back again.")
+					return
+				}
+				r.Say("Working on it. ", "Almost")
+				<-r.Context().Done()
+			}})
+			e.send("1", "work")
+			e.rec.waitLine(t, "1 say Working on it.")
+			req, err := http.NewRequest(http.MethodPost, e.hs.URL+"/api/threads/"+e.thread()+"/stop", nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Authorization", "Bearer "+testKey)
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				t.Fatalf("stop: %s", resp.Status)
+			}
+			e.rec.waitLine(t, "1 end")
+			// What was said stays; the stopped (failed) message's unfinished
+			// words are not said; nothing fails.
+			eq(t, "stopped", e.rec.turn("1"), []string{"say Working on it.", "render-end", "end"})
+			if n := len(e.log.find("threads.run_failed")); n != 0 {
+				t.Errorf("%d run_failed lines for a stop", n)
+			}
+			e.send("2", "again")
+			e.rec.waitLine(t, "2 end")
+			eq(t, "next", e.rec.turn("2"), []string{"say Back again.", "render-end", "end"})
 		})
 	}
 }
