@@ -79,6 +79,28 @@ func TestReplyBothGenerations(t *testing.T) {
 	}
 }
 
+// TestToolFailed: a tool_completed whose status is "error" is the pill's
+// failed state; the reply goes on.
+func TestToolFailed(t *testing.T) {
+	for name, b := range behaviours() {
+		t.Run(name, func(t *testing.T) {
+			e := newEnv(t, envOpts{behaviour: b, agent: func(r *threadserver.Reply) {
+				r.Tool("fetch_page", false)
+				r.Say("The page would not load.")
+			}})
+			e.send("1", "read it")
+			e.rec.waitLine(t, "1 end")
+			eq(t, "turn", e.rec.turn("1"), []string{
+				"tool fetch_page running",
+				"tool fetch_page failed",
+				"say The page would not load.",
+				"render-end",
+				"end",
+			})
+		})
+	}
+}
+
 // TestEventsLoggedByNameAndSize: event frames, with "data": null or with
 // no data key, are logged by name and size, never their data.
 func TestEventsLoggedByNameAndSize(t *testing.T) {
