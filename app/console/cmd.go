@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+
+	"yui/app/keyarg"
 )
 
 // Main is `yui console ARGS`: it parses the flags, runs the console with
@@ -21,6 +23,8 @@ func Main(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err != nil {
 		return 2
 	}
+	// Read once; processes this one starts do not inherit the key.
+	os.Unsetenv(keyarg.EnvVar)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
 	if err := Run(ctx, o, stdin, stdout); err != nil {
@@ -40,7 +44,9 @@ func ParseFlags(args []string, stderr io.Writer) (Options, error) {
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.Preset, "preset", "", "preset id or name (default: the active preset)")
 	fs.StringVar(&o.URL, "url", "", "chat_base_url, overriding the preset's")
-	fs.StringVar(&o.Key, "key", "", "chat API key, overriding the preset's")
+	var keys keyarg.Flags
+	fs.StringVar(&keys.Key, "key", "", "chat API key, overriding the preset's (discouraged: visible to other users; use --key-file or $YUI_KEY)")
+	fs.StringVar(&keys.KeyFile, "key-file", "", "file holding the chat API key, overriding the preset's ($YUI_KEY also works)")
 	fs.StringVar(&o.ConfigDir, "config-dir", "", "settings directory (default: os.UserConfigDir()/yui)")
 	fs.StringVar(&o.LogDir, "log-dir", "", "log directory (default: the app log directory)")
 	fs.Float64Var(&o.SpeechRate, "speech-rate", 15, "characters per second of the silent voice; 0 = instant")
@@ -52,9 +58,28 @@ func ParseFlags(args []string, stderr io.Writer) (Options, error) {
 		fmt.Fprintf(stderr, "yui console: unexpected argument %q\n", fs.Arg(0))
 		return Options{}, fmt.Errorf("console: unexpected argument %q", fs.Arg(0))
 	}
+	key, _, err := keyarg.Resolve(keys, os.Getenv, prefixed{stderr, "yui console: "})
+	if err != nil {
+		fmt.Fprintln(stderr, "yui console:", err)
+		return Options{}, fmt.Errorf("console: %w", err)
+	}
+	o.Key = key
 	if o.SpeechRate < 0 {
 		fmt.Fprintln(stderr, "yui console: --speech-rate must be 0 or more")
 		return Options{}, errors.New("console: negative --speech-rate")
 	}
 	return o, nil
+}
+
+// prefixed writes each warning line with the command's name in front.
+type prefixed struct {
+	w      io.Writer
+	prefix string
+}
+
+func (p prefixed) Write(b []byte) (int, error) {
+	if _, err := io.WriteString(p.w, p.prefix); err != nil {
+		return 0, err
+	}
+	return p.w.Write(b)
 }

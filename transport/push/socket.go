@@ -104,10 +104,11 @@ func (s *socket) run(prev chan struct{}) {
 	conn, err := websocketDial(dctx, s.url, c)
 	cancel()
 	if err != nil {
+		err = redactErr(err)
 		if s.ctx.Err() == nil {
-			c.log.Warn(EventOpenFailed, "url", s.url, "error", err.Error())
+			c.log.Warn(EventOpenFailed, "url", RedactURL(s.url), "error", err.Error())
 		}
-		c.socketEnded(s, -1, fmt.Errorf("push: dial %s: %w", s.url, err))
+		c.socketEnded(s, -1, fmt.Errorf("push: dial %s: %w", RedactURL(s.url), err))
 		return
 	}
 	conn.SetReadLimit(-1) // the client counts bytes itself; see readLoop
@@ -123,7 +124,7 @@ func (s *socket) run(prev chan struct{}) {
 	hello := Hello{Key: s.key, ChatID: c.cfg.ChatID, Accepts: Accepts, Vocabulary: c.vocab, Tools: c.schemas}
 	s.helloTimer = time.AfterFunc(HelloWait, func() { c.helloTimedOut(s) })
 	c.mu.Unlock()
-	c.log.Info(EventOpen, "url", s.url)
+	c.log.Info(EventOpen, "url", RedactURL(s.url))
 
 	b, err := Encode(hello)
 	if err == nil && len(b) > MaxFrameBytes {
