@@ -78,7 +78,6 @@ func Cut(s string) string {
 	return s
 }
 
-
 // DefaultDir returns the log directory: $XDG_STATE_HOME/yui/logs, else
 // ~/.local/state/yui/logs.
 func DefaultDir() string {
