@@ -82,7 +82,11 @@
 // a running tool cleared by its turn's turn_end or the socket leaving
 // ready; browser, which the client runs itself, leaves it alone; another
 // turn's tool shows without a phrase). Reasoning deltas append and a
-// render's reasoning replaces the text; while one turn's reasoning streams
+// render's reasoning replaces the text; the text kept is capped at
+// ReasoningMax bytes (newest kept: past the cap the head is dropped down to
+// ReasoningKeep and the text is marked Cut), and a delta that fits goes out
+// as an Append event carrying the Delta, so a consumer need not re-send the
+// whole text per delta; while one turn's reasoning streams
 // another turn's is not shown; a dropped render of a stopped turn abandons
 // the streaming text (back to what a render finished); a turn_end ends the
 // streaming. turn_end usage shows total_tokens beside the preset's context

@@ -117,6 +117,25 @@ func (s *Server) Publish(preset, topic string, m Message) {
 	s.publish(channel{RolePet, preset}, topic, m)
 }
 
+// PublishDelta makes whole the sticky message of topic for preset's pet
+// pages (what a page that connects later gets) and sends live, the change
+// since the last message, to every page now connected. The two go out under
+// one lock, so a page sees either the whole message or every change after
+// it, never a gap.
+func (s *Server) PublishDelta(preset, topic string, whole, live Message) {
+	ch := channel{RolePet, preset}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq++
+	if s.sticky[ch] == nil {
+		s.sticky[ch] = map[string]stickyMsg{}
+	}
+	s.sticky[ch][topic] = stickyMsg{seq: s.seq, msg: whole}
+	for _, c := range s.matching(func(p Peer) bool { return p.Preset == ch.preset && p.Role == ch.role }) {
+		c.send(live.Body)
+	}
+}
+
 // PublishSettings makes m the sticky message of topic for the settings
 // page and sends it to it if connected.
 func (s *Server) PublishSettings(topic string, m Message) {
