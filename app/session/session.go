@@ -127,7 +127,11 @@ func New(opts Options) (*Session, error) {
 	if voice == nil {
 		voice = playback.Silent{}
 	}
-	s.player = playback.New(playback.Options{Voice: voice, OnEvent: s.playerEvent, Logger: s.log})
+	// Past the queue's bound, backend-started turns' speech goes first:
+	// ids this run did not mint. (turnid.Counter is safe to call from
+	// the player's lock.)
+	s.player = playback.New(playback.Options{Voice: voice, OnEvent: s.playerEvent, Logger: s.log,
+		Expendable: func(id string) bool { return !s.ids.IsClientMinted(id) }})
 	s.mb = newMailbox(s.checkDrains)
 
 	endpoint, key := opts.Endpoint, opts.Key
