@@ -11,7 +11,10 @@
 // Every exported method is safe for concurrent use. The actions (SendText,
 // SendSpoken, StartTurn, Stop, BargeIn, Reset) queue work for the session's
 // own goroutine (the actor) and return at once; their outcomes arrive as
-// events. Every piece of session state — the outstanding turns, the pill,
+// events. The user's actions (a typed or spoken turn, attachments, stop,
+// barge-in, reset) run before any backend frame still queued: they never
+// wait behind a flood. Backend frames queue at most 64 deep on the actor;
+// past that the push client stops reading the socket (backpressure). Every piece of session state — the outstanding turns, the pill,
 // the reasoning display — is touched only by the actor, which also receives
 // the push client's handler calls and the player's events, in the order
 // they happened. OnEvent is called on the actor, one event at a time, in

@@ -8,7 +8,9 @@ import (
 // actor, in the order the client made them.
 type handler struct{ s *Session }
 
-func (h handler) HandleFrame(f push.Frame) { h.s.post(func() { h.s.onFrame(f) }) }
+// HandleFrame waits while the actor has a full queue of frames: the push
+// client's read loop then stops reading (backpressure).
+func (h handler) HandleFrame(f push.Frame) { h.s.mb.postFrame(func() { h.s.onFrame(f) }) }
 
 func (h handler) HandleState(c push.StateChange) { h.s.post(func() { h.s.onState(c) }) }
 

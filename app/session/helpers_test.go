@@ -174,6 +174,8 @@ type envOpts struct {
 	screenshot func() (session.TurnScreenshot, bool)
 	// frontmost is Options.Frontmost.
 	frontmost func() *clientctx.Frontmost
+	// turnLog, when set, also receives the turn log's records.
+	turnLog slog.Handler
 }
 
 type env struct {
@@ -221,10 +223,14 @@ func newEnv(t *testing.T, o envOpts) *env {
 	if voice == nil {
 		voice = playback.Silent{CharsPerSecond: 10}
 	}
+	var turnLog slog.Handler = e.tlog
+	if o.turnLog != nil {
+		turnLog = teeHandler{e.tlog, o.turnLog}
+	}
 	s, err := session.New(session.Options{
 		Preset: p, ConfigDir: e.dir, Voice: voice, Tools: o.tools,
 		HTTPClient: pushserver.InMemoryClient(e.srv),
-		Logger:     slog.New(e.log), TurnLog: slog.New(e.tlog),
+		Logger:     slog.New(e.log), TurnLog: slog.New(turnLog),
 		OnEvent: e.ev.add, Screenshot: o.screenshot, Frontmost: o.frontmost,
 	})
 	if err != nil {

@@ -198,6 +198,10 @@ func (s *Session) Close() error {
 // post runs fn on the actor.
 func (s *Session) post(fn func()) { s.mb.post(fn) }
 
+// postUser runs a user action on the actor ahead of the backend frames
+// and other work still queued.
+func (s *Session) postUser(fn func()) { s.mb.postUrgent(fn) }
+
 // emit delivers one event; actor only.
 func (s *Session) emit(e Event) {
 	if s.st.closing {

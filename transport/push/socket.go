@@ -168,6 +168,11 @@ func (s *socket) readLoop(conn *websocket.Conn) (int, error) {
 	c := s.c
 	var buf bytes.Buffer
 	for {
+		// Backpressure: a Handler behind by MaxPendingFrames stops the
+		// reading (the backend's writes then wait on the socket).
+		if !c.disp.waitRoom(s.dead) {
+			return -1, errSocketGone
+		}
 		typ, r, err := conn.Reader(context.Background())
 		if err != nil {
 			return int(websocket.CloseStatus(err)), err
@@ -235,7 +240,7 @@ func (c *Client) handleInbound(s *socket, b []byte) {
 	}
 	c.noteTurnFrameLocked(f)
 	h := c.handler
-	c.disp.push(func() { h.HandleFrame(f) })
+	c.disp.pushFrame(func() { h.HandleFrame(f) })
 }
 
 // vocabLoop sends the vocabulary whenever it differs from the last one this
