@@ -134,6 +134,9 @@ func (s *Session) stopSpeech(a stopAction) {
 	if len(ids) == 0 {
 		return
 	}
+	// The stop names every outstanding turn before the oldest stopped
+	// ones past the cap are let go.
+	defer s.boundStoppedTurns()
 	if a == actionStopButton || a == actionReset {
 		if err := s.client.SendStop(context.Background(), ids); err != nil {
 			s.log.Info("push.stop_not_sent", "turns", len(ids), "err", err.Error())
@@ -175,7 +178,8 @@ func (s *Session) startTurn(id, text string, o origin, trig clientctx.Trigger) {
 		return
 	}
 	s.st.turnOrd++
-	t := &turn{id: id, origin: o, ord: s.st.turnOrd}
+	s.st.turnSeq++
+	t := &turn{id: id, origin: o, ord: s.st.turnOrd, seq: s.st.turnSeq}
 	s.st.turns[id] = t
 	s.remember(id, o)
 	shot := s.screenshot()

@@ -30,6 +30,11 @@
 // its turn_end. A turn_end forgets the turn; a turn_end for a turn not held
 // is ignored (logged held:false). The closed ids are remembered, so a late
 // frame of a closed turn plays without making it outstanding again.
+// Outstanding turns are bounded: at most MaxBackendTurns backend turns and
+// MaxStoppedTurns stopped turns wait for their turn_end; past either cap
+// the oldest is forgotten as if closed (turn_forgotten), which also keeps
+// the stop frame within its 256 KiB (the push client refuses ids over
+// push.MaxIDBytes).
 //
 // A sent turn is running from its turn frame until its turn_end, its frame
 // wait ending, or a user action stopping it: the composer is locked, the

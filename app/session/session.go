@@ -62,6 +62,7 @@ type actorState struct {
 	muted       bool            // barge-in: shown, not voiced
 	mutedCut    map[string]bool // the turns the barge-in cut: their late replies stay muted
 	turnOrd     uint64
+	turnSeq     uint64
 	pill        pillState
 	reasoning   reasoningState
 	attachments []attachment
