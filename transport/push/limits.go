@@ -22,6 +22,13 @@ const (
 	// the next call. Not in the spec's table: a decision of this client.
 	ToolAbandonAfter = 30 * time.Second
 
+	// MaxQueuedToolCalls bounds the calls one socket holds queued behind
+	// the running one; MaxPendingAnswers the immediate answers being
+	// written at once. Decisions of this client (the spec's adapter never
+	// queues: rule 2 of the adapter).
+	MaxQueuedToolCalls = 64
+	MaxPendingAnswers  = 64
+
 	// MaxFrameBytes caps every text frame in either direction except a turn
 	// frame and a tool_result frame carrying images.
 	MaxFrameBytes = 256 << 10

@@ -22,6 +22,7 @@ const (
 	EventToolTooLarge  = "tool_result_too_large"
 	EventToolTimedOut  = "tool_call_timed_out"
 	EventToolAbandoned = "tool_run_abandoned"
+	EventToolRefused   = "tool_call_refused"
 	EventPushStop      = "push.stop"
 )
 

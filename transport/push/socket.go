@@ -30,6 +30,7 @@ type socket struct {
 	maxTurnBytes int
 	vocabSent    Vocabulary
 	vocabWake    chan struct{}
+	answers      chan struct{} // slots of the immediate tool answers in flight
 	tools        *toolQueue
 	killed       bool
 	localClose   bool // the client closed this socket
@@ -41,6 +42,7 @@ func newSocket(c *Client, url, key string) *socket {
 		c: c, url: url, key: key, ctx: ctx, cancel: cancel,
 		done: make(chan struct{}), dead: make(chan struct{}),
 		vocabWake: make(chan struct{}, 1),
+		answers:   make(chan struct{}, MaxPendingAnswers),
 	}
 }
 

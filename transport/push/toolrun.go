@@ -95,21 +95,28 @@ func (c *Client) toolCallArrived(s *socket, call ToolCall) {
 	c.mu.Unlock()
 	switch {
 	case !ok:
-		c.answerAsync(s, call, ResultUnknownTool)
+		c.answerNow(s, call, ResultUnknownTool)
 		return
 	case stopped:
-		c.answerAsync(s, call, ResultTurnStopped)
+		c.answerNow(s, call, ResultTurnStopped)
 		return
 	}
 	if err := tool.Validate(call.Arguments); err != nil {
-		c.answerAsync(s, call, errorResult(err))
+		c.answerNow(s, call, errorResult(err))
 		return
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.cur != s || s.killed {
+		c.mu.Unlock()
 		return
 	}
+	if len(q.queue) >= MaxQueuedToolCalls {
+		c.mu.Unlock()
+		c.log.Warn(EventToolRefused, "id", call.ID, "name", call.Name, "queued", MaxQueuedToolCalls)
+		c.answerNow(s, call, ResultTooManyCalls)
+		return
+	}
+	defer c.mu.Unlock()
 	q.queue = append(q.queue, call)
 	q.ids[call.ID] = struct{}{}
 	select {
@@ -127,7 +134,27 @@ func errorResult(err error) string {
 	return "error: " + msg
 }
 
-// answerAsync sends a result without holding up the read loop.
+// answerNow answers a call at once (rule 2) from the read loop: on its
+// own goroutine, so a slow socket does not hold the reading up — but at
+// most MaxPendingAnswers of them at a time: past that the read loop waits
+// (a backend that sends calls and does not read their answers is held by
+// its own socket, not by the client's memory).
+func (c *Client) answerNow(s *socket, call ToolCall, result string) {
+	select {
+	case s.answers <- struct{}{}:
+	case <-s.dead:
+		return
+	}
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		defer func() { <-s.answers }()
+		c.sendToolResult(s, call, result, nil)
+	}()
+}
+
+// answerAsync sends a result without holding up the caller, which may hold
+// c.mu (the queued calls of a stopped turn: at most MaxQueuedToolCalls).
 func (c *Client) answerAsync(s *socket, call ToolCall, result string) {
 	c.wg.Add(1)
 	go func() {

@@ -54,9 +54,13 @@ func InvalidField(name string) error { return &FieldError{Field: name} }
 
 // The exact tool_result texts of the client's rules.
 const (
-	ResultUnknownTool    = "error: unknown tool"
-	ResultTurnStopped    = "error: turn stopped"
-	ResultTooLarge       = "error: result too large"
+	ResultUnknownTool = "error: unknown tool"
+	ResultTurnStopped = "error: turn stopped"
+	ResultTooLarge    = "error: result too large"
+	// ResultTooManyCalls answers a call that finds MaxQueuedToolCalls
+	// calls already queued (the adapter sends one at a time; a backend
+	// that does not is refused rather than queued without bound).
+	ResultTooManyCalls   = "error: too many tool calls queued"
 	resultTimeoutPattern = "error: timed out after %d s"
 )
 

@@ -4,7 +4,9 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -108,6 +110,63 @@ func TestARunThatNeverReturnsIsAbandonedAndTheQueueMovesOn(t *testing.T) {
 			t.Fatalf("abandon lines %+v, want one for c-1", ab)
 		}
 		close(tool.release)
+		e.close()
+	})
+}
+
+// A flood of tool calls cannot queue without bound: past
+// MaxQueuedToolCalls a call is refused at once, and immediate answers to a
+// backend that does not read them hold the read loop back instead of
+// piling up goroutines.
+func TestAToolCallFloodIsBounded(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		tool := &neverTool{release: make(chan struct{})} // c-1 runs until released
+		e, tb := toolEnv(t, 0, tool)
+		for i := 1; i <= 1000; i++ {
+			tb.call(fmt.Sprint("c-", i), "1", "look", `{}`)
+		}
+		synctest.Wait()
+		refused := 0
+		for _, r := range tb.Results() {
+			if r.Result == push.ResultTooManyCalls {
+				refused++
+			}
+		}
+		// c-1 runs, 64 wait behind it, the rest are refused.
+		if want := 1000 - 1 - push.MaxQueuedToolCalls; refused != want {
+			t.Fatalf("%d calls refused, want %d", refused, want)
+		}
+		if n := e.logs.count(push.EventToolRefused); n != refused {
+			t.Fatalf("%d %s lines", n, push.EventToolRefused)
+		}
+		close(tool.release)
+		e.close()
+	})
+}
+
+// A backend that sends calls and never reads: the immediate answers in
+// flight stay bounded (they used to be one goroutine each).
+func TestImmediateAnswersToABackendThatDoesNotReadAreBounded(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		var sent atomic.Int64
+		b := &bare{fn: func(_ int, c *websocket.Conn, h push.Hello) {
+			writeFrame(t, c, push.Ready{ChatID: h.ChatID})
+			for i := range 5000 { // never reads the answers
+				if writeRaw(c, fmt.Sprintf(`{"type":"tool_call","id":"c-%d","turn_id":"1","name":"nope"}`, i)) != nil {
+					return
+				}
+				sent.Add(1)
+			}
+		}}
+		e := newEnv(t, envOpts{handler: b})
+		base := runtime.NumGoroutine()
+		synctest.Wait()
+		if g := runtime.NumGoroutine() - base; g > push.MaxPendingAnswers+16 {
+			t.Fatalf("%d more goroutines with %d calls sent and no answer read", g, sent.Load())
+		}
+		if s := sent.Load(); s >= 5000 {
+			t.Fatalf("the client read all %d calls while its answers could not go out", s)
+		}
 		e.close()
 	})
 }
