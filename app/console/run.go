@@ -174,6 +174,8 @@ func apply(s *session.Session, eyes *eyes, out *printer, line string) bool {
 		if err := eyes.answer(c.arg); err != nil {
 			out.note(err.Error())
 		}
+	case "stats":
+		out.stats(readStats())
 	case "quit":
 		return true
 	}
