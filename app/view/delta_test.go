@@ -34,4 +34,3 @@ func TestPublishDeltaSendsChangesLiveAndTheWholeOnConnect(t *testing.T) {
 		t.Fatalf("replay to a late page %v", m)
 	}
 }
-
