@@ -286,7 +286,8 @@ type chaosConsole struct {
 	stdin  io.WriteCloser
 	mu     sync.Mutex
 	cond   *sync.Cond
-	events []map[string]any
+	events []map[string]any // events[i] is event number base+i
+	base   int
 	done   bool
 	stderr strings.Builder
 }
@@ -326,10 +327,18 @@ func startChaosConsole(t *testing.T, bin, url string) *chaosConsole {
 			if len(line) > 0 {
 				var m map[string]any
 				if json.Unmarshal(line, &m) == nil {
-					if m["event"] == "reasoning" || m["event"] == "pill" {
-						// Only what the test checks; the texts are big.
-						m = map[string]any{"event": m["event"]}
+					// Only what the test checks: a flood prints tens of
+					// thousands of events, some with big texts.
+					keep := map[string]any{"event": m["event"]}
+					for _, k := range []string{"text", "locked", "state", "goroutines", "heap_bytes", "rss_bytes"} {
+						if v, ok := m[k]; ok {
+							if s, isStr := v.(string); isStr && len(s) > 200 {
+								continue
+							}
+							keep[k] = v
+						}
 					}
+					m = keep
 					cc.mu.Lock()
 					cc.events = append(cc.events, m)
 					cc.cond.Broadcast()
@@ -363,9 +372,9 @@ func (cc *chaosConsole) waitFrom(from int, d time.Duration, pred func(map[string
 	defer timer.Stop()
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	for i := from; ; {
-		for ; i < len(cc.events); i++ {
-			if pred(cc.events[i]) {
+	for i := max(from, cc.base); ; {
+		for ; i < cc.base+len(cc.events); i++ {
+			if pred(cc.events[i-cc.base]) {
 				return i
 			}
 		}
@@ -379,13 +388,29 @@ func (cc *chaosConsole) waitFrom(from int, d time.Duration, pred func(map[string
 func (cc *chaosConsole) count() int {
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	return len(cc.events)
+	return cc.base + len(cc.events)
 }
 
 func (cc *chaosConsole) event(i int) map[string]any {
 	cc.mu.Lock()
 	defer cc.mu.Unlock()
-	return cc.events[i]
+	return cc.events[i-cc.base]
+}
+
+// forget drops the events before the last socket event: a long run keeps
+// only what the next turn may still look at.
+func (cc *chaosConsole) forget() {
+	cc.mu.Lock()
+	defer cc.mu.Unlock()
+	keep := len(cc.events)
+	for i := len(cc.events) - 1; i >= 0; i-- {
+		if cc.events[i]["event"] == "socket" {
+			keep = i
+			break
+		}
+	}
+	cc.events = append([]map[string]any(nil), cc.events[keep:]...)
+	cc.base += keep
 }
 
 // socketState is the state of the last socket event.
@@ -464,6 +489,7 @@ func TestConsoleChaos(t *testing.T) {
 	began := time.Now()
 	for i := range turns {
 		sc := chaosScenarios[i%len(chaosScenarios)]
+		cc.forget()
 		cc.ready(fmt.Sprintf("turn %d (%s)", i, sc))
 		if i == warm {
 			first = cc.stats()
