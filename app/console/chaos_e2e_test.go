@@ -429,11 +429,17 @@ func (cc *chaosConsole) socketState() string {
 // ready waits until the socket is ready, reconnecting after a 4401.
 func (cc *chaosConsole) ready(what string) {
 	cc.t.Helper()
-	for cc.socketState() != "ready" {
-		if cc.socketState() == "failed" {
+	for {
+		// Count first: a socket event that lands between the check and
+		// the wait is then still seen.
+		from := cc.count()
+		st := cc.socketState()
+		if st == "ready" {
+			return
+		}
+		if st == "failed" {
 			cc.line("/reconnect")
 		}
-		from := cc.count()
 		if cc.waitFrom(from, 60*time.Second, func(m map[string]any) bool { return m["event"] == "socket" }) < 0 {
 			cc.t.Fatalf("%s: the socket did not come back (state %s); stderr %s", what, cc.socketState(), cc.stderr.String())
 		}
