@@ -515,8 +515,11 @@ func TestConsoleChaos(t *testing.T) {
 		if at < 0 {
 			t.Fatalf("turn %d (%s): neither sent nor refused; stderr %s", i, sc, cc.stderr.String())
 		}
-		if cc.event(at)["event"] != "turn_sent" {
+		if ev := cc.event(at); ev["event"] != "turn_sent" {
 			failed++
+			if failed <= 10 {
+				t.Logf("turn %d (%s) was not sent: %v", i, sc, ev)
+			}
 			continue
 		}
 		switch sc {
