@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -290,11 +291,40 @@ type chaosConsole struct {
 	base   int
 	done   bool
 	stderr strings.Builder
+	logDir string
+}
+
+// logSummary counts the console's log lines by event (ws_close also by
+// code and side) and sums the log files' sizes.
+func (cc *chaosConsole) logSummary() (map[string]int, int64) {
+	counts := map[string]int{}
+	var size int64
+	files, _ := os.ReadDir(cc.logDir)
+	for _, f := range files {
+		b, err := os.ReadFile(cc.logDir + "/" + f.Name())
+		if err != nil {
+			continue
+		}
+		size += int64(len(b))
+		for _, l := range strings.Split(string(b), "\n") {
+			var m map[string]any
+			if json.Unmarshal([]byte(l), &m) != nil {
+				continue
+			}
+			ev, _ := m["event"].(string)
+			if ev == "ws_close" {
+				ev = fmt.Sprintf("ws_close(%v,%v)", m["code"], m["by"])
+			}
+			counts[ev]++
+		}
+	}
+	return counts, size
 }
 
 func startChaosConsole(t *testing.T, bin, url string) *chaosConsole {
 	t.Helper()
-	cmd := exec.Command(bin, "console", "--json", "--config-dir", t.TempDir(), "--log-dir", t.TempDir(),
+	logDir := t.TempDir()
+	cmd := exec.Command(bin, "console", "--json", "--config-dir", t.TempDir(), "--log-dir", logDir,
 		"--url", url, "--speech-rate", "0")
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "DISPLAY=") && !strings.HasPrefix(kv, "YUI_KEY=") {
@@ -302,7 +332,7 @@ func startChaosConsole(t *testing.T, bin, url string) *chaosConsole {
 		}
 	}
 	cmd.Env = append(cmd.Env, "YUI_KEY="+chaosKey)
-	cc := &chaosConsole{t: t, cmd: cmd}
+	cc := &chaosConsole{t: t, cmd: cmd, logDir: logDir}
 	cc.cond = sync.NewCond(&cc.mu)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -546,6 +576,16 @@ func TestConsoleChaos(t *testing.T) {
 		t.Fatalf("console exit: %v; stderr %s", err, cc.stderr.String())
 	}
 	mb := func(b float64) float64 { return b / (1 << 20) }
+	counts, logBytes := cc.logSummary()
+	var notable []string
+	for ev, n := range counts {
+		if strings.HasPrefix(ev, "ws_close") || strings.HasPrefix(ev, "frame_") || strings.HasPrefix(ev, "tool_") ||
+			strings.HasPrefix(ev, "playback.") || ev == "turn_forgotten" || ev == "turn_not_sent" || ev == "ws_open_failed" {
+			notable = append(notable, fmt.Sprintf("%s=%d", ev, n))
+		}
+	}
+	slices.Sort(notable)
+	t.Logf("chaos logs: %.1f MB in %s; %s", float64(logBytes)/(1<<20), cc.logDir, strings.Join(notable, " "))
 	// The line the soak script reads.
 	t.Logf("chaos: turns=%d ended=%d refused=%d seconds=%.0f goroutines=%d->%d heap_mb=%.1f->%.1f rss_mb=%.1f->%.1f vmrss_mb=%.1f->%.1f",
 		turns, ended, failed, elapsed.Seconds(), first.goroutines, last.goroutines, mb(first.heap), mb(last.heap),

@@ -119,6 +119,15 @@ func (p *Player) pending() (n, bytes int) {
 func (p *Player) trim() {
 	n, bytes := p.pending()
 	over := func() bool { return n > p.maxQueued() || bytes > p.maxQueuedBytes() }
+	// One log line per trim: the turns that lost speech, newest last.
+	var turns []string
+	sentences, dropped, backend := 0, 0, 0
+	defer func() {
+		if sentences > 0 {
+			p.log.Warn("playback.dropped", "reason", "queue_full", "sentences", sentences, "bytes", dropped,
+				"backend_sentences", backend, "turns", len(turns), "turn_id", turns[len(turns)-1])
+		}
+	}()
 	for _, anyTurn := range []bool{false, true} {
 		for _, u := range p.queue {
 			if !over() {
@@ -129,7 +138,6 @@ func (p *Player) trim() {
 			}
 			from := p.firstPending(u)
 			to := from
-			dropped := 0
 			for to < len(u.items) && over() {
 				it := u.items[to]
 				if it.fut != nil {
@@ -141,8 +149,13 @@ func (p *Player) trim() {
 				to++
 			}
 			if to > from {
-				p.log.Warn("playback.dropped", "turn_id", u.turnID, "sentences", to-from, "bytes", dropped,
-					"reason", "queue_full", "backend_turn", p.expendable(u.turnID))
+				sentences += to - from
+				if p.expendable(u.turnID) {
+					backend += to - from
+				}
+				if len(turns) == 0 || turns[len(turns)-1] != u.turnID {
+					turns = append(turns, u.turnID)
+				}
 				old := len(u.items)
 				u.items = append(u.items[:from], u.items[to:]...)
 				clear(u.items[len(u.items):old]) // let the dropped sentences go
@@ -158,6 +171,12 @@ func (p *Player) trim() {
 // while the queue holds more than maxUtterances (expendable turns' first).
 // Called with mu held.
 func (p *Player) trimUtterances() {
+	removed, lastTurn := 0, ""
+	defer func() {
+		if removed > 0 {
+			p.log.Warn("playback.dropped", "reason", "too_many_utterances", "utterances", removed, "turn_id", lastTurn)
+		}
+	}()
 	for _, anyTurn := range []bool{false, true} {
 		if len(p.queue) <= maxUtterances {
 			return
@@ -177,8 +196,8 @@ func (p *Player) trimUtterances() {
 					it.fut.cancel()
 				}
 			}
-			p.log.Warn("playback.dropped", "turn_id", u.turnID, "sentences", len(u.items), "reason", "too_many_utterances",
-				"backend_turn", p.expendable(u.turnID))
+			removed++
+			lastTurn = u.turnID
 		}
 		clear(p.queue[len(kept):])
 		p.queue = kept
