@@ -294,6 +294,22 @@ type chaosConsole struct {
 	logDir string
 }
 
+// logTail returns the last n lines of the console's app log.
+func (cc *chaosConsole) logTail(n int) string {
+	files, _ := os.ReadDir(cc.logDir)
+	var newest string
+	var at time.Time
+	for _, f := range files {
+		fi, err := f.Info()
+		if err == nil && strings.HasPrefix(f.Name(), "yui-2") && fi.ModTime().After(at) {
+			newest, at = f.Name(), fi.ModTime()
+		}
+	}
+	b, _ := os.ReadFile(cc.logDir + "/" + newest)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
 // logSummary counts the console's log lines by event (ws_close also by
 // code and side) and sums the log files' sizes.
 func (cc *chaosConsole) logSummary() (map[string]int, int64) {
@@ -549,6 +565,9 @@ func TestConsoleChaos(t *testing.T) {
 			failed++
 			if failed <= 10 {
 				t.Logf("turn %d (%s) was not sent: %v", i, sc, ev)
+			}
+			if failed == 1 {
+				t.Logf("chaos log tail:\n%s", cc.logTail(60))
 			}
 			continue
 		}

@@ -18,6 +18,7 @@ out=$(YUI_CONSOLE_BIN=$bin YUI_CHAOS_TURNS=$turns \
 	go test -count=1 -timeout 6h -v -run '^TestConsoleChaos$' ./app/console/ 2>&1) || { echo "$out" | tail -30; exit 1; }
 line=$(echo "$out" | grep -o 'chaos: .*')
 echo "$out" | grep -o 'turn [0-9]* (.*) was not sent: .*' || true
+echo "$out" | sed -n '/chaos log tail:/,/was not sent/p' | head -70 || true
 echo "$out" | grep -o 'chaos logs: .*' || true
 echo "$line"
 field() { echo "$line" | grep -o "$1=[^ ]*" | cut -d= -f2; }
