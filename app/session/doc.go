@@ -12,8 +12,9 @@
 // SendSpoken, StartTurn, Stop, BargeIn, Reset) queue work for the session's
 // own goroutine (the actor) and return at once; their outcomes arrive as
 // events. The user's actions (a typed or spoken turn, attachments, stop,
-// barge-in, reset) run before any backend frame still queued: they never
-// wait behind a flood. Backend frames queue at most 64 deep on the actor;
+// barge-in, reset) run before the backend frames still queued: they never
+// wait behind a flood (a run of user actions takes turns with the other
+// work, one item each, so it cannot starve a state change either). Backend frames queue at most 64 deep on the actor;
 // past that the push client stops reading the socket (backpressure). Every piece of session state — the outstanding turns, the pill,
 // the reasoning display — is touched only by the actor, which also receives
 // the push client's handler calls and the player's events, in the order

@@ -12,9 +12,12 @@ const maxQueuedFrames = 64
 //
 // It has two lanes. User actions (postUrgent: a typed or spoken turn,
 // stop, barge-in, reset) run before anything else still queued, so they
-// never wait behind backend frames. Everything else (post, postFrame)
-// runs in arrival order; postFrame is for backend frames and waits while
-// maxQueuedFrames of them are queued.
+// never wait behind a backlog of backend frames: at most behind the one
+// item running, and behind one more when the previous item was a user
+// action too — the lanes take turns then, so actions that keep coming
+// cannot starve the rest (a state change the UI must show). Everything
+// else (post, postFrame) runs in arrival order; postFrame is for backend
+// frames and waits while maxQueuedFrames of them are queued.
 type mailbox struct {
 	mu      sync.Mutex
 	urgent  []func()
@@ -25,6 +28,9 @@ type mailbox struct {
 	wake    chan struct{}
 	done    chan struct{}
 	after   func() // runs after every item (drain checks)
+	// lastUrgent: the item taken last was a user action; the next one
+	// comes from the other lane when it has one.
+	lastUrgent bool
 }
 
 type mailItem struct {
@@ -113,12 +119,14 @@ func (m *mailbox) next() (fn func(), ok bool) {
 		<-m.wake
 		m.mu.Lock()
 	}
-	if len(m.urgent) > 0 {
+	if len(m.urgent) > 0 && (!m.lastUrgent || len(m.q) == 0) {
 		fn = m.urgent[0]
 		m.urgent[0] = nil
 		m.urgent = m.urgent[1:]
+		m.lastUrgent = true
 		return fn, true
 	}
+	m.lastUrgent = false
 	it := m.q[0]
 	m.q[0] = mailItem{}
 	m.q = m.q[1:]
