@@ -1,6 +1,8 @@
 // Command yui is the Yui desktop pet. One binary, several processes:
 //
-//	yui [run] [flags]                          the core: settings, sockets, windows
+//	yui [run] [flags]                          the core: settings, sockets, windows, tray
+//	                                           (a second launch hands its flags to the running core)
+//	yui --settings | --quit | --version
 //	yui window --role pet --preset ID --core URL   one pet window (started by the core)
 //	yui window --role settings --core URL          the settings window (started by the core)
 //	yui demo-backend --addr 127.0.0.1:8646 --key-file FILE   the demo push backend alone
@@ -22,20 +24,34 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
 	"syscall"
+	"time"
 
 	"yui/app/applog"
+	"yui/app/autostart"
 	"yui/app/console"
 	"yui/app/core"
 	"yui/app/demobackend"
+	"yui/app/instance"
+	"yui/app/parentconsole"
 	"yui/app/shell"
+	"yui/app/tray"
+	"yui/app/version"
+	"yui/app/voice"
 )
 
 //go:embed all:frontend/dist
 var dist embed.FS
 
-// version is set by the build (-ldflags "-X main.version=...").
-var version = "dev"
+// The tray's icon: a PNG for Linux hosts, an ICO for Windows (both made
+// from build/appicon.png by make icons).
+var (
+	//go:embed build/linux/icons/hicolor/64x64/apps/yui.png
+	trayPNG []byte
+	//go:embed build/windows/icon.ico
+	trayICO []byte
+)
 
 func main() {
 	if shell.BindingsOnly {
@@ -50,6 +66,9 @@ func main() {
 	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
 		cmd, args = args[0], args[1:]
 	}
+	if cmd != "window" {
+		parentconsole.Attach() // Windows: print in the terminal that started us
+	}
 	var err error
 	switch cmd {
 	case "run":
@@ -61,7 +80,7 @@ func main() {
 	case "console":
 		os.Exit(console.Main(args, os.Stdin, os.Stdout, os.Stderr))
 	case "version":
-		fmt.Println("yui", version)
+		fmt.Println("yui", version.String())
 	default:
 		err = fmt.Errorf("unknown command %q (want run, window, console, demo-backend or version)", cmd)
 	}
@@ -95,42 +114,185 @@ func openLog(dir string, level slog.Level) (*slog.Logger, io.Closer) {
 	return applog.New(f, level), f
 }
 
-func runCore(args []string) error {
+// coreFlags are the core's flags; a hand-over parses the second launch's
+// arguments with the same set.
+type coreFlags struct {
+	configDir, logDir, demoAddr                       *string
+	noWindows, traceView, debug, demo, settings, quit *bool
+	showVersion, noSound                              *bool
+	demoDelay                                         *time.Duration
+}
+
+func newCoreFlags() (*flag.FlagSet, coreFlags) {
 	fl := flag.NewFlagSet("yui", flag.ContinueOnError)
-	configDir := fl.String("config-dir", defaultConfigDir(), "directory holding settings.json")
-	logDir := fl.String("log-dir", applog.DefaultDir(), "directory for the daily app log")
-	noWindows := fl.Bool("no-windows", false, "run the core only; load pages in a browser from the printed pages_url")
-	traceView := fl.Bool("trace-view", false, "print core_ready and every received view message as JSON lines on stdout")
-	debug := fl.Bool("debug", false, "log debug lines")
-	demo := fl.Bool("demo", true, "run the embedded demo backend for presets that use it")
-	demoAddr := fl.String("demo-addr", "", "where the embedded demo backend listens (default: the demo preset's address, 127.0.0.1:8646)")
-	demoDelay := fl.Duration("demo-delegation-delay", 0, "how long the demo backend's delegated tasks run (0: its default)")
-	openSettings := fl.Bool("settings", false, "open the settings window at start")
+	return fl, coreFlags{
+		configDir:   fl.String("config-dir", defaultConfigDir(), "directory holding settings.json (one Yui runs per config dir)"),
+		logDir:      fl.String("log-dir", applog.DefaultDir(), "directory for the daily app log"),
+		noWindows:   fl.Bool("no-windows", false, "run the core only; load pages in a browser from the printed pages_url"),
+		traceView:   fl.Bool("trace-view", false, "print core_ready and every received view message as JSON lines on stdout"),
+		debug:       fl.Bool("debug", false, "log debug lines"),
+		demo:        fl.Bool("demo", true, "run the embedded demo backend for presets that use it"),
+		demoAddr:    fl.String("demo-addr", "", "where the embedded demo backend listens (default: the demo preset's address, 127.0.0.1:8646)"),
+		demoDelay:   fl.Duration("demo-delegation-delay", 0, "how long the demo backend's delegated tasks run (0: its default)"),
+		settings:    fl.Bool("settings", false, "open the settings window (of the running Yui, if one runs)"),
+		quit:        fl.Bool("quit", false, "quit the running Yui and wait until it has exited"),
+		showVersion: fl.Bool("version", false, "print the version and exit"),
+		noSound:     fl.Bool("no-sound", false, "run without a sound output: voices keep silent timing"),
+	}
+}
+
+func runCore(args []string) error {
+	fl, f := newCoreFlags()
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
+	if *f.showVersion {
+		fmt.Println("yui", version.String())
+		return nil
+	}
+	if *f.quit {
+		return quitRunning(*f.configDir)
+	}
 	level := slog.LevelInfo
-	if *debug {
+	if *f.debug {
 		level = slog.LevelDebug
 	}
-	lg, closer := openLog(*logDir, level)
+	prim, err := becomeCore(*f.configDir, args)
+	if err != nil || prim == nil {
+		return err // nil: handed over to the running core
+	}
+	// Last: the lock goes when everything is written, and a waiting
+	// `yui --quit` returns.
+	defer prim.Close()
+	lg, closer := openLog(*f.logDir, level)
 	defer closer.Close()
+	lg = lg.With("proc", "core")
 	exe, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("find own binary: %w", err)
 	}
-	opts := core.Options{ConfigDir: *configDir, LogDir: *logDir, Exe: exe, NoWindows: *noWindows, Pages: pages(), Logger: lg.With("proc", "core"),
-		Demo: *demo, DemoAddr: *demoAddr, DemoDelegationDelay: *demoDelay, OpenSettings: *openSettings}
-	if *traceView || *noWindows {
+	opts := core.Options{ConfigDir: *f.configDir, LogDir: *f.logDir, Exe: exe, NoWindows: *f.noWindows, Pages: pages(), Logger: lg,
+		Demo: *f.demo, DemoAddr: *f.demoAddr, DemoDelegationDelay: *f.demoDelay, OpenSettings: *f.settings}
+	if *f.traceView || *f.noWindows {
 		opts.Trace = os.Stdout
+	}
+	if as, err := autostart.New(exe, nil, ""); err != nil {
+		lg.Warn("autostart_unavailable", "err", err.Error())
+	} else {
+		opts.Autostart = as
+	}
+	if !*f.noSound {
+		opts.Sound = voice.SystemOutput(lg.With("proc", "core"))
 	}
 	c, err := core.New(opts)
 	if err != nil {
 		return err
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	lg.Info("core_start", "version", version.String(), "pid", os.Getpid(), "instance", prim.Addr())
+	prim.Serve(handOver(c), lg)
+	// SIGHUP: the session (terminal or X) ended.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 	defer stop()
-	return c.Run(ctx)
+	ran := make(chan struct{})
+	if t := startTray(c, lg, ran); t != nil {
+		defer t.Close()
+	}
+	err = c.Run(ctx)
+	close(ran)
+	return err
+}
+
+// startTray shows the tray icon with the core's menu and keeps it in step
+// with the core. Without one (no session bus; logged once) the pet's menu
+// has every item. ran closes when the core's Run has returned.
+func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
+	icon := trayPNG
+	if runtime.GOOS == "windows" {
+		icon = trayICO
+	}
+	t, err := tray.Start(tray.Options{
+		Icon: icon, Title: "Yui", Menu: trayMenu(c.DesktopState()), Logger: lg,
+		Actions: tray.Actions{
+			SetShown:        c.SetShown,
+			SetVoicesMuted:  func(on bool) { c.SetMuted(on) },
+			OpenSettings:    c.OpenSettingsWindow,
+			SetStartAtLogin: func(on bool) { c.SetStartAtLogin(on) },
+			Quit:            c.Quit,
+		},
+		// Windows waits for this before ending the session.
+		SessionEnd: func() { c.Quit(); <-ran },
+		// The autostart entry may have changed in the desktop's settings.
+		OnOpen: c.RefreshDesktop,
+	})
+	if err != nil {
+		lg.Info("tray_unavailable", "err", err.Error())
+		return nil
+	}
+	c.OnDesktopChange(func(s core.DesktopState) { t.Update(trayMenu(s)) })
+	return t
+}
+
+func trayMenu(s core.DesktopState) tray.Menu {
+	m := tray.Menu{VoicesMuted: s.VoicesMuted, StartAtLogin: s.StartAtLogin, StartAtLoginAvailable: s.StartAtLoginAvailable}
+	for _, ch := range s.Characters {
+		m.Characters = append(m.Characters, tray.Character{ID: ch.ID, Name: ch.Name, Shown: ch.Shown})
+	}
+	return m
+}
+
+// becomeCore takes the config dir's instance lock, or hands args to the
+// core holding it (then it returns nil, nil). A core that exits between
+// the two is raced for again.
+func becomeCore(dir string, args []string) (*instance.Primary, error) {
+	for range 3 {
+		prim, err := instance.Acquire(dir)
+		if !errors.Is(err, instance.ErrRunning) {
+			return prim, err
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		_, err = instance.Send(ctx, dir, args, false)
+		cancel()
+		if !errors.Is(err, instance.ErrNotRunning) {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("the config dir %s changed hands three times; try again", dir)
+}
+
+// quitRunning is `yui --quit`: it asks the running core to quit and waits
+// until it has exited.
+func quitRunning(dir string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	_, err := instance.Send(ctx, dir, []string{"--quit"}, true)
+	if errors.Is(err, instance.ErrNotRunning) {
+		fmt.Fprintln(os.Stderr, "yui: Yui is not running")
+		return nil
+	}
+	return err
+}
+
+// handOver acts on a second launch's arguments: --quit quits, --settings
+// opens the settings window, and a plain launch shows the characters and
+// opens the settings window (what someone clicking the icon again wants).
+func handOver(c *core.Core) instance.Handler {
+	return func(r instance.Request) error {
+		fl, f := newCoreFlags()
+		fl.SetOutput(io.Discard)
+		if err := fl.Parse(r.Args); err != nil {
+			return err
+		}
+		switch {
+		case *f.quit:
+			c.Quit()
+		case *f.settings:
+			c.OpenSettingsWindow()
+		default:
+			c.ShowWindows()
+			c.OpenSettingsWindow()
+		}
+		return nil
+	}
 }
 
 func runWindow(args []string) error {

@@ -8,8 +8,11 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 
 	"yui/app/keyarg"
+	"yui/app/pet"
 )
 
 // Main is `yui console ARGS`: it parses the flags, runs the console with
@@ -47,10 +50,13 @@ func ParseFlags(args []string, stderr io.Writer) (Options, error) {
 	var keys keyarg.Flags
 	fs.StringVar(&keys.Key, "key", "", "chat API key, overriding the preset's (discouraged: visible to other users; use --key-file or $YUI_KEY)")
 	fs.StringVar(&keys.KeyFile, "key-file", "", "file holding the chat API key, overriding the preset's ($YUI_KEY also works)")
+	fs.StringVar(&o.ChatAPI, "chat-api", "", "push, responses or chat_completions, overriding the preset's")
+	fs.StringVar(&o.Model, "model", "", "model name for responses and chat_completions, overriding the preset's")
 	fs.StringVar(&o.ConfigDir, "config-dir", "", "settings directory (default: os.UserConfigDir()/yui)")
 	fs.StringVar(&o.LogDir, "log-dir", "", "log directory (default: the app log directory)")
 	fs.Float64Var(&o.SpeechRate, "speech-rate", 15, "characters per second of the silent voice; 0 = instant")
 	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per event")
+	fs.BoolVar(&o.Voice, "voice", false, "speak the replies aloud with the preset's voice settings")
 	if err := fs.Parse(args); err != nil {
 		return Options{}, err
 	}
@@ -64,6 +70,10 @@ func ParseFlags(args []string, stderr io.Writer) (Options, error) {
 		return Options{}, fmt.Errorf("console: %w", err)
 	}
 	o.Key = key
+	if o.ChatAPI != "" && !slices.Contains(pet.Wires, o.ChatAPI) {
+		fmt.Fprintf(stderr, "yui console: --chat-api must be one of %s\n", strings.Join(pet.Wires, ", "))
+		return Options{}, fmt.Errorf("console: unknown --chat-api %q", o.ChatAPI)
+	}
 	if o.SpeechRate < 0 {
 		fmt.Fprintln(stderr, "yui console: --speech-rate must be 0 or more")
 		return Options{}, errors.New("console: negative --speech-rate")

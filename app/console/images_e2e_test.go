@@ -141,8 +141,13 @@ func TestConsoleLookScreenPermission(t *testing.T) {
 	const limit = 128 << 10
 	dir, logs := t.TempDir(), t.TempDir()
 	b := newImageBackend(t, limit)
+	// A small noisy screen: what is tested is the permission flow, and the
+	// look tool answers within its 2 s client wait, so the capture and its
+	// fit must be cheap even under the race detector on a busy machine
+	// (that the fit is bounded in time on a big screen is app/look's and
+	// app/jpegfit's deadline tests).
 	screen := &capture.Fixed{
-		Screens: []capture.Monitor{{Index: 0, Label: "DP-1", Bounds: image.Rect(0, 0, 1280, 800)}},
+		Screens: []capture.Monitor{{Index: 0, Label: "DP-1", Bounds: image.Rect(0, 0, 320, 200)}},
 		Draw:    func(m capture.Monitor) *image.RGBA { return noisyRGBA(m.Bounds.Dx(), m.Bounds.Dy(), 9) },
 	}
 	c := startRun(t, console.Options{JSON: true, ConfigDir: dir, LogDir: logs, URL: b.http.URL, Key: e2eKey, Screen: screen})
@@ -166,6 +171,7 @@ func TestConsoleLookScreenPermission(t *testing.T) {
 		t.Fatalf("prompt %v", p)
 	}
 	c.line("/allow once")
+	c.waitEvent("permission_answered", map[string]any{"choice": "once"})
 	r, imgs := call()
 	if r != "ok" || len(imgs) != 1 {
 		t.Fatalf("after /allow once: %q, %d images", r, len(imgs))
@@ -181,6 +187,7 @@ func TestConsoleLookScreenPermission(t *testing.T) {
 	}
 	c.waitEvent("permission_prompt", nil)
 	c.line("/allow always")
+	c.waitEvent("permission_answered", map[string]any{"choice": "always"})
 	if r, imgs := call(); r != "ok" || len(imgs) != 1 {
 		t.Fatalf("after /allow always: %q", r)
 	}

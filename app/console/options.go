@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"time"
 
+	"yui/app/audio"
 	"yui/app/capture"
 	"yui/app/look"
 )
@@ -17,6 +18,10 @@ type Options struct {
 	// takes the key from --key-file, $YUI_KEY or (with a warning) --key.
 	URL string
 	Key string
+	// ChatAPI and Model override the preset's chat_api (push, responses,
+	// chat_completions) and model.
+	ChatAPI string
+	Model   string
 	// ConfigDir holds settings.json, the previous-turn record and the
 	// delegation history; blank is os.UserConfigDir()/yui.
 	ConfigDir string
@@ -28,6 +33,13 @@ type Options struct {
 	SpeechRate float64
 	// JSON prints one JSON object per event instead of readable lines.
 	JSON bool
+	// Voice speaks the replies with the preset's voice settings (engine,
+	// volume, mute, the global mute and device) instead of the silent
+	// pace.
+	Voice bool
+	// Sound is where the voice plays; nil is voice.SystemOutput (tests
+	// pass a private server's output).
+	Sound audio.Output
 
 	// Screen and Windows are what the look tool sees; nil is the X
 	// display of $DISPLAY when set (tests pass capture.Fixed).

@@ -69,6 +69,16 @@ func (p *printer) promptClosed(id uint64) {
 	p.line("? (the screen permission prompt was withdrawn)")
 }
 
+// promptAnswered confirms the user's answer to a prompt; it is printed
+// once the answer applies, so a call made after it sees the answer.
+func (p *printer) promptAnswered(id uint64, c permission.Choice) {
+	if p.json {
+		p.raw(map[string]any{"event": "permission_answered", "ts": p.now().UnixMilli(), "id": id, "choice": c.String()})
+		return
+	}
+	p.line("? (screen permission: " + c.String() + ")")
+}
+
 func (p *printer) raw(m map[string]any) {
 	b, err := json.Marshal(m)
 	if err != nil {

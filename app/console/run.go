@@ -13,16 +13,24 @@ import (
 	"time"
 
 	"yui/app/applog"
+	"yui/app/capture"
+	"yui/app/cue"
+	"yui/app/look"
+	"yui/app/permission"
+	"yui/app/pet"
 	"yui/app/playback"
 	"yui/app/session"
 	"yui/app/settings"
-	"yui/transport/push"
+	"yui/app/voice"
 )
 
 // FirstConnectWait is the longest the console waits for its first
 // connection attempt to settle before reading stdin (the spec's hello
 // reply wait plus a little).
 const FirstConnectWait = 12 * time.Second
+
+// MaxLine bounds one stdin line (the push spec's text frame size).
+const MaxLine = 256 << 10
 
 // Log file prefixes in the log directory.
 const (
@@ -55,6 +63,12 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	if o.Key != "" {
 		preset.Key = o.Key
 	}
+	if o.ChatAPI != "" {
+		preset.ChatAPI = o.ChatAPI
+	}
+	if o.Model != "" {
+		preset.Model = o.Model
+	}
 	logDir := o.LogDir
 	if logDir == "" {
 		logDir = applog.DefaultDir()
@@ -81,22 +95,50 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		}
 		out.event(e)
 	}
-	eyes := newEyes(store, preset, o.Screen, o.Windows, out, appLog)
-	s, err := session.New(session.Options{
-		Preset:     preset,
-		ConfigDir:  dir,
-		Voice:      playback.Silent{CharsPerSecond: o.SpeechRate},
-		Tools:      []push.Tool{eyes.tool},
-		Screenshot: eyes.screenshot,
-		HTTPClient: o.HTTPClient,
-		Logger:     appLog,
-		TurnLog:    applog.New(turnFile, slog.LevelInfo).With("preset", preset.ID),
-		OnEvent:    onEvent,
-		Now:        o.Now,
+	screen, windows := o.Screen, o.Windows
+	if screen == nil && os.Getenv("DISPLAY") != "" {
+		screen = capture.NewX11(appLog)
+		if windows == nil {
+			windows = look.X11Windows{}
+		}
+	}
+	var v playback.Voice = playback.Silent{CharsPerSecond: o.SpeechRate}
+	vocab := cue.Default()
+	if o.Voice {
+		sp, close := consoleVoice(o, store.Get().Audio, preset, appLog)
+		defer close()
+		v, vocab = sp, voice.FromSettings(preset, store.Get().Audio).Vocabulary(vocab)
+	}
+	ch, err := pet.New(pet.Config{
+		Preset: preset,
+		// The console declares look like main: it stands on monitor 0.
+		Main:      true,
+		ConfigDir: dir,
+		Screen:    screen,
+		Windows:   windows,
+		SavePermission: func(m permission.Mode) error {
+			return store.Update(func(s *settings.Settings) {
+				for i := range s.Presets {
+					if s.Presets[i].ID == preset.ID {
+						s.Presets[i].Permissions.Screen = string(m)
+					}
+				}
+			})
+		},
+		OnPrompt:       out.prompt,
+		OnPromptClosed: out.promptClosed,
+		Voice:          v,
+		Vocabulary:     vocab,
+		HTTPClient:     o.HTTPClient,
+		Logger:         appLog,
+		TurnLog:        applog.New(turnFile, slog.LevelInfo).With("preset", preset.ID),
+		OnEvent:        onEvent,
+		Now:            o.Now,
 	})
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
 	}
+	s := ch.Session
 	defer s.Close()
 	s.Start()
 	if preset.ChatBaseURL != "" {
@@ -108,18 +150,18 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		}
 		t.Stop()
 	}
-	return loop(ctx, s, eyes, out, stdin)
+	return loop(ctx, s, ch.Gate, out, stdin)
 }
 
 // loop feeds stdin lines to the session.
-func loop(ctx context.Context, s *session.Session, eyes *eyes, out *printer, stdin io.Reader) error {
+func loop(ctx context.Context, s *session.Session, gate *permission.Gate, out *printer, stdin io.Reader) error {
 	lines := make(chan string)
 	done := make(chan struct{})
 	defer close(done)
 	go func() {
 		defer close(lines)
 		sc := bufio.NewScanner(stdin)
-		sc.Buffer(make([]byte, 64*1024), push.MaxFrameBytes)
+		sc.Buffer(make([]byte, 64*1024), MaxLine)
 		for sc.Scan() {
 			select {
 			case lines <- sc.Text():
@@ -139,7 +181,7 @@ func loop(ctx context.Context, s *session.Session, eyes *eyes, out *printer, std
 				}
 				return nil
 			}
-			if quit := apply(s, eyes, out, line); quit {
+			if quit := apply(s, gate, out, line); quit {
 				return nil
 			}
 		}
@@ -147,7 +189,7 @@ func loop(ctx context.Context, s *session.Session, eyes *eyes, out *printer, std
 }
 
 // apply runs one stdin line; it reports /quit.
-func apply(s *session.Session, eyes *eyes, out *printer, line string) bool {
+func apply(s *session.Session, gate *permission.Gate, out *printer, line string) bool {
 	c, ok := parseLine(line)
 	if !ok {
 		out.note("unknown command /" + c.name)
@@ -171,9 +213,12 @@ func apply(s *session.Session, eyes *eyes, out *printer, line string) bool {
 			out.note(err.Error())
 		}
 	case "allow":
-		if err := eyes.answer(c.arg); err != nil {
+		id, choice, err := answer(gate, c.arg)
+		if err != nil {
 			out.note(err.Error())
+			break
 		}
+		out.promptAnswered(id, choice)
 	case "stats":
 		out.stats(readStats())
 	case "quit":

@@ -17,7 +17,9 @@ func (c *Core) onConnect(peer view.Peer) {
 		return
 	}
 	if peer.Preset == "" {
-		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, settingsWindowConfig()))
+		cfg := settingsWindowConfig()
+		cfg.PageToken = c.pageToken("")
+		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, cfg))
 		return
 	}
 	all := c.store.Get()
@@ -26,7 +28,7 @@ func (c *Core) onConnect(peer view.Peer) {
 		c.log.Warn("view_unknown_preset", "preset", peer.Preset)
 		return
 	}
-	cfg := view.WindowConfig{Kind: view.WindowPet, Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight}
+	cfg := view.WindowConfig{Kind: view.WindowPet, Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight, PageToken: c.pageToken(p.ID)}
 	if p.Window != nil {
 		x, y := p.Window.X, p.Window.Y
 		cfg.X, cfg.Y = &x, &y
@@ -82,6 +84,22 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.presetAction(a)
+	case view.TypeShowWindow:
+		if peer.Role != view.RolePet && peer.Role != view.RoleSettings {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only pages ask to show a window")
+			return
+		}
+		var sw view.ShowWindow
+		if err := json.Unmarshal(m.Body, &sw); err != nil {
+			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+			return
+		}
+		if sw.Preset == "" {
+			sw.Preset = peer.Preset
+		}
+		if err := c.ShowPet(sw.Preset); err != nil {
+			c.log.Warn("view_unknown_preset", "preset", sw.Preset, "type", m.Type)
+		}
 	case view.TypeSaveSettings:
 		if peer.Role != view.RoleSettings {
 			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window saves settings")
@@ -102,11 +120,35 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.saveSettings(req)
+	case view.TypeTestConnection:
+		if peer.Role != view.RoleSettings {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window tests connections")
+			return
+		}
+		var req view.TestConnection
+		if err := json.Unmarshal(m.Body, &req); err != nil {
+			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+			return
+		}
+		c.testConnection(req)
+	case view.TypeMute:
+		if peer.Role != view.RolePet {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "the pet menu mutes")
+			return
+		}
+		var mu view.Mute
+		if err := json.Unmarshal(m.Body, &mu); err != nil {
+			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+			return
+		}
+		c.muteFromPage(peer.Preset, mu)
 	case view.TypeDismiss:
 		var d view.Dismiss
 		if json.Unmarshal(m.Body, &d) == nil && d.ID != "" {
 			c.view.Publish(peer.Preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: d.ID}))
 		}
+	case view.TypeDesktopAction:
+		c.desktopAction(peer, m)
 	case view.TypeStop, view.TypeReconnect, view.TypeReset:
 		pt := c.pet(peer.Preset)
 		if pt == nil {
@@ -141,6 +183,8 @@ func (c *Core) presetAction(a view.PresetAction) {
 		pt.sess.Reconnect()
 	case view.TypeReset:
 		pt.sess.Reset()
+	case "show":
+		c.ShowPet(a.Preset)
 	default:
 		c.log.Warn("view_malformed", "type", view.TypePresetAction, "action", a.Action)
 		return
@@ -151,6 +195,17 @@ func (c *Core) presetAction(a view.PresetAction) {
 // traceBody is a received message as the trace shows it: a typed key in a
 // save_settings is replaced by "(redacted)".
 func traceBody(m view.Message) json.RawMessage {
+	if m.Type == view.TypeTestConnection {
+		var v map[string]any
+		if json.Unmarshal(m.Body, &v) != nil {
+			return json.RawMessage(`{"type":"test_connection","unreadable":true}`)
+		}
+		if _, has := v["key"]; has {
+			v["key"] = "(redacted)"
+		}
+		b, _ := json.Marshal(v)
+		return b
+	}
 	if m.Type != view.TypeSaveSettings {
 		return json.RawMessage(m.Body)
 	}
@@ -161,8 +216,10 @@ func traceBody(m view.Message) json.RawMessage {
 	if ps, ok := v["presets"].([]any); ok {
 		for _, p := range ps {
 			if pm, ok := p.(map[string]any); ok {
-				if _, has := pm["key"]; has {
-					pm["key"] = "(redacted)"
+				for _, k := range []string{"key", "voice_key"} {
+					if _, has := pm[k]; has {
+						pm[k] = "(redacted)"
+					}
 				}
 			}
 		}
@@ -241,7 +298,7 @@ func (c *Core) answerPermission(preset string, a view.PermissionAnswer) {
 		c.log.Warn("view_malformed", "type", view.TypePermissionAnswer, "answer", a.Answer)
 		return
 	}
-	err := pt.eyes.gate.Answer(a.ID, choice)
+	err := pt.gate.Answer(a.ID, choice)
 	// The prompt goes either way: an answer to a stale prompt has nothing
 	// left to show, and a failed save is told as a notice.
 	pt.publish(view.TypePermission, view.PermissionPrompt{})

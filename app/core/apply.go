@@ -3,6 +3,7 @@ package core
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -28,10 +29,13 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	// (a prompt answered "Always") is in it and reconcile sees what this
 	// save really changed.
 	var before settings.Settings
+	var changes map[string]*backendChange
+	installed, _ := c.programs()
 	err := c.store.Change(func(s *settings.Settings) error {
 		before = *s
 		before.Presets = slices.Clone(s.Presets)
-		if fe := mergeForm(s, req); fe != nil {
+		var fe *settings.FieldError
+		if changes, fe = mergeForm(s, req, installed); fe != nil {
 			return fe
 		}
 		return nil
@@ -53,22 +57,38 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	}
 	after := c.store.Get()
 	c.log.Info("settings_saved", "presets", len(after.Presets), "active", after.ActivePreset)
+	for id, ch := range changes {
+		c.log.Info("settings_backend_changed", "preset", id, "origin", ch.To, "key_dropped", ch.KeyDropped, "screen_reset", ch.ScreenReset)
+	}
+	c.settingsWin.mu.Lock()
+	c.settingsWin.notes = notesAfterSave(c.settingsWin.notes, changes, after)
+	c.settingsWin.mu.Unlock()
 	c.reconcile(before, after)
+	if before.Audio != after.Audio {
+		c.applyAudio(after.Audio)
+	}
 	c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
 	c.publishSettingsState()
 	c.publishHistory() // the list of presets may have changed
+	c.desktopChanged() // the tray lists the enabled characters
 }
 
 // mergeForm rewrites s from the form. It returns a FieldError for what the
 // settings file would accept but this build cannot run (choosing an
-// unavailable chat_api, an unknown look, a main character that is off); Validate
-// checks the rest. On error s is left half-written; Store.Change drops it.
-func mergeForm(s *settings.Settings, req view.SaveSettings) *settings.FieldError {
+// unavailable chat_api, an unknown look, a main character that is off, a
+// system voice program that is not installed, the speech endpoint without
+// a URL); Validate checks the rest. installed says which voice programs
+// are. On error s is left half-written; Store.Change drops it.
+// A preset moved to another backend loses its key and standing screen
+// permissions (bindToBackend); the changes are returned by preset id. A
+// speech endpoint moved to another origin loses its key the same way.
+func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string]bool) (map[string]*backendChange, *settings.FieldError) {
 	old := map[string]settings.Preset{}
 	for _, p := range s.Presets {
 		old[p.ID] = p
 	}
 	next := make([]settings.Preset, 0, len(req.Presets))
+	changes := map[string]*backendChange{}
 	var refused *settings.FieldError
 	for i, f := range req.Presets {
 		field := func(name string) string { return fmt.Sprintf("presets[%d].%s", i, name) }
@@ -90,6 +110,23 @@ func mergeForm(s *settings.Settings, req view.SaveSettings) *settings.FieldError
 		p.Card = f.Card
 		p.ContextWindow = f.ContextWindow
 		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn}
+		if f.Voice != nil {
+			p.Voice = mergeVoice(p.Voice, *f.Voice, nil)
+		}
+		voiceKeyTyped := f.VoiceKey != nil && strings.TrimSpace(*f.VoiceKey) != ""
+		if f.VoiceKey != nil {
+			p.Voice.Key = strings.TrimSpace(*f.VoiceKey)
+		}
+		if existed && !voiceKeyTyped && backendOrigin(old[f.ID].Voice.BaseURL) != backendOrigin(p.Voice.BaseURL) {
+			// The speech key is bound to its endpoint as the chat key is
+			// to its backend.
+			p.Voice.Key = ""
+		}
+		if existed {
+			if ch := bindToBackend(old[f.ID], &p, f.Key != nil && strings.TrimSpace(*f.Key) != ""); ch != nil {
+				changes[p.ID] = ch
+			}
+		}
 		next = append(next, p)
 		if refused != nil {
 			continue
@@ -105,17 +142,22 @@ func mergeForm(s *settings.Settings, req view.SaveSettings) *settings.FieldError
 			// A file may name an API this version cannot run (the pet
 			// then says so); the form only refuses choosing one.
 			refused = &settings.FieldError{Field: field("chat_api"), Reason: fmt.Sprintf("%q is not available in this version yet", p.ChatAPI)}
+		default:
+			refused = refuseVoice(old[f.ID].Voice, p.Voice, existed, installed, field)
 		}
 	}
 	s.Presets = next
 	s.ActivePreset = req.ActivePreset
+	if req.Audio != nil {
+		s.Audio = settings.Audio{Muted: req.Audio.Muted, Device: strings.TrimSpace(req.Audio.Device)}
+	}
 	if refused != nil {
-		return refused
+		return nil, refused
 	}
 	if main, ok := s.Preset(s.ActivePreset); ok && !main.Enabled {
-		return &settings.FieldError{Field: "active_preset", Reason: "the main character must be shown (enabled)"}
+		return nil, &settings.FieldError{Field: "active_preset", Reason: "the main character must be shown (enabled)"}
 	}
-	return nil
+	return changes, nil
 }
 
 // reconcile brings the running pets in line with after: pets of presets
@@ -142,7 +184,9 @@ func (c *Core) reconcile(before, after settings.Settings) {
 		switch {
 		case !had || !old.Enabled:
 			c.addPet(p, main, started)
-		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main:
+		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main || c.vocabularyChanged(old, p):
+			// A new tag table changes the hello's vocabulary: a new
+			// connection declares it.
 			c.replacePet(p, main, started)
 		default:
 			c.updatePet(old, p)
@@ -160,6 +204,9 @@ func (c *Core) addPet(p settings.Preset, main, started bool) {
 		return
 	}
 	c.log.Info("pet_added", "preset", p.ID, "main", main)
+	// A browser loading the pages from the core learns the new page's
+	// token here (the trace is never the log).
+	c.trace(map[string]any{"event": "page_token", "preset": p.ID, "token": c.pageToken(p.ID)})
 	if started && !c.opts.NoWindows {
 		c.sup.Run(c.petSpec(p))
 	}
@@ -178,6 +225,7 @@ func (c *Core) removePet(id string) {
 	// escalates if it lingers, and does not restart it.
 	c.sup.StopOne("pet:" + id)
 	c.view.Disconnect(view.RoleShell, id)
+	c.revokeWindow(id)
 	c.view.Forget(id)
 	c.log.Info("pet_removed", "preset", id)
 }
@@ -230,11 +278,57 @@ func (c *Core) updatePet(old, p settings.Preset) {
 	}
 	// Always handed to the gate (it changes nothing when equal), so the
 	// gate follows the file even if it drifted.
-	pt.eyes.gate.SetPermissions(p.Permissions)
+	pt.gate.SetPermissions(p.Permissions)
 	pt.mu.Lock()
 	pt.publishPill()
 	if old.ContextWindow != p.ContextWindow {
 		pt.publishUsage()
 	}
 	pt.mu.Unlock()
+	// The voice changes in place: engine from the next sentence, volume
+	// from the next chunk, a mute at once.
+	pt.speaker.Configure(voiceConfig(p, c.store.Get().Audio))
+	pt.publishVoice()
+}
+
+// mergeVoice is the saved voice v with the form's fields; key nil keeps
+// the saved speech key, "" removes it.
+func mergeVoice(v settings.Voice, f view.VoiceForm, key *string) settings.Voice {
+	v.Engine = f.Engine
+	v.Program = f.Program
+	v.SystemVoice = strings.TrimSpace(f.SystemVoice)
+	v.Rate = f.Rate
+	v.BaseURL = strings.TrimSpace(f.BaseURL)
+	v.Model = strings.TrimSpace(f.Model)
+	v.EndpointVoice = strings.TrimSpace(f.EndpointVoice)
+	v.Format = f.Format
+	v.EmotionTextMap = maps.Clone(f.EmotionTextMap)
+	if len(v.EmotionTextMap) == 0 {
+		v.EmotionTextMap = nil
+	}
+	vol := f.Volume
+	v.Volume = &vol
+	v.Muted = f.Muted
+	if key != nil {
+		v.Key = strings.TrimSpace(*key)
+	}
+	return v
+}
+
+// refuseVoice refuses what the file would accept but this machine cannot
+// run, only when chosen: a system voice program that is not installed,
+// or the speech endpoint without a URL.
+func refuseVoice(old, v settings.Voice, existed bool, installed map[string]bool, field func(string) string) *settings.FieldError {
+	prog := v.Program
+	if prog == "" {
+		prog = "espeak-ng"
+	}
+	changed := func(a, b string) bool { return !existed || a != b }
+	switch {
+	case v.EngineName() == "system" && !installed[prog] && (changed(old.EngineName(), v.EngineName()) || changed(old.Program, v.Program)):
+		return &settings.FieldError{Field: field("voice.program"), Reason: prog + " is not installed on this computer"}
+	case v.EngineName() == "endpoint" && v.BaseURL == "" && (changed(old.EngineName(), v.EngineName()) || changed(old.BaseURL, v.BaseURL)):
+		return &settings.FieldError{Field: field("voice.base_url"), Reason: "the speech endpoint needs a URL"}
+	}
+	return nil
 }

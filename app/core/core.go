@@ -11,12 +11,15 @@ import (
 	"time"
 
 	"yui/app/applog"
+	"yui/app/audio"
 	"yui/app/capture"
 	"yui/app/cue"
 	"yui/app/frontmost"
 	"yui/app/settings"
 	"yui/app/supervisor"
+	"yui/app/tts"
 	"yui/app/view"
+	"yui/app/voice"
 )
 
 // Pet window size in CSS pixels. The page lays itself out inside it; the
@@ -63,11 +66,26 @@ type Options struct {
 	// the core runs.
 	OpenSettings bool
 	// Windows reports the user's active window for the context block's
-	// frontmost line; nil is the X11 display of $DISPLAY.
+	// frontmost line; nil is the platform's (frontmost.System).
 	Windows frontmost.Source
-	// Screen lists and captures monitors; nil is the X11 display of
-	// $DISPLAY. Captures only ever happen through a permission grant.
+	// Screen lists and captures monitors; nil is the platform's
+	// (capture.NewSystem). Captures only ever happen through a permission
+	// grant.
 	Screen capture.Source
+	// Autostart is the OS's start-at-login entry; nil leaves the item out
+	// of the menus.
+	Autostart Autostart
+	// Sound is where voices play (voice.SystemOutput: PulseAudio on
+	// Linux, WASAPI on Windows); nil runs without sound: every voice
+	// keeps silent timing.
+	Sound audio.Output
+	// OnMuteChanged is told when the global mute changes, before the pages
+	// are (the pet menu's and the tray's checks also follow
+	// OnDesktopChange); nil: nobody.
+	OnMuteChanged func(muted bool)
+	// VoiceEngine builds a character's speech engine; nil is the engine
+	// its settings name (tests pass a generated-tone engine).
+	VoiceEngine func(voice.Config) tts.Engine
 }
 
 // Core is one running core. Create it with New, then Run it.
@@ -77,12 +95,13 @@ type Core struct {
 	store   *settings.Store
 	view    *view.Server
 	sup     *supervisor.Supervisor
-	token   string
 	turnLog *applog.DailyFile
 	screen  capture.Source
 	front   *frontmost.Tracker
 	vocab   cue.Vocabulary
 	turns   *slog.Logger // the turn log, one line per turn event
+	mute    *voice.Mute  // the global mute every voice watches
+	sound   soundState
 
 	// petsMu guards pets and started. Pets change when settings are saved
 	// (apply.go); changes are serialized by applyMu.
@@ -100,6 +119,8 @@ type Core struct {
 
 	demoMu sync.Mutex
 	demoAt string
+
+	desk desktop // desktop.go: hidden characters, quit, the tray's listener
 }
 
 // New loads the settings and prepares the view server; nothing listens yet.
@@ -112,13 +133,14 @@ func New(opts Options) (*Core, error) {
 	if err != nil {
 		return nil, fmt.Errorf("core: %w", err)
 	}
-	c := &Core{opts: opts, log: lg, store: store, token: view.NewToken(), screen: opts.Screen}
+	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{},
+		desk: desktop{hidden: map[string]bool{}, quit: make(chan struct{})}}
 	if c.screen == nil {
-		c.screen = capture.NewX11(lg)
+		c.screen = capture.NewSystem(lg)
 	}
 	windows := opts.Windows
 	if windows == nil {
-		windows = &frontmost.X11{}
+		windows = frontmost.System()
 	}
 	c.front = frontmost.New(windows, nil, lg)
 	rep.Log(lg, store.Path())
@@ -129,7 +151,6 @@ func New(opts Options) (*Core, error) {
 		lg.Error("settings_bad", "path", store.Path(), "problem", rep.Problem.Error(), "kept_as", rep.KeptAs)
 	}
 	c.view = view.NewServer(view.Config{
-		Token:     c.token,
 		Pages:     opts.Pages,
 		Logger:    lg,
 		OnMessage: c.onMessage,
@@ -145,6 +166,7 @@ func New(opts Options) (*Core, error) {
 		c.turns = slog.New(slog.DiscardHandler)
 	}
 	all := store.Get()
+	c.mute.Set(all.Audio.Muted)
 	for _, p := range all.Presets {
 		if !p.Enabled {
 			continue
@@ -160,6 +182,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c.publishSettingsState()
 	c.publishHistory()
+	c.publishSettingsAudio()
 	return c, nil
 }
 
@@ -168,6 +191,17 @@ func (c *Core) pet(id string) *pet {
 	c.petsMu.Lock()
 	defer c.petsMu.Unlock()
 	return c.pets[id]
+}
+
+// petIDs are the preset ids of the running pets, in no order.
+func (c *Core) petIDs() []string {
+	c.petsMu.Lock()
+	defer c.petsMu.Unlock()
+	ids := make([]string, 0, len(c.pets))
+	for id := range c.pets {
+		ids = append(ids, id)
+	}
+	return ids
 }
 
 func (c *Core) closePets() {
@@ -190,7 +224,7 @@ func (c *Core) demoURL() string {
 func (c *Core) Settings() *settings.Store { return c.store }
 
 // Run serves the view protocol, starts the pet windows, and blocks until
-// ctx ends; then it closes every window and returns nil.
+// ctx ends or Quit is called; then it closes every window and returns nil.
 func (c *Core) Run(ctx context.Context) error {
 	if err := c.view.Listen(); err != nil {
 		return fmt.Errorf("core: %w", err)
@@ -208,10 +242,10 @@ func (c *Core) Run(ctx context.Context) error {
 	c.petsMu.Unlock()
 	c.log.Info("core_ready", "view", c.view.URL())
 	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/",
-		"token": c.token, "demo_url": c.demoURL()})
+		"page_tokens": c.pageTokens(), "demo_url": c.demoURL()})
 	if !c.opts.NoWindows {
 		for _, p := range c.store.Get().Presets {
-			if p.Enabled {
+			if p.Enabled && !c.hidden(p.ID) {
 				c.sup.Run(c.petSpec(p))
 			}
 		}
@@ -220,7 +254,10 @@ func (c *Core) Run(ctx context.Context) error {
 	if c.opts.OpenSettings {
 		c.openSettings(c.store.Get().ActivePreset, "")
 	}
-	<-ctx.Done()
+	select {
+	case <-ctx.Done():
+	case <-c.desk.quit:
+	}
 	c.log.Info("core_stopping")
 	// No settings change starts a pet or window from here on.
 	c.applyMu.Lock()
@@ -235,6 +272,9 @@ func (c *Core) Run(ctx context.Context) error {
 	c.view.Close()
 	c.sup.Stop()
 	c.closePets()
+	if c.opts.Sound != nil {
+		c.opts.Sound.Close()
+	}
 	if c.turnLog != nil {
 		c.turnLog.Close()
 	}
@@ -251,9 +291,9 @@ func (c *Core) petSpec(p settings.Preset) supervisor.Spec {
 		Name: "pet:" + p.ID,
 		Path: c.opts.Exe,
 		Args: args,
-		// The token travels in the environment, not argv, which other
-		// local users can read.
-		Env: []string{"YUI_CORE_TOKEN=" + c.token},
+		// The window's own token travels in the environment, not argv,
+		// which other local users can read.
+		Env: []string{tokenEnv + "=" + c.shellToken(p.ID)},
 	}
 }
 

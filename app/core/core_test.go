@@ -23,15 +23,68 @@ import (
 	"yui/app/view"
 )
 
+// hangLimit bounds every wait in these tests. It only stops a hung test:
+// each wait ends as soon as the awaited event (a trace line, a page
+// message, a file, a launched window) is there, so no pass depends on how
+// fast the machine is (docs/testing.md).
+const hangLimit = 60 * time.Second
+
+// bell rings whenever something a test watches changes. A waiter takes the
+// channel, checks its condition, and waits for the channel to close before
+// checking again, so no change between the check and the wait is lost.
+type bell struct {
+	mu sync.Mutex
+	ch chan struct{}
+}
+
+// next returns a channel closed at the next ring.
+func (b *bell) next() <-chan struct{} {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ch == nil {
+		b.ch = make(chan struct{})
+	}
+	return b.ch
+}
+
+func (b *bell) ring() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.ch != nil {
+		close(b.ch)
+		b.ch = nil
+	}
+}
+
+// await returns once cond holds, re-checking it at every ring of b; it
+// fails t if cond does not hold within hangLimit.
+func (b *bell) await(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	limit := time.After(hangLimit)
+	for {
+		rang := b.next()
+		if cond() {
+			return
+		}
+		select {
+		case <-rang:
+		case <-limit:
+			t.Fatalf("no %s within %v", what, hangLimit)
+		}
+	}
+}
+
 // recorder captures the core's trace lines.
 type recorder struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	bell bell
 }
 
 func (r *recorder) Write(p []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	defer r.bell.ring()
 	return r.buf.Write(p)
 }
 
@@ -53,6 +106,8 @@ type started struct {
 	trace *recorder
 	ready map[string]any
 	stop  func() error
+	// done receives Run's result once (stop takes it if a test did not).
+	done chan error
 }
 
 func startCore(t *testing.T, opts Options) *started {
@@ -72,37 +127,37 @@ func startCore(t *testing.T, opts Options) *started {
 	go func() { done <- c.Run(ctx) }()
 	var once sync.Once
 	var stopErr error
-	st := &started{c: c, trace: rec, stop: func() error {
+	st := &started{c: c, trace: rec, done: done, stop: func() error {
 		once.Do(func() {
 			cancel()
 			select {
 			case stopErr = <-done:
-			case <-time.After(15 * time.Second):
+			case <-time.After(hangLimit):
 				stopErr = errors.New("core did not stop")
 			}
 		})
 		return stopErr
 	}}
 	t.Cleanup(func() { st.stop() })
-	deadline := time.Now().Add(5 * time.Second)
-	for st.ready == nil {
+	rec.bell.await(t, "core_ready", func() bool {
 		for _, l := range rec.lines() {
 			if l["event"] == "core_ready" {
 				st.ready = l
 			}
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("no core_ready")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return st.ready != nil
+	})
 	return st
 }
 
 func (st *started) dial(t *testing.T, role, preset string) *websocket.Conn {
 	t.Helper()
-	q := url.Values{"token": {st.ready["token"].(string)}, "role": {role}, "preset": {preset}}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	tok := st.c.pageToken(preset)
+	if role == view.RoleShell {
+		tok = st.c.shellToken(preset)
+	}
+	q := url.Values{"token": {tok}, "role": {role}, "preset": {preset}}
+	ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, st.ready["view_url"].(string)+"?"+q.Encode(), nil)
 	if err != nil {
@@ -117,6 +172,7 @@ type pageReader struct {
 	mu     sync.Mutex
 	all    []map[string]any
 	latest map[string]map[string]any
+	bell   bell // rings on every message
 }
 
 func readPage(c *websocket.Conn) *pageReader {
@@ -133,27 +189,44 @@ func readPage(c *websocket.Conn) *pageReader {
 			pr.all = append(pr.all, m)
 			pr.latest[m["type"].(string)] = m
 			pr.mu.Unlock()
+			pr.bell.ring()
 		}
 	}()
 	return pr
 }
 
+// messages returns every message so far, in order.
+func (pr *pageReader) messages() []map[string]any {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	return append([]map[string]any(nil), pr.all...)
+}
+
+// last returns the latest message of type typ (nil when none came).
+func (pr *pageReader) last(typ string) map[string]any {
+	pr.mu.Lock()
+	defer pr.mu.Unlock()
+	return pr.latest[typ]
+}
+
 func (pr *pageReader) wait(t *testing.T, what string, pred func(all []map[string]any, latest map[string]map[string]any) bool) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	limit := time.After(hangLimit)
 	for {
+		rang := pr.bell.next()
 		pr.mu.Lock()
 		ok := pred(pr.all, pr.latest)
 		pr.mu.Unlock()
 		if ok {
 			return
 		}
-		if time.Now().After(deadline) {
+		select {
+		case <-rang:
+		case <-limit:
 			pr.mu.Lock()
 			defer pr.mu.Unlock()
 			t.Fatalf("timed out waiting for %s; latest %v", what, pr.latest)
 		}
-		time.Sleep(20 * time.Millisecond)
 	}
 }
 
@@ -180,17 +253,10 @@ func TestShellGetsWindowConfigAndMovesAreSaved(t *testing.T) {
 		t.Fatalf("config %s", b)
 	}
 	send(t, shell, map[string]any{"type": "window_position", "x": 321, "y": 123})
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		s2, _, _ := settings.Open(dir)
-		if w := s2.Get().Presets[0].Window; w != nil && w.X == 321 && w.Y == 123 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("position not saved")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitFor(t, "the position saved", func() bool {
+		w := readFile(t, dir).Presets[0].Window
+		return w != nil && w.X == 321 && w.Y == 123
+	})
 	// The next shell of this preset opens where the window was left.
 	shell2 := st.dial(t, view.RoleShell, p.ID)
 	_, b, _ = shell2.Read(context.Background())
@@ -210,7 +276,7 @@ func TestNotConfiguredPresetShowsSoAndRefusesNothingSilently(t *testing.T) {
 	page.wait(t, "not configured plate", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l["plate"] != nil && l["plate"]["text"] == "not configured"
 	})
-	if l := page.latest["preset"]; l["name"] != "Yui" {
+	if l := page.last("preset"); l["name"] != "Yui" {
 		t.Fatalf("preset %v", l)
 	}
 }
@@ -243,7 +309,7 @@ func TestTypedLineReachesDemoBackendAndReplyPlays(t *testing.T) {
 		return spoke && l["composer"]["locked"] == false && l["usage"] != nil
 	})
 	var emotions []string
-	for _, m := range page.all {
+	for _, m := range page.messages() {
 		if m["type"] == "character" {
 			emotions = append(emotions, m["emotion"].(string))
 		}
@@ -280,28 +346,29 @@ func TestCoreStartsOneWindowPerEnabledPresetWithTokenInEnv(t *testing.T) {
 		return &idleProc{done: make(chan struct{})}, nil
 	}
 	st := startCore(t, Options{ConfigDir: dir, Launch: launch, Exe: "/bin/yui-test"})
-	deadline := time.Now().Add(5 * time.Second)
-	for {
+	waitFor(t, "two windows started", func() bool {
 		mu.Lock()
-		n := len(specs)
-		mu.Unlock()
-		if n == 2 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("started %d windows, want 2", n)
-		}
-		time.Sleep(10 * time.Millisecond)
+		defer mu.Unlock()
+		return len(specs) >= 2
+	})
+	mu.Lock()
+	if len(specs) != 2 {
+		t.Fatalf("started %d windows, want 2", len(specs))
 	}
-	token := st.ready["token"].(string)
+	mu.Unlock()
+	seen := map[string]bool{}
 	for _, sp := range specs {
 		args := strings.Join(sp.Args, " ")
-		if sp.Path != "/bin/yui-test" || !strings.HasPrefix(args, "window --role pet --preset p-") || strings.Contains(args, token) {
+		preset := sp.Args[len(sp.Args)-3]
+		shellTok, pageTok := st.c.shellToken(preset), st.c.pageToken(preset)
+		if sp.Path != "/bin/yui-test" || !strings.HasPrefix(args, "window --role pet --preset p-") || strings.Contains(args, shellTok) || strings.Contains(args, pageTok) {
 			t.Fatalf("spec %+v", sp)
 		}
-		if len(sp.Env) != 1 || sp.Env[0] != "YUI_CORE_TOKEN="+token {
+		// Each window gets its own shell token, never the page's.
+		if len(sp.Env) != 1 || sp.Env[0] != "YUI_CORE_TOKEN="+shellTok || seen[shellTok] {
 			t.Fatalf("env %v", sp.Env)
 		}
+		seen[shellTok] = true
 	}
 	if err := st.stop(); err != nil {
 		t.Fatalf("stop: %v", err)
@@ -363,26 +430,12 @@ func TestLookAtScreenAsksThenAlwaysIsSaved(t *testing.T) {
 	page.wait(t, "the prompt to close", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l["permission"]["id"].(float64) == 0
 	})
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		s2, _, _ := settings.Open(dir)
-		if s2.Get().Presets[0].Permissions.Screen == "allow" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("always was not saved")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitFor(t, "always saved", func() bool {
+		return readFile(t, dir).Presets[0].Permissions.Screen == "allow"
+	})
 	// Now the same request captures, without another prompt.
 	send(t, conn, map[string]any{"type": "send_text", "text": "look at my screen again"})
-	deadline = time.Now().Add(15 * time.Second)
-	for len(screen.Taken()) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("no capture after always")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitFor(t, "a capture after always", func() bool { return len(screen.Taken()) > 0 })
 }
 
 func TestImagesOnlyMessageTravelsAndARefusedImageKeepsNothing(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 // anything: which character, and any notice about the settings file.
 func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 	c.view.Publish(p.ID, view.TypePreset, view.MustEncode(view.TypePreset, view.PresetInfo{ID: p.ID, Name: p.Name, Look: p.Look}))
+	c.publishDesktop(p.ID, c.DesktopState())
 	if rep.Problem != nil {
 		text := fmt.Sprintf("Your settings file could not be used (%v). It was kept as %s and Yui started with default settings.", rep.Problem, rep.KeptAs)
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "settings_bad", Text: text}))

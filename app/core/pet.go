@@ -1,6 +1,7 @@
 package core
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -10,19 +11,20 @@ import (
 	"time"
 	"unicode"
 
-	"yui/app/clientctx"
 	"yui/app/cue"
 	"yui/app/delegation"
-	"yui/app/playback"
+	"yui/app/look"
+	"yui/app/permission"
+	apppet "yui/app/pet"
 	"yui/app/session"
 	"yui/app/settings"
 	"yui/app/view"
-	"yui/transport/push"
+	"yui/app/voice"
 )
 
-// SpeechRate is the silent voice's pace in characters per second: each
-// sentence stays "playing" in the bubble for its length at this pace, until
-// a real voice arrives.
+// SpeechRate is the pace of a sentence shown without sound, in characters
+// per second: the engine is off, there is no sound server, the character
+// is muted, or the sentence's synthesis failed.
 const SpeechRate = 15
 
 // pet is one enabled preset's pet window as the core sees it: the session
@@ -32,56 +34,89 @@ const SpeechRate = 15
 // onEvent runs on the session's goroutine, one event at a time; the mutex
 // guards the view state against the initial publish and against actions.
 type pet struct {
-	core   *Core
-	preset string
-	sess   *session.Session
-	eyes   eyes
-	log    *slog.Logger
+	core    *Core
+	preset  string
+	sess    *session.Session
+	speaker *voice.Speaker
+	gate    *permission.Gate
+	log     *slog.Logger
 
-	mu        sync.Mutex
-	socket    string
-	code      int
-	retryAt   time.Time   // reconnecting: when the next attempt starts
-	countdown *time.Timer // re-publishes the plate each second while reconnecting
-	thinking  bool
-	emotion   string
-	motion    string
-	speaking  bool
-	bubbleSeq uint64
-	bubble    view.Bubble
-	pillTool  *view.PillTool
-	pillErr   string
+	mu     sync.Mutex
+	socket string
+	// unauthorized: the backend refused the key (the plate says so).
+	unauthorized bool
+	retryAt      time.Time   // reconnecting: when the next attempt starts
+	countdown    *time.Timer // re-publishes the plate each second while reconnecting
+	thinking     bool
+	emotion      string
+	motion       string
+	speaking     bool
+	voiced       bool // the sentence playing is heard: the mouth follows its levels
+	bubbleSeq    uint64
+	bubble       view.Bubble
+	pillTool     *view.PillTool
+	pillErr      string
+	voiceErr     string // a sentence's voice failure, until the next turn
 	// totalTokens is the last turn_end's usage, shown beside the preset's
 	// context window.
 	totalTokens int64
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
-	pt := &pet{core: c, preset: p.ID, log: c.log.With("preset", p.ID), socket: "disconnected", code: -1, emotion: "neutral", motion: "idle"}
+	pt := &pet{core: c, preset: p.ID, log: c.log.With("preset", p.ID), socket: "disconnected", emotion: "neutral", motion: "idle"}
 	id := p.ID
-	pt.eyes = c.newEyes(pt, p, main)
-	var tools []push.Tool
-	if pt.eyes.tool != nil {
-		tools = append(tools, pt.eyes.tool)
-	}
-	s, err := session.New(session.Options{
-		Preset:     p,
-		Endpoint:   func() string { return c.endpoint(id) },
-		Key:        func() string { q, _ := c.presetNow(id); return q.Key },
-		ConfigDir:  c.opts.ConfigDir,
-		Voice:      playback.Silent{CharsPerSecond: SpeechRate},
-		Vocabulary: vocab,
-		Tools:      tools,
-		Screenshot: c.screenshotHook(p.ID, pt.eyes.gate),
-		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
-		Frontmost:  c.front.Current,
-		Logger:     c.log.With("preset", p.ID),
-		TurnLog:    turnLog.With("preset", p.ID),
-		OnEvent:    pt.onEvent,
+	pt.speaker = c.newSpeaker(pt, p)
+	// The character is bound to the backend it was made for: should the
+	// preset's URL move to another origin before it is replaced, it gets no
+	// endpoint and no key, and an "Always" answered to the old backend is
+	// not saved for the new one (keybind.go).
+	bound := backendOrigin(p.ChatBaseURL)
+	ch, err := apppet.New(apppet.Config{
+		Preset:    p,
+		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
+		Main:      main,
+		ConfigDir: c.opts.ConfigDir,
+		Endpoint:  func() string { return c.boundEndpoint(id, bound) },
+		Key:       func() string { return c.boundKey(id, bound) },
+		Backend:   backendName(p),
+		Screen:    c.screen,
+		Windows:   look.X11Windows{},
+		Body:      func() look.BodyState { return c.bodyState(id) },
+		SavePermission: func(m permission.Mode) error {
+			err := c.store.Change(func(s *settings.Settings) error {
+				for i := range s.Presets {
+					if s.Presets[i].ID != id {
+						continue
+					}
+					if backendOrigin(s.Presets[i].ChatBaseURL) != bound {
+						return errors.New("the character's backend changed since it asked")
+					}
+					s.Presets[i].Permissions.Screen = string(m)
+				}
+				return nil
+			})
+			if err == nil {
+				c.publishSettingsState()
+			}
+			return err
+		},
+		OnPrompt: func(pr permission.Prompt) {
+			pt.publish(view.TypePermission, view.PermissionPrompt{ID: pr.ID, Backend: pr.Backend, Monitor: pr.Monitor, Label: pr.Label, Text: pr.Text()})
+		},
+		OnPromptClosed: func(uint64) { pt.publish(view.TypePermission, view.PermissionPrompt{}) },
+		Voice:          pt.speaker,
+		Vocabulary:     voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
+		Frontmost:      c.front.Current,
+		Logger:         c.log.With("preset", p.ID),
+		TurnLog:        turnLog.With("preset", p.ID),
+		OnEvent:        pt.onEvent,
 	})
 	if err != nil {
+		pt.speaker.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
+	s := ch.Session
+	pt.gate = ch.Gate
 	pt.sess = s
 	return pt, nil
 }
@@ -110,6 +145,27 @@ func (c *Core) endpoint(id string) string {
 	return p.ChatBaseURL
 }
 
+// boundEndpoint is endpoint(id) while the preset's URL has origin bound,
+// else "".
+func (c *Core) boundEndpoint(id, bound string) string {
+	if p, ok := c.presetNow(id); !ok || backendOrigin(p.ChatBaseURL) != bound {
+		return ""
+	}
+	return c.endpoint(id)
+}
+
+// boundKey is the preset's key while its URL has origin bound, else "".
+// The key is read with the URL from one snapshot of the settings, and a
+// save that changes the origin drops the key in the same write, so a key
+// never goes with another origin's endpoint.
+func (c *Core) boundKey(id, bound string) string {
+	p, ok := c.presetNow(id)
+	if !ok || backendOrigin(p.ChatBaseURL) != bound {
+		return ""
+	}
+	return p.Key
+}
+
 func (pt *pet) publish(topic string, v any) {
 	pt.core.view.Publish(pt.preset, topic, view.MustEncode(topic, v))
 }
@@ -131,6 +187,7 @@ func (pt *pet) publishAll() {
 	pt.publishCharacter()
 	pt.publish(view.TypeComposer, view.Composer{})
 	pt.publishPill()
+	pt.publishVoice()
 }
 
 func (pt *pet) onEvent(e session.Event) {
@@ -138,7 +195,7 @@ func (pt *pet) onEvent(e session.Event) {
 	defer pt.mu.Unlock()
 	switch e.Kind {
 	case session.KindSocket:
-		pt.socket, pt.code = e.State, e.Code
+		pt.socket, pt.unauthorized = e.State, e.Unauthorized
 		pt.retryAt = time.Now().Add(time.Duration(e.DelayMS) * time.Millisecond)
 		pt.publishPlate()
 		st := pt.status()
@@ -151,8 +208,8 @@ func (pt *pet) onEvent(e session.Event) {
 	case session.KindTurnSent:
 		// A new turn clears the last turn's error lines.
 		pt.publish(view.TypeErrorLine, view.ErrorLine{Where: session.WhereComposer})
-		if pt.pillErr != "" {
-			pt.pillErr = ""
+		if pt.pillErr != "" || pt.voiceErr != "" {
+			pt.pillErr, pt.voiceErr = "", ""
 			pt.publishPill()
 		}
 	case session.KindCue:
@@ -170,10 +227,11 @@ func (pt *pet) onEvent(e session.Event) {
 		pt.publishCharacter()
 	case session.KindSpeechStart:
 		pt.speaking = true
+		pt.voiced = !e.Muted && pt.speaker.Voiced()
 		pt.publishCharacter()
 		pt.showBubble(e.TurnID, "speech", e.Text, true, e.Muted)
 	case session.KindSpeechEnd:
-		pt.speaking = false
+		pt.speaking, pt.voiced = false, false
 		pt.publishCharacter()
 		pt.showBubble(e.TurnID, "speech", e.Text, false, e.Muted)
 	case session.KindFiller:
@@ -221,11 +279,11 @@ func (pt *pet) showBubble(turnID, kind, text string, speaking, muted bool) {
 }
 
 func (pt *pet) publishCharacter() {
-	pt.publish(view.TypeCharacter, view.Character{Emotion: pt.emotion, Motion: pt.motion, Speaking: pt.speaking})
+	pt.publish(view.TypeCharacter, view.Character{Emotion: pt.emotion, Motion: pt.motion, Speaking: pt.speaking, Voiced: pt.voiced})
 }
 
 func (pt *pet) publishPill() {
-	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr, Capture: pt.eyes.gate.EachTurn()})
+	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr, Capture: pt.gate.EachTurn(), Voice: pt.voiceErr})
 }
 
 // publishPlate shows the connection state while the socket is not ready,
@@ -295,6 +353,7 @@ func (pt *pet) status() view.PresetStatus {
 // the pet publishes nothing afterwards. Not from the session's OnEvent.
 func (pt *pet) close() {
 	pt.sess.Close()
+	pt.speaker.Close()
 	pt.stop()
 	pt.core.setStatus(pt.preset, nil)
 }
@@ -326,7 +385,7 @@ func (pt *pet) plate() view.Plate {
 		}
 		return view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"}
 	case "failed":
-		if pt.code == 4401 {
+		if pt.unauthorized {
 			return view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"}
 		}
 		return view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"}

@@ -77,17 +77,17 @@ func TestSettingsPageGetsStateButNeverTheKey(t *testing.T) {
 		return l[view.TypeSettingsState] != nil && l[view.TypeSettingsStatus] != nil
 	})
 	var state view.SettingsState
-	b, _ := json.Marshal(page.latest[view.TypeSettingsState])
+	b, _ := json.Marshal(page.last(view.TypeSettingsState))
 	json.Unmarshal(b, &state)
 	if len(state.Presets) != 1 || !state.Presets[0].HasKey || state.Presets[0].ChatID != saved.Presets[0].ChatID ||
 		state.ActivePreset != saved.ActivePreset || state.Path != dir+"/settings.json" {
 		t.Fatalf("state %s", b)
 	}
-	if len(state.Choices.ChatAPIs) != 4 || !state.Choices.ChatAPIs[0].Available || state.Choices.ChatAPIs[1].Available ||
-		state.Choices.ChatAPIs[1].Note == "" || len(state.Choices.ScreenModes) != 3 || len(state.Choices.Looks) == 0 {
+	if len(state.Choices.ChatAPIs) != 4 || !state.Choices.ChatAPIs[0].Available || !state.Choices.ChatAPIs[1].Available ||
+		!state.Choices.ChatAPIs[2].Available || state.Choices.ChatAPIs[3].Available || state.Choices.ChatAPIs[3].Note == "" || len(state.Choices.ScreenModes) != 3 || len(state.Choices.Looks) == 0 {
 		t.Fatalf("choices %+v", state.Choices)
 	}
-	for _, m := range page.all {
+	for _, m := range page.messages() {
 		b, _ := json.Marshal(m)
 		if strings.Contains(string(b), key) {
 			t.Fatalf("the key reached the settings page: %s", b)
@@ -106,7 +106,7 @@ func TestSaveRenamesKeepsWhatTheFormDoesNotEditAndThePetFollows(t *testing.T) {
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)
 	page.wait(t, "state", func(_ []map[string]any, l map[string]map[string]any) bool { return l[view.TypeSettingsState] != nil })
-	rev := page.latest[view.TypeSettingsState]["revision"].(float64)
+	rev := page.last(view.TypeSettingsState)["revision"].(float64)
 
 	req := formOf(before)
 	req.RequestID = "rename"
@@ -142,7 +142,7 @@ func TestRefusedSaveNamesTheFieldAndChangesNothing(t *testing.T) {
 	}{
 		{"bad url", "presets[0].chat_base_url", func(r *view.SaveSettings) { r.Presets[0].ChatBaseURL = "ftp://x" }},
 		{"empty name", "presets[0].name", func(r *view.SaveSettings) { r.Presets[0].Name = "   " }},
-		{"unavailable api", "presets[0].chat_api", func(r *view.SaveSettings) { r.Presets[0].ChatAPI = "responses" }},
+		{"unavailable api", "presets[0].chat_api", func(r *view.SaveSettings) { r.Presets[0].ChatAPI = "standard_agents" }},
 		{"unknown look", "presets[0].look", func(r *view.SaveSettings) { r.Presets[0].Look = "cat" }},
 		{"main off", "active_preset", func(r *view.SaveSettings) { r.Presets[0].Enabled = false }},
 		{"screen mode", "presets[0].permissions.screen", func(r *view.SaveSettings) { r.Presets[0].Permissions.Screen = "sometimes" }},
@@ -252,14 +252,14 @@ func TestGateFollowsTheFileOnEverySave(t *testing.T) {
 	pt := st.c.pet(all.Presets[0].ID)
 	// The gate drifted from the file (as when a prompt's "Always" landed
 	// between a save's read and write).
-	pt.eyes.gate.SetPermissions(settings.Permissions{Screen: "allow"})
+	pt.gate.SetPermissions(settings.Permissions{Screen: "allow"})
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)
 	req := formOf(all)
 	req.RequestID = "same"
 	send(t, conn, saveMsg(req))
 	page.result(t, "same")
-	if m := pt.eyes.gate.Mode(); string(m) != "ask" {
+	if m := pt.gate.Mode(); string(m) != "ask" {
 		t.Fatalf("gate mode %q after a save of ask", m)
 	}
 }
@@ -364,9 +364,11 @@ func (l *windowLauncher) count(name string) int {
 	return n
 }
 
+// waitFor polls cond (a launched window, the supervisor's state, a file
+// or log line) until it holds; hangLimit only bounds a hang.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(hangLimit)
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for %s", what)
@@ -420,7 +422,7 @@ func TestSaveAddsAndRemovesCharactersWithTheirWindows(t *testing.T) {
 	l.mu.Unlock()
 	select {
 	case <-mio.done:
-	case <-time.After(10 * time.Second):
+	case <-time.After(hangLimit):
 		t.Fatal("Mio's window was not ended")
 	}
 	waitFor(t, "Mio's window unsupervised", func() bool { return !st.c.sup.Supervised("pet:p-0badcafe") })
@@ -477,7 +479,7 @@ func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
 		t.Fatalf("config %s", b)
 	}
 	send(t, petConn, map[string]any{"type": "open_settings"})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
 	defer cancel()
 	_, b, err = shell.Read(ctx)
 	if err != nil || !strings.Contains(string(b), `"window_show"`) {
@@ -529,7 +531,7 @@ func TestConnectionChangesReconnectAndPermissionsApplyInPlace(t *testing.T) {
 	pet.wait(t, "capture segment", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypePill] != nil && l[view.TypePill]["capture"] == true
 	})
-	if st.c.pet(p.ID) != first || !first.eyes.gate.EachTurn() {
+	if st.c.pet(p.ID) != first || !first.gate.EachTurn() {
 		t.Fatal("a permission change replaced the session or did not reach the gate")
 	}
 
@@ -596,7 +598,7 @@ func TestAPresetOnAnAPIThisVersionLacksSaysSoAndStaysSaveable(t *testing.T) {
 	s, _, _ := settings.Open(dir)
 	s.Update(func(x *settings.Settings) {
 		p := settings.NewPreset("Later")
-		p.ChatAPI = "responses"
+		p.ChatAPI = "standard_agents"
 		p.ChatBaseURL = "https://api.example.invalid/v1"
 		x.Presets = append(x.Presets, p)
 	})
@@ -605,10 +607,10 @@ func TestAPresetOnAnAPIThisVersionLacksSaysSoAndStaysSaveable(t *testing.T) {
 	later := all.Presets[1]
 	pet := readPage(st.dial(t, view.RolePet, later.ID))
 	pet.wait(t, "the plate names the missing API", func(_ []map[string]any, l map[string]map[string]any) bool {
-		return l[view.TypePlate] != nil && l[view.TypePlate]["text"] == "OpenAI Responses is not in this version"
+		return l[view.TypePlate] != nil && l[view.TypePlate]["text"] == "Standard Agents threads is not in this version"
 	})
 	if st.c.endpoint(later.ID) != "" {
-		t.Fatal("a responses preset would be dialled with the push client")
+		t.Fatal("a standard_agents preset would be dialled with the push client")
 	}
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)
@@ -700,9 +702,7 @@ func TestSettingsWindowResetsAndReconnectsAPreset(t *testing.T) {
 		}
 		return false
 	})
-	pet.mu.Lock()
-	from := len(pet.all)
-	pet.mu.Unlock()
+	from := len(pet.messages())
 	send(t, conn, map[string]any{"type": "preset_action", "preset": yui.ID, "action": "reconnect"})
 	pet.wait(t, "a reconnect (connecting, then connected)", func(all []map[string]any, l map[string]map[string]any) bool {
 		sawConnecting := false

@@ -4,6 +4,7 @@ import (
 	"sync"
 
 	"yui/app/delegation"
+	apppet "yui/app/pet"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -32,6 +33,9 @@ type settingsWindow struct {
 	// history is each preset's delegation history as its session last
 	// reported it, or as read from disk for a preset with no session.
 	history map[string][]view.DelegationItem
+	// notes are what the form says about presets moved to another
+	// backend (keybind.go).
+	notes map[string]backendNote
 }
 
 // openSettings shows the settings window on preset id at section. The
@@ -40,7 +44,7 @@ type settingsWindow struct {
 // (--no-windows) only the focus is published, for a page a browser loaded.
 func (c *Core) openSettings(id, section string) {
 	switch section {
-	case "", view.SectionCharacter, view.SectionBackend, view.SectionPermissions, view.SectionSession:
+	case "", view.SectionCharacter, view.SectionBackend, view.SectionVoice, view.SectionPermissions, view.SectionSession:
 	default:
 		c.log.Warn("view_malformed", "type", view.TypeOpenSettings, "section", section)
 		section = ""
@@ -51,6 +55,9 @@ func (c *Core) openSettings(id, section string) {
 	c.settingsWin.mu.Unlock()
 	c.view.PublishSettings(view.TypeSettingsFocus, view.MustEncode(view.TypeSettingsFocus, f))
 	c.log.Info("settings_open", "preset", id, "section", section)
+	// The devices may have changed (headphones plugged in) since the last
+	// look.
+	c.publishSettingsAudio()
 	if c.opts.NoWindows {
 		return
 	}
@@ -75,7 +82,7 @@ func (c *Core) settingsSpec() supervisor.Spec {
 		Name: settingsWindowName,
 		Path: c.opts.Exe,
 		Args: args,
-		Env:  []string{"YUI_CORE_TOKEN=" + c.token},
+		Env:  []string{tokenEnv + "=" + c.shellToken("")},
 		// Closing hides the window; if the process ends anyway (a crash,
 		// the window manager killing it) it opens again on the next
 		// request rather than popping up by itself.
@@ -98,11 +105,16 @@ func (c *Core) publishSettingsState() {
 	c.settingsWin.mu.Lock()
 	c.settingsWin.revision++
 	st := view.SettingsState{Revision: c.settingsWin.revision, Path: c.store.Path(), ActivePreset: all.ActivePreset,
-		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(Looks)}
-	c.settingsWin.mu.Unlock()
+		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(Looks),
+		Audio: view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device}}
 	for i, p := range all.Presets {
 		st.Presets[i] = presetForm(p)
+		if n, ok := c.settingsWin.notes[p.ID]; ok {
+			n.apply(&st.Presets[i])
+		}
 	}
+	c.settingsWin.mu.Unlock()
+	c.voiceChoices(&st.Choices)
 	c.view.PublishSettings(view.TypeSettingsState, view.MustEncode(view.TypeSettingsState, st))
 }
 
@@ -110,16 +122,18 @@ func presetForm(p settings.Preset) view.PresetForm {
 	return view.PresetForm{PresetFields: view.PresetFields{ID: p.ID, Name: p.Name, Enabled: p.Enabled, Look: p.Look,
 		ChatAPI: p.ChatAPI, ChatBaseURL: p.ChatBaseURL, Model: p.Model, ReasoningEffort: p.ReasoningEffort,
 		Card: p.Card, ContextWindow: p.ContextWindow,
-		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn}},
-		HasKey: p.Key != "", ChatID: p.ChatID}
+		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn},
+		Voice:       new(voiceForm(p.Voice))},
+		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID}
 }
 
 // Looks are the character looks this build draws.
 var Looks = []string{"yui"}
 
-// AvailableChatAPIs are the chat_api values this build can connect with;
-// the others are accepted in the file but refused by the settings window.
-var AvailableChatAPIs = []string{"push"}
+// AvailableChatAPIs are the chat_api values this build can connect with
+// (app/pet's wires); the others are accepted in the file but refused by
+// the settings window.
+var AvailableChatAPIs = apppet.Wires
 
 var chatAPILabels = map[string]string{
 	"push":             "Push (WebSocket)",

@@ -90,6 +90,10 @@ func (b *Backend) goLocked(fn func()) bool {
 // Backend. Frames for an absent client are held or dropped by pushserver.
 // Needs b.mu.
 func (b *Backend) sendLocked(chatID string, f push.Frame) {
+	if ch := b.chats[chatID]; ch != nil && ch.sink != nil {
+		ch.sink(f)
+		return
+	}
 	var err error
 	switch f := f.(type) {
 	case push.Render:

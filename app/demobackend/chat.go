@@ -18,6 +18,10 @@ type chat struct {
 	deferred []string
 	delegs   []push.Delegation
 	workers  map[string]context.CancelFunc // running delegations by id
+	// sink, when set, receives the chat's frames instead of a push
+	// socket: the OpenAI-compatible routes (openai.go) play the same
+	// scripts through it.
+	sink func(push.Frame)
 }
 
 func (b *Backend) chatLocked(id string) *chat {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,6 +17,10 @@ import (
 	"yui/app/keyarg"
 	"yui/transport/push"
 )
+
+// hangLimit bounds every wait in these real-socket tests; each wait ends
+// at the line, frame or exit it awaits, so the limit only stops a hang.
+const hangLimit = 60 * time.Second
 
 // lineWriter hands every written line to a channel.
 type lineWriter struct {
@@ -122,7 +128,7 @@ func TestMainServesATurnOverRealTCP(t *testing.T) {
 	var first string
 	select {
 	case first = <-stdout.lines:
-	case <-time.After(10 * time.Second):
+	case <-time.After(hangLimit):
 		t.Fatal("no listening line")
 	}
 	const prefix = "Yui demo backend listening on ws://"
@@ -132,24 +138,28 @@ func TestMainServesATurnOverRealTCP(t *testing.T) {
 	addr := strings.TrimSuffix(strings.TrimPrefix(first, prefix), "/ws")
 
 	frames := make(chan push.Frame, 32)
+	ready := make(chan struct{})
+	var readyOnce sync.Once
 	c, err := push.New(push.Config{
 		Endpoint: func() string { return "http://" + addr },
 		Key:      func() string { return "secret" },
 		ChatID:   "yui-0000tcp0",
-		Handler:  push.HandlerFuncs{Frame: func(f push.Frame) { frames <- f }},
+		Handler: push.HandlerFuncs{Frame: func(f push.Frame) { frames <- f }, State: func(s push.StateChange) {
+			if s.To == push.StateReady {
+				readyOnce.Do(func() { close(ready) })
+			}
+		}},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.Start()
 	defer c.Close()
-	deadline := time.After(10 * time.Second)
-	for c.State() != push.StateReady {
-		select {
-		case <-deadline:
-			t.Fatalf("state %v", c.State())
-		case <-time.After(10 * time.Millisecond):
-		}
+	deadline := time.After(hangLimit)
+	select {
+	case <-ready:
+	case <-deadline:
+		t.Fatalf("state %v", c.State())
 	}
 	if err := c.SendTurn(ctx, push.Turn{TurnID: "1", Text: "silent"}); err != nil {
 		t.Fatal(err)
@@ -173,7 +183,7 @@ func TestMainServesATurnOverRealTCP(t *testing.T) {
 		if code != 0 {
 			t.Fatalf("exit %d", code)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(hangLimit):
 		t.Fatal("did not stop")
 	}
 }
@@ -187,18 +197,60 @@ func TestRunReportsListenError(t *testing.T) {
 }
 
 func TestRunServesUntilContextEnds(t *testing.T) {
-	b := New(Config{Key: "k"})
+	// The demo.listening log line says where Run listens: the test waits
+	// for it, proves the backend answers there, then ends the context.
+	listening := make(chan string, 1)
+	b := New(Config{Key: "k", Logger: slog.New(listenHandler(listening))})
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
 	go func() { errc <- b.Run(ctx, "127.0.0.1:0") }()
-	time.Sleep(50 * time.Millisecond)
+	var addr string
+	select {
+	case addr = <-listening:
+	case err := <-errc:
+		t.Fatalf("Run returned before listening: %v", err)
+	case <-time.After(hangLimit):
+		t.Fatal("no demo.listening line")
+	}
+	resp, err := http.Get("http://" + addr + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !strings.Contains(string(body), "Yui demo backend") {
+		t.Fatalf("GET / answered %q", body)
+	}
 	cancel()
 	select {
 	case err := <-errc:
 		if err != nil {
 			t.Fatal(err)
 		}
-	case <-time.After(10 * time.Second):
+	case <-time.After(hangLimit):
 		t.Fatal("Run did not return")
 	}
+}
+
+// listenHandler is a slog handler that sends the addr of a demo.listening
+// record to ch.
+type listenHandler chan string
+
+func (h listenHandler) Enabled(context.Context, slog.Level) bool { return true }
+func (h listenHandler) WithAttrs([]slog.Attr) slog.Handler       { return h }
+func (h listenHandler) WithGroup(string) slog.Handler            { return h }
+func (h listenHandler) Handle(_ context.Context, r slog.Record) error {
+	if r.Message != "demo.listening" {
+		return nil
+	}
+	r.Attrs(func(a slog.Attr) bool {
+		if a.Key == "addr" {
+			select {
+			case h <- a.Value.String():
+			default:
+			}
+		}
+		return true
+	})
+	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -114,57 +113,33 @@ func TestE2ESettingsWindow(t *testing.T) {
 	win := image.Rect(wx, wy, wx+winW, wy+winH)
 	d.backdrop(t, 0x2e8b57)
 	a := startApp(t, d, cfg, logs)
-	ready := a.waitEvent(t, "core_ready", 10*time.Second, func(e map[string]any) bool { return e["event"] == "core_ready" })
+	ready := a.waitEvent(t, "core_ready", func(e map[string]any) bool { return e["event"] == "core_ready" })
 	pet := watchView(t, ready, s.Presets[0].ID)
 
-	var shot *image.RGBA
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		shot = d.capture(t, win)
-		if countNear(shot, skinR, skinG, skinB, 6) > 3000 {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("character never painted; screenshot at %s", savePNG(t, shot, "never-painted.png"))
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
-	time.Sleep(500 * time.Millisecond)
+	idle := d.awaitStill(t, win, "the character painted", func(img *image.RGBA) bool {
+		return countNear(img, skinR, skinG, skinB, 6) > 3000
+	})
 
 	// Click her (the composer opens and the window takes the keyboard),
 	// then Ctrl+, opens settings.
-	face := findColorCentroid(t, d.capture(t, win), skinR, skinG, skinB)
-	d.xdotool(t, "mousemove", strconv.Itoa(face.X), strconv.Itoa(face.Y), "click", "1")
-	time.Sleep(700 * time.Millisecond)
+	face := findColorCentroid(t, idle, skinR, skinG, skinB)
+	d.clickFace(t, face, win, true)
 	d.xdotool(t, "key", "ctrl+comma")
 	opened := time.Now()
-	a.waitEvent(t, "open_settings from the pet page", 10*time.Second, func(e map[string]any) bool {
+	a.waitEvent(t, "open_settings from the pet page", func(e map[string]any) bool {
 		m, _ := e["message"].(map[string]any)
 		return e["event"] == "view_in" && e["role"] == "pet" && m["type"] == "open_settings"
 	})
 
 	var id uint32
 	var r image.Rectangle
-	deadline = time.Now().Add(30 * time.Second)
-	for {
+	until(t, "the settings window", 100*time.Millisecond, func() bool {
 		var ok bool
-		if id, r, ok = d.visibleWindow(t, "Yui — Settings"); ok {
-			shot = d.capture(t, r)
-			if painted(shot) {
-				break
-			}
-		}
-		if time.Now().After(deadline) {
-			if shot != nil {
-				savePNG(t, shot, "settings-never-painted.png")
-			}
-			t.Fatalf("the settings window never showed a painted form (window found: %v)", ok)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+		id, r, ok = d.visibleWindow(t, "Yui — Settings")
+		return ok
+	})
+	shot := d.awaitStill(t, r, "the settings window showing a painted form", painted)
 	t.Logf("first open: form painted %.1f s after Ctrl+, (a new window process)", time.Since(opened).Seconds())
-	time.Sleep(700 * time.Millisecond)
-	shot = d.capture(t, r)
 	if r.Dx() < 600 || r.Dy() < 440 {
 		t.Fatalf("settings window is %v, below its minimum 600×440", r.Size())
 	}
@@ -176,13 +151,13 @@ func TestE2ESettingsWindow(t *testing.T) {
 
 	// The form opened on Yui with the cursor in her name: replace it and
 	// save with the keyboard. (No window manager: focus follows the
-	// pointer, so the pointer goes into the settings window first.)
+	// pointer, so the pointer goes into the settings window first; the X
+	// server handles that move before the keys xdotool sends after it.)
 	d.xdotool(t, "mousemove", strconv.Itoa(r.Min.X+r.Dx()/2), strconv.Itoa(r.Min.Y+r.Dy()-20))
-	time.Sleep(300 * time.Millisecond)
 	d.xdotool(t, "key", "ctrl+a")
 	d.xdotool(t, "type", "--delay", "30", "Mika")
 	d.xdotool(t, "key", "ctrl+s")
-	deadline = time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(e2eLimit)
 	for {
 		st := readSettings(t, cfg)
 		if st.Presets[0].Name == "Mika" {
@@ -196,52 +171,33 @@ func TestE2ESettingsWindow(t *testing.T) {
 	pet.wait(t, "the pet page told the new name", 0, func(m map[string]any) bool {
 		return m["type"] == "preset" && m["name"] == "Mika"
 	})
-	time.Sleep(500 * time.Millisecond)
-	savePNG(t, d.capture(t, r), "settings-saved.png")
+	savePNG(t, d.capture(t, r), "settings-saved.png") // for people; not asserted
 
 	// Closing hides the window; the process stays.
 	d.askToClose(t, id)
-	deadline = time.Now().Add(10 * time.Second)
-	for {
-		if _, _, ok := d.visibleWindow(t, "Yui — Settings"); !ok {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the settings window did not hide when asked to close")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	until(t, "the settings window hidden when asked to close", 100*time.Millisecond, func() bool {
+		_, _, ok := d.visibleWindow(t, "Yui — Settings")
+		return !ok
+	})
 	if n := settingsStarts(t, logs); n != 1 {
 		t.Fatalf("settings window started %d times", n)
 	}
 
-	// Opening again shows the same process's window.
-	d.xdotool(t, "mousemove", strconv.Itoa(face.X), strconv.Itoa(face.Y+20), "click", "1")
-	time.Sleep(500 * time.Millisecond)
+	// Opening again shows the same process's window. The click on her
+	// toggles the composer: wait for the page to show it did.
+	d.clickFace(t, image.Point{face.X, face.Y + 20}, win, !composerShown(d.capture(t, win)))
 	d.xdotool(t, "key", "ctrl+comma")
 	reopened := time.Now()
-	deadline = time.Now().Add(10 * time.Second)
-	for {
-		if _, _, ok := d.visibleWindow(t, "Yui — Settings"); ok {
-			t.Logf("second open: window shown %.2f s after Ctrl+, (the hidden window)", time.Since(reopened).Seconds())
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the hidden settings window did not show again")
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	until(t, "the hidden settings window shown again", 100*time.Millisecond, func() bool {
+		_, _, ok := d.visibleWindow(t, "Yui — Settings")
+		return ok
+	})
+	t.Logf("second open: window shown %.2f s after Ctrl+, (the hidden window)", time.Since(reopened).Seconds())
 	if n := settingsStarts(t, logs); n != 1 {
 		t.Fatalf("reopening started a new settings process (%d starts)", n)
 	}
 
-	a.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case err := <-a.done:
-		if err != nil {
-			t.Fatalf("core exit: %v", err)
-		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("core did not exit on SIGTERM")
+	if err := a.terminate(t); err != nil {
+		t.Fatalf("core exit: %v", err)
 	}
 }

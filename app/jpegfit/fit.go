@@ -115,7 +115,7 @@ func fitRoom(ctx context.Context, images []Image, subtypes []string, room int) (
 		if err != nil {
 			return nil, nil, fmt.Errorf("jpegfit: image %d: %w", i, err)
 		}
-		out, err := shrink(ctx, src, payloadFor("jpeg", share))
+		out, err := shrink(ctx, src, payloadFor("jpeg", share), Deadline{})
 		if err != nil {
 			return nil, nil, fmt.Errorf("jpegfit: image %d into %d bytes: %w", i, share, err)
 		}

@@ -50,10 +50,10 @@ type shrunk struct {
 }
 
 // shrink re-encodes src as a JPEG of at most budget bytes: the largest
-// scale (never above 1, aspect kept) and quality the bounded search finds.
-// It returns ErrTooLarge when even the smallest size at floorQuality does
-// not fit.
-func shrink(ctx context.Context, src *image.RGBA, budget int) (shrunk, error) {
+// scale (never above 1, aspect kept) and quality the bounded search finds
+// before d passes. It returns ErrTooLarge when even the smallest size at
+// floorQuality does not fit.
+func shrink(ctx context.Context, src *image.RGBA, budget int, d Deadline) (shrunk, error) {
 	if budget < minJPEGBytes {
 		return shrunk{}, ErrTooLarge
 	}
@@ -65,14 +65,17 @@ func shrink(ctx context.Context, src *image.RGBA, budget int) (shrunk, error) {
 	}
 	scale = max(scale, minScale)
 	var best shrunk
-	for range maxRounds {
+	for round := range maxRounds {
+		if round > 0 && d.passed() {
+			break
+		}
 		w, h := scaledSize(sw, sh, scale)
-		fit, smallest, err := searchQuality(ctx, resize(src, w, h), budget, lowQuality)
+		fit, smallest, err := searchQuality(ctx, resize(src, w, h), budget, lowQuality, d)
 		if err != nil {
 			return shrunk{}, err
 		}
 		if fit.data == nil {
-			if best.data != nil || scale <= minScale {
+			if best.data != nil || scale <= minScale || d.passed() {
 				break
 			}
 			next := scale * math.Sqrt(aimFill*float64(budget)/float64(smallest))
@@ -92,9 +95,10 @@ func shrink(ctx context.Context, src *image.RGBA, budget int) (shrunk, error) {
 	if best.data != nil {
 		return best, nil
 	}
-	// Last resort: the smallest size, down to the floor quality.
+	// Last resort: the smallest size, down to the floor quality (a few
+	// encodes of a tiny image, so not bounded by d).
 	w, h := scaledSize(sw, sh, minScale)
-	fit, _, err := searchQuality(ctx, resize(src, w, h), budget, floorQuality)
+	fit, _, err := searchQuality(ctx, resize(src, w, h), budget, floorQuality, Deadline{})
 	if err != nil {
 		return shrunk{}, err
 	}
@@ -132,9 +136,10 @@ func estimateScale(src *image.RGBA, budget int) (float64, error) {
 }
 
 // searchQuality looks for the highest quality in [lo, highQuality] at
-// which img fits budget, with at most maxSteps encodes. It returns the fit
-// (data nil when none fitted) and the smallest size it saw.
-func searchQuality(ctx context.Context, img *image.RGBA, budget, lo int) (shrunk, int, error) {
+// which img fits budget, with at most maxSteps encodes, stopping early once
+// d has passed. It returns the fit (data nil when none fitted) and the
+// smallest size it saw.
+func searchQuality(ctx context.Context, img *image.RGBA, budget, lo int, d Deadline) (shrunk, int, error) {
 	var fit shrunk
 	var last, other sample
 	failAbove := highQuality + 1 // lowest quality known not to fit
@@ -152,12 +157,12 @@ func searchQuality(ctx context.Context, img *image.RGBA, budget, lo int) (shrunk
 		other, last = last, sample{quality: q, size: len(data)}
 		if len(data) <= budget {
 			fit = shrunk{data: data, width: img.Rect.Dx(), height: img.Rect.Dy(), quality: q}
-			if q >= highQuality || float64(len(data)) >= goodFill*float64(budget) {
+			if q >= highQuality || float64(len(data)) >= goodFill*float64(budget) || d.passed() {
 				break
 			}
 		} else {
 			failAbove = q
-			if q <= lo {
+			if q <= lo || d.passed() {
 				break
 			}
 		}
@@ -172,7 +177,7 @@ func searchQuality(ctx context.Context, img *image.RGBA, budget, lo int) (shrunk
 		}
 		q = next
 	}
-	if fit.data == nil && last.quality > lo {
+	if fit.data == nil && last.quality > lo && !d.passed() {
 		// The steps ran out above lo: lo decides whether anything fits.
 		data, err := encode(img, lo, budget)
 		if err != nil {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // The values of the at argument.
@@ -24,26 +24,26 @@ type args struct {
 func parseArgs(raw json.RawMessage) (args, error) {
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
-		return args{}, push.InvalidField("at")
+		return args{}, transport.InvalidField("at")
 	}
 	at, ok := fields["at"]
 	if !ok {
-		return args{}, push.MissingField("at")
+		return args{}, transport.MissingField("at")
 	}
 	var a args
 	if json.Unmarshal(at, &a.At) != nil || (a.At != AtBody && a.At != AtPerch && a.At != AtScreen) {
-		return args{}, push.InvalidField("at")
+		return args{}, transport.InvalidField("at")
 	}
 	if m, ok := fields["monitor"]; ok {
 		var n int
 		if bytes.Equal(bytes.TrimSpace(m), []byte("null")) || json.Unmarshal(m, &n) != nil || n < 0 {
-			return args{}, push.InvalidField("monitor")
+			return args{}, transport.InvalidField("monitor")
 		}
 		a.Monitor = &n
 	}
 	for k := range fields {
 		if k != "at" && k != "monitor" {
-			return args{}, push.InvalidField(k)
+			return args{}, transport.InvalidField(k)
 		}
 	}
 	return a, nil

@@ -1,5 +1,5 @@
 // Package look is the client tool `look` (client-notes §5): the
-// character's eyes, as a push.Tool declared by main's pet window.
+// character's eyes, as a transport.Tool declared by main's pet window.
 //
 //   - at "body": a JSON text {position, monitor, posture, perched_on,
 //     moving} from the Body provider.

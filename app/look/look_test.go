@@ -2,17 +2,22 @@ package look_test
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"image"
+	"image/jpeg"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"yui/app/capture"
+	"yui/app/jpegfit/jpegfittest"
 	"yui/app/look"
 	"yui/app/permission"
 	"yui/app/settings"
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -61,7 +66,7 @@ func run(t *testing.T, tool *look.Tool, args string) (string, []string, error) {
 	if err := tool.Validate(json.RawMessage(args)); err != nil {
 		t.Fatalf("validate %s: %v", args, err)
 	}
-	return tool.Run(context.Background(), push.ToolCall{ID: "c-1", TurnID: "1", Name: "look", Arguments: json.RawMessage(args)})
+	return tool.Run(context.Background(), transport.ToolCall{ID: "c-1", TurnID: "1", Name: "look", Arguments: json.RawMessage(args)})
 }
 
 func TestSchemaIsTheSpecs(t *testing.T) {
@@ -167,7 +172,7 @@ func TestPerchTargets(t *testing.T) {
 func TestScreenAllowed(t *testing.T) {
 	tool, src, _, _ := newTool(t, "allow", look.BodyState{Monitor: 1})
 	s, imgs, err := run(t, tool, `{"at":"screen"}`)
-	if err != nil || s != "ok" || len(imgs) != 1 || !strings.HasPrefix(imgs[0], "data:image/png;base64,") {
+	if err != nil || s != "ok" || len(imgs) != 1 || !strings.HasPrefix(imgs[0], "data:image/jpeg;base64,") {
 		t.Fatalf("%q %d %v", s, len(imgs), err)
 	}
 	if s, _, _ := run(t, tool, `{"at":"screen","monitor":0}`); s != "ok" {
@@ -209,4 +214,57 @@ func TestScreenAskAndDeny(t *testing.T) {
 	if s, _, _ := run(t, noGate, `{"at":"screen"}`); s != "error: permission denied" {
 		t.Fatal(s)
 	}
+}
+
+// TestScreenFitBoundedInTime: the screenshot's fit has half the client
+// wait; with a clock that passes that bound after the first encode, the
+// answer still comes, as a smaller image within the room, instead of
+// after the wait. The clock moves per read, so the machine's speed does
+// not matter.
+func TestScreenFitBoundedInTime(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Unix(1e9, 0)
+	clock := func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		now = now.Add(time.Second)
+		return now
+	}
+	src := &capture.Fixed{Screens: monitors[:1], Draw: func(m capture.Monitor) *image.RGBA {
+		return jpegfittest.Screenshot(m.Bounds.Dx(), m.Bounds.Dy(), 3)
+	}}
+	gate := permission.New(permission.Config{Preset: "p-1", Backend: "demo", Permissions: settings.Permissions{Screen: "allow"}})
+	const room = 8 << 10
+	run := func(now func() time.Time) (string, []string) {
+		tool := look.New(look.Config{Screen: src, Gate: gate, Now: now})
+		ctx := transport.WithImageRoom(context.Background(), room)
+		s, imgs, err := tool.Run(ctx, transport.ToolCall{ID: "c-1", TurnID: "1", Name: "look", Arguments: json.RawMessage(`{"at":"screen"}`)})
+		if err != nil || s != "ok" || len(imgs) != 1 || len(imgs[0]) > room {
+			t.Fatalf("%q, %d images, %v", s, len(imgs), err)
+		}
+		return s, imgs
+	}
+	_, bounded := run(clock)
+	// A clock that never moves: the bound never passes, whatever the
+	// machine's speed.
+	frozen := time.Unix(1e9, 0)
+	_, full := run(func() time.Time { return frozen })
+	wb, _ := jpegSize(t, bounded[0])
+	wf, _ := jpegSize(t, full[0])
+	if wb > 64 || wf <= wb {
+		t.Fatalf("bounded fit %d px wide, unbounded %d: the bound did not cut the search short", wb, wf)
+	}
+}
+
+func jpegSize(t *testing.T, u string) (int, int) {
+	t.Helper()
+	payload, ok := strings.CutPrefix(u, "data:image/jpeg;base64,")
+	if !ok {
+		t.Fatalf("not a JPEG data URL: %.40q", u)
+	}
+	img, err := jpeg.Decode(base64.NewDecoder(base64.StdEncoding, strings.NewReader(payload)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img.Bounds().Dx(), img.Bounds().Dy()
 }

@@ -9,8 +9,9 @@ import (
 	"time"
 
 	"yui/app/capture"
+	"yui/app/jpegfit"
 	"yui/app/permission"
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // Name is the tool's name in hello.tools.
@@ -55,6 +56,9 @@ type Config struct {
 	OwnTitlePrefix string
 	// Logger receives look lines (never pixels); nil discards.
 	Logger *slog.Logger
+	// Now is the clock that bounds the screenshot's fit in time; nil
+	// means time.Now.
+	Now func() time.Time
 }
 
 // Tool is the look tool.
@@ -63,7 +67,7 @@ type Tool struct {
 	log *slog.Logger
 }
 
-var _ push.Tool = (*Tool)(nil)
+var _ transport.Tool = (*Tool)(nil)
 
 // New returns the tool.
 func New(cfg Config) *Tool {
@@ -81,12 +85,12 @@ func New(cfg Config) *Tool {
 }
 
 // Schema is the declaration in hello.tools.
-func (t *Tool) Schema() push.FunctionSchema {
-	return push.FunctionSchema{Name: Name, Description: Description, Parameters: json.RawMessage(Parameters)}
+func (t *Tool) Schema() transport.FunctionSchema {
+	return transport.FunctionSchema{Name: Name, Description: Description, Parameters: json.RawMessage(Parameters)}
 }
 
 // Wait is the limits table's query wait (2 s).
-func (t *Tool) Wait() time.Duration { return push.ClientToolWait(Name) }
+func (t *Tool) Wait() time.Duration { return transport.ClientToolWait(Name) }
 
 // Validate answers argument errors at once.
 func (t *Tool) Validate(raw json.RawMessage) error {
@@ -95,7 +99,7 @@ func (t *Tool) Validate(raw json.RawMessage) error {
 }
 
 // Run answers one call.
-func (t *Tool) Run(ctx context.Context, call push.ToolCall) (string, []string, error) {
+func (t *Tool) Run(ctx context.Context, call transport.ToolCall) (string, []string, error) {
 	a, err := parseArgs(call.Arguments)
 	if err != nil {
 		return "", nil, err
@@ -165,14 +169,40 @@ func (t *Tool) screen(ctx context.Context, want *int) (string, []string, error) 
 	case err != nil:
 		return "", nil, fmt.Errorf("look: permission: %w", err)
 	}
+	// The answer is due within the client wait: the fit gets half of it
+	// from now, capture included, and settles for a smaller image rather
+	// than a late one.
+	fitBy := jpegfit.Deadline{At: t.now().Add(t.Wait() / 2), Now: t.cfg.Now}
 	shot, err := t.cfg.Screen.Capture(ctx, g)
 	if err != nil {
 		return "", nil, fmt.Errorf("look: %w", err)
 	}
-	url, err := shot.DataURL()
-	if err != nil {
-		return "", nil, fmt.Errorf("look: %w", err)
+	room, ok := transport.ImageRoom(ctx)
+	if !ok {
+		room = defaultImageRoom
 	}
-	t.log.Info("look.screen", "monitor", monitor, "width", shot.Image.Rect.Dx(), "height", shot.Image.Rect.Dy())
+	url, o, err := jpegfit.FitRGBA(ctx, shot.Image, room, fitBy)
+	if errors.Is(err, jpegfit.ErrTooLarge) {
+		// Rule 4's answer when no image fits the frame.
+		t.log.Warn("look.screen_too_large", "monitor", monitor, "room", room)
+		return transport.ResultTooLarge, nil, nil
+	}
+	if err != nil {
+		return "", nil, fmt.Errorf("look: screenshot of monitor %d: %w", monitor, err)
+	}
+	t.log.Info("look.screen", "monitor", monitor, "width", shot.Image.Rect.Dx(), "height", shot.Image.Rect.Dy(),
+		"sent_width", o.Width, "sent_height", o.Height, "quality", o.Quality, "bytes", o.Bytes)
 	return "ok", []string{url}, nil
+}
+
+// defaultImageRoom is the screenshot's room when the wire states none:
+// the push spec's default frame size, less the frame's own fields.
+const defaultImageRoom = 256<<10 - 1024
+
+// now reads the tool's clock.
+func (t *Tool) now() time.Time {
+	if t.cfg.Now != nil {
+		return t.cfg.Now()
+	}
+	return time.Now()
 }

@@ -9,7 +9,7 @@ import (
 
 	"yui/app/clientctx"
 	"yui/app/playback"
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // stopAction is one of the user actions that stop speech, plus reset.
@@ -83,7 +83,7 @@ func (s *Session) BargeIn() {
 func (s *Session) Reset() {
 	s.postUser(func() {
 		s.stopSpeech(actionReset)
-		if err := s.client.SendReset(context.Background()); err != nil {
+		if err := s.tr.Reset(context.Background()); err != nil {
 			s.log.Warn("push.reset_not_sent", "err", err.Error())
 			s.emit(Event{Kind: KindErrorLine, Text: s.lines.NotConnected, Where: WhereComposer})
 			return
@@ -94,11 +94,9 @@ func (s *Session) Reset() {
 }
 
 // Reconnect is the user's reconnect: a fresh attempt now, the delay
-// schedule back at its first value; it also retries after a 4401.
-func (s *Session) Reconnect() { s.client.ReconnectNow() }
-
-// SettingsChanged re-reads the endpoint and key (push.Client.SettingsChanged).
-func (s *Session) SettingsChanged() { s.client.SettingsChanged() }
+// schedule back at its first value; it also retries after the backend
+// refused the key.
+func (s *Session) Reconnect() { s.tr.Reconnect() }
 
 // stopSpeech is the common part of the three actions that stop speech:
 // interrupt playback (recording the cut), mark every outstanding turn
@@ -119,7 +117,7 @@ func (s *Session) stopSpeech(a stopAction) {
 		t.stopped = true
 		t.running = false
 		t.stopTimers()
-		s.client.ForgetTurn(id)
+		s.tr.ForgetTurn(id)
 	}
 	slices.SortFunc(ids, func(a, b string) int {
 		if len(a) != len(b) {
@@ -138,12 +136,12 @@ func (s *Session) stopSpeech(a stopAction) {
 	// ones past the cap are let go.
 	defer s.boundStoppedTurns()
 	if a == actionStopButton || a == actionReset {
-		if err := s.client.SendStop(context.Background(), ids); err != nil {
+		if err := s.tr.Stop(context.Background(), ids); err != nil {
 			s.log.Info("push.stop_not_sent", "turns", len(ids), "err", err.Error())
 		}
 		return
 	}
-	s.client.MarkStopped(ids...)
+	s.tr.MarkStopped(ids...)
 }
 
 // interruptPlayer drops everything queued and fences off the player
@@ -189,10 +187,10 @@ func (s *Session) startTurn(id, text string, o origin, trig clientctx.Trigger) {
 		}
 		return s.contextBlock(trig, nil)
 	}
-	frame, err := s.fitTurn(push.Turn{TurnID: id, ClientContext: rebuild(true), Text: text},
+	frame, err := s.fitTurn(transport.Turn{TurnID: id, ClientContext: rebuild(true), Text: text},
 		turnImages{shot: shot, atts: atts}, rebuild)
 	if err == nil {
-		err = s.client.SendTurn(context.Background(), frame)
+		err = s.tr.SendTurn(context.Background(), frame)
 	}
 	if err != nil {
 		delete(s.st.turns, id)
@@ -219,11 +217,11 @@ func (s *Session) sendFailed(t *turn, withImages bool, err error) {
 		where = WherePill
 	}
 	switch {
-	case errors.Is(err, push.ErrImagesNotAccepted):
+	case errors.Is(err, transport.ErrImagesNotAccepted):
 		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.ImagesRefused, Where: where})
-	case errors.Is(err, errImagesUnfit), errors.Is(err, push.ErrOversize) && withImages:
+	case errors.Is(err, errImagesUnfit), errors.Is(err, transport.ErrOversize) && withImages:
 		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.ImagesTooLarge, Where: where})
-	case errors.Is(err, push.ErrOversize):
+	case errors.Is(err, transport.ErrOversize):
 		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.TooLong, Where: where})
 	default:
 		// The spec's network failure: a turn that starts before ready.

@@ -101,7 +101,7 @@ func (s *Session) takeAttachments(o origin) ([]attachment, bool) {
 	}
 	atts := s.st.attachments
 	s.st.attachments = nil
-	if !s.client.AcceptsImages() && s.ready() {
+	if !s.tr.Capabilities().Images && s.ready() {
 		s.emit(Event{Kind: KindErrorLine, Text: s.lines.ImagesRefused, Where: WhereComposer})
 		return nil, false
 	}

@@ -233,10 +233,22 @@ func TestToolEventsForEveryAnsweredCallShowTheResultSent(t *testing.T) {
 		if len(calls) != 6 || len(results) != 6 {
 			t.Fatalf("%d tool_call and %d tool_result events: %v", len(calls), len(results), kinds(evs))
 		}
+		// The calls went out one after another, so their events are in that
+		// order; the results of calls answered at once are sent by their own
+		// goroutines and may be observed in either order, so each result is
+		// found by its call id.
+		byID := make(map[string]session.Event, len(results))
+		for _, r := range results {
+			if _, dup := byID[r.CallID]; dup {
+				t.Errorf("two tool_result events for call %s", r.CallID)
+			}
+			byID[r.CallID] = r
+		}
 		keys := []string{"nowhere", "moon", "big", "slow", "body", "stopped"}
 		for i, k := range keys {
-			if results[i].CallID != calls[i].CallID || results[i].Result != want[k] || calls[i].TurnID != a {
-				t.Errorf("%s: call %+v result %.60q, want %q", k, calls[i].CallID, results[i].Result, want[k])
+			r, ok := byID[calls[i].CallID]
+			if !ok || r.Result != want[k] || calls[i].TurnID != a {
+				t.Errorf("%s: call %+v result %.60q (found %v), want %q", k, calls[i].CallID, r.Result, ok, want[k])
 			}
 		}
 		if calls[0].Name != "look" {

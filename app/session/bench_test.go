@@ -49,6 +49,7 @@ func BenchmarkRenderFrameToSpeechStart(b *testing.B) {
 		}
 	}}
 	o.Preset.ChatID, o.Preset.ChatBaseURL, o.Preset.Key = testChatID, hs.URL, testKey
+	o.Transport = pushTransport(b, o.Preset, nil, nil, nil)
 	s, err := session.New(o)
 	if err != nil {
 		b.Fatal(err)

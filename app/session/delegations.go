@@ -4,12 +4,12 @@ import (
 	"time"
 
 	"yui/app/delegation"
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // onDelegations merges the frame into the persisted history, replaces the
 // live list and shows both.
-func (s *Session) onDelegations(d push.Delegations) {
+func (s *Session) onDelegations(d transport.Delegations) {
 	items := make([]delegation.Item, len(d.Items))
 	for i, it := range d.Items {
 		items[i] = delegation.Item{ID: it.ID, Title: it.Title, StartedAt: it.StartedAt, State: it.State,

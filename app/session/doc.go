@@ -1,7 +1,9 @@
 // Package session is the turn engine of one pet window: a Session owns one
-// preset's push connection (transport/push) and composes the leaf packages
-// (playback, cue, sentence, clientctx, delegation, turnid) into the rules of
-// the push spec's Turns and Replies sections. It knows nothing of Wails or
+// preset's transport (a transport.Transport given in Options — push,
+// Responses or Chat Completions; app/pet builds it from chat_api; the
+// session imports no wire) and composes the leaf packages (playback, cue,
+// sentence, clientctx, delegation, turnid) into the rules of the push
+// spec's Turns and Replies sections, which every wire's events follow. It knows nothing of Wails or
 // the view protocol: it reports what the window shows and plays as [Event]
 // values (the `yui console --json` events) and takes the user's actions as
 // methods.
@@ -17,7 +19,7 @@
 // work, one item each, so it cannot starve a state change either). Backend frames queue at most 64 deep on the actor;
 // past that the push client stops reading the socket (backpressure). Every piece of session state — the outstanding turns, the pill,
 // the reasoning display — is touched only by the actor, which also receives
-// the push client's handler calls and the player's events, in the order
+// the transport's handler calls and the player's events, in the order
 // they happened. OnEvent is called on the actor, one event at a time, in
 // order; it must return promptly and may call any method except Close and
 // Drain (which wait for the actor). Close ends the connection, playback and
@@ -126,6 +128,8 @@
 // plays, sentences: how many sentences it queued, owed: whether reply
 // speech was still owed when it arrived). No key or image data is logged.
 //
-// tool_call and tool_result events come from the push client's
-// ToolObserver hook: every call the client answers, and the result as sent.
+// tool_call and tool_result events come from the transport's
+// HandleToolCall/HandleToolResult: every client tool call it answers, and
+// the result as sent. What a wire cannot carry (playback reports,
+// backend turns) its Capabilities say; the session asks before it sends.
 package session

@@ -57,10 +57,12 @@ type Event struct {
 	Text   string
 
 	// socket
-	State   string // disconnected, connecting, ready, reconnecting, failed
-	Code    int    // close code, -1 when none
-	DelayMS int64  // reconnecting: the delay before the next attempt
-	Err     string // why the socket left its state, when known
+	State string // disconnected, connecting, ready, reconnecting, failed
+	Code  int    // the wire's close code, -1 when none (logs and console only)
+	// Unauthorized: the backend refused the key (push 4401, HTTP 401/403).
+	Unauthorized bool
+	DelayMS      int64  // reconnecting: the delay before the next attempt
+	Err          string // why the socket left its state, when known
 
 	Locked    bool              // composer
 	Cue       cue.Cue           // cue: the applied (vocabulary-resolved) fields

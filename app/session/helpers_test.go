@@ -13,9 +13,12 @@ import (
 	"time"
 
 	"yui/app/clientctx"
+	"yui/app/cue"
+	"yui/app/jpegfit"
 	"yui/app/playback"
 	"yui/app/session"
 	"yui/app/settings"
+	"yui/transport"
 	"yui/transport/push"
 	"yui/transport/pushserver"
 )
@@ -227,10 +230,14 @@ func newEnv(t *testing.T, o envOpts) *env {
 	if o.turnLog != nil {
 		turnLog = teeHandler{e.tlog, o.turnLog}
 	}
+	var declared []string
+	for _, tl := range o.tools {
+		declared = append(declared, tl.Schema().Name)
+	}
 	s, err := session.New(session.Options{
-		Preset: p, ConfigDir: e.dir, Voice: voice, Tools: o.tools,
-		HTTPClient: pushserver.InMemoryClient(e.srv),
-		Logger:     slog.New(e.log), TurnLog: slog.New(turnLog),
+		Preset: p, ConfigDir: e.dir, Voice: voice, Declared: declared,
+		Transport: pushTransport(t, p, o.tools, pushserver.InMemoryClient(e.srv), slog.New(e.log)),
+		Logger:    slog.New(e.log), TurnLog: slog.New(turnLog),
 		OnEvent: e.ev.add, Screenshot: o.screenshot, Frontmost: o.frontmost,
 	})
 	if err != nil {
@@ -246,6 +253,21 @@ func newEnv(t *testing.T, o envOpts) *env {
 		synctest.Wait()
 	}
 	return e
+}
+
+// pushTransport is the push wire for preset p, as app/pet builds it.
+func pushTransport(t testing.TB, p settings.Preset, tools []push.Tool, hc *http.Client, lg *slog.Logger) transport.Transport {
+	t.Helper()
+	u, k := p.ChatBaseURL, p.Key
+	tr, err := push.NewTransport(push.Config{
+		Endpoint: func() string { return u }, Key: func() string { return k }, ChatID: p.ChatID,
+		Vocabulary: session.WireVocabulary(cue.Default()), Tools: tools, ImageFitter: jpegfit.URLFitter{},
+		Logger: lg, HTTPClient: hc,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr
 }
 
 func (e *env) Turns() []push.Turn { e.mu.Lock(); defer e.mu.Unlock(); return slices.Clone(e.turns) }

@@ -6,7 +6,7 @@ import (
 
 	"yui/app/clientctx"
 	"yui/app/jpegfit"
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // TurnScreenshot is the per-turn screenshot the Options.Screenshot hook
@@ -53,8 +53,9 @@ var errImagesUnfit = errors.New("session: images do not fit the turn frame")
 // spec's network failure or ErrImagesNotAccepted). A screenshot that
 // cannot fit is dropped (the returned frame has no screenshot line: rebuild
 // is called); attachments that cannot fit fail with errImagesUnfit.
-func (s *Session) fitTurn(f push.Turn, imgs turnImages, rebuild func(withShot bool) string) (push.Turn, error) {
-	if !s.client.AcceptsImages() {
+func (s *Session) fitTurn(f transport.Turn, imgs turnImages, rebuild func(withShot bool) string) (transport.Turn, error) {
+	caps := s.tr.Capabilities()
+	if !caps.Images {
 		for _, a := range imgs.atts {
 			f.Images = append(f.Images, a.dataURL())
 		}
@@ -73,9 +74,9 @@ func (s *Session) fitTurn(f push.Turn, imgs turnImages, rebuild func(withShot bo
 	serialize := func(urls []string) ([]byte, error) {
 		g := f
 		g.Images = urls
-		return push.Encode(g)
+		return s.tr.EncodeTurn(g)
 	}
-	mtb := s.client.MaxTurnBytes()
+	mtb := caps.MaxTurnBytes
 	res, err := jpegfit.Fit(context.Background(), in, mtb, serialize)
 	if err == nil {
 		f.Images = res.URLs

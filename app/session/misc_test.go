@@ -114,6 +114,10 @@ func TestNewRequiresChatIDAndDir(t *testing.T) {
 	if _, err := session.New(o); err == nil {
 		t.Fatal("no config dir accepted")
 	}
+	o.ConfigDir = t.TempDir()
+	if _, err := session.New(o); err == nil {
+		t.Fatal("no transport accepted")
+	}
 }
 
 func TestDrainWaitsForRunningTurnAndPlayback(t *testing.T) {
@@ -145,7 +149,7 @@ func TestOnEventMayCallActions(t *testing.T) {
 		var s *session.Session
 		e.s.Close()
 		ev := &events{}
-		o := session.Options{ConfigDir: t.TempDir(), HTTPClient: e.sHTTP(), Voice: playback.Silent{CharsPerSecond: 10}, OnEvent: func(x session.Event) {
+		o := session.Options{ConfigDir: t.TempDir(), Voice: playback.Silent{CharsPerSecond: 10}, OnEvent: func(x session.Event) {
 			ev.add(x)
 			if x.Kind == session.KindSpeechStart {
 				s.Stop()
@@ -154,6 +158,7 @@ func TestOnEventMayCallActions(t *testing.T) {
 		o.Preset.ChatID = testChatID
 		o.Preset.ChatBaseURL = "http://backend.test"
 		o.Preset.Key = testKey
+		o.Transport = pushTransport(t, o.Preset, nil, e.sHTTP(), nil)
 		var err error
 		s, err = session.New(o)
 		e.must(err)

@@ -2,14 +2,13 @@ package session
 
 import (
 	"log/slog"
-	"net/http"
 	"time"
 
 	"yui/app/clientctx"
 	"yui/app/cue"
 	"yui/app/playback"
 	"yui/app/settings"
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // Timing decisions where the spec is silent.
@@ -32,12 +31,11 @@ const (
 type Options struct {
 	// Preset is the preset this session serves: its ID names the
 	// persisted files, ChatID the conversation, ContextWindow the usage
-	// readout, ChatBaseURL and Key the default endpoint and key.
+	// readout.
 	Preset settings.Preset
-	// Endpoint and Key, when set, are read on every connection attempt
-	// instead of the preset's fields (settings changes, --url/--key).
-	Endpoint func() string
-	Key      func() string
+	// Transport is the preset's wire (app/pet builds it from chat_api).
+	// Required. The session starts it with its own handler and closes it.
+	Transport transport.Transport
 	// ConfigDir holds the previous-turn record and the delegation history
 	// of the preset.
 	ConfigDir string
@@ -45,11 +43,10 @@ type Options struct {
 	Voice playback.Voice
 	// Vocabulary is what the character renders; zero is cue.Default().
 	Vocabulary cue.Vocabulary
-	// Tools are declared in hello.tools. The session reports each call it
-	// runs as tool_call and tool_result events.
-	Tools []push.Tool
-	// ImageFitter shrinks tool_result images; nil is jpegfit.URLFitter.
-	ImageFitter push.ImageFitter
+	// Declared are the names of the client tools the transport declares;
+	// a backend tool_status naming browser, which the client runs
+	// itself, leaves the pill alone only when it is declared.
+	Declared []string
 	// Screenshot takes the per-turn screenshot ("send a screenshot with
 	// each turn") for every turn the client sends; ok false means none this
 	// turn (capture off, denied or failed — the hook logs why). It runs on
@@ -72,9 +69,6 @@ type Options struct {
 	Zone *time.Location
 	// Lines are the filler and failure texts; zero is EnglishLines().
 	Lines Lines
-	// HTTPClient performs the WebSocket handshake (tests and the embedded
-	// backend pass pushserver.InMemoryClient); nil is http.DefaultClient.
-	HTTPClient *http.Client
 	// Logger is the app log; TurnLog the separate turn log. Nil discards.
 	Logger  *slog.Logger
 	TurnLog *slog.Logger

@@ -1,9 +1,10 @@
 package session
 
 import (
+	"slices"
 	"time"
 
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // clientRunTool is the tool the client declares and runs itself; a
@@ -50,18 +51,13 @@ func (s *Session) setPill(v *ToolPill) {
 
 // declares reports whether the session declared a tool by that name.
 func (s *Session) declares(name string) bool {
-	for _, t := range s.opts.Tools {
-		if t.Schema().Name == name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(s.opts.Declared, name)
 }
 
 // onToolStatus shows a backend tool's state. Stopped turns' frames are
 // dropped; a tool the client runs itself leaves the pill alone; another
 // turn's tool shows without a phrase and speaks nothing.
-func (s *Session) onToolStatus(ts push.ToolStatus) {
+func (s *Session) onToolStatus(ts transport.ToolStatus) {
 	t := s.turnFor(ts.TurnID, true)
 	if t != nil && t.stopped {
 		s.log.Info("push.tool_status", "turn_id", ts.TurnID, "dropped", Dropped, "stopped_count", s.stoppedCount())

@@ -3,7 +3,7 @@ package session
 import (
 	"unicode/utf8"
 
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // Reasoning bounds: the display keeps at most ReasoningMax bytes of one
@@ -36,7 +36,7 @@ func (s *Session) emitReasoning() {
 // another turn's reasoning streams, this one is not shown. A delta that
 // fits goes out as an append; one that makes the text drop its head goes
 // out as the whole (cut) text.
-func (s *Session) onReasoning(f push.Reasoning) {
+func (s *Session) onReasoning(f transport.Reasoning) {
 	t := s.turnFor(f.TurnID, true)
 	if t != nil && t.stopped {
 		return

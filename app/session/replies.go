@@ -5,14 +5,14 @@ import (
 	"yui/app/cue"
 	"yui/app/playback"
 	"yui/app/sentence"
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // Dropped is the dropped value of a log line for a stopped turn's frame.
 const Dropped = "cut_turn"
 
 // segments converts frame segments to playback segments.
-func segments(in []push.Segment) []playback.Segment {
+func segments(in []transport.Segment) []playback.Segment {
 	out := make([]playback.Segment, len(in))
 	for i, sg := range in {
 		cs := make([]cue.Cue, len(sg.Cues))
@@ -25,7 +25,7 @@ func segments(in []push.Segment) []playback.Segment {
 }
 
 // hasSpeech reports whether any segment carries speech (not silence).
-func hasSpeech(segs []push.Segment) bool {
+func hasSpeech(segs []transport.Segment) bool {
 	for _, sg := range segs {
 		if !sentence.IsSilent(sg.Speech) {
 			return true
@@ -37,7 +37,7 @@ func hasSpeech(segs []push.Segment) bool {
 // onRender plays a render: after the speech already queued, in arrival
 // order. A stopped turn's render is dropped (and abandons its streaming
 // reasoning); a closed turn's or a backend turn's render plays.
-func (s *Session) onRender(r push.Render) {
+func (s *Session) onRender(r transport.Render) {
 	t := s.turnFor(r.TurnID, true)
 	if t != nil && t.stopped {
 		s.turnLog.Info("push.render", "source", r.Source, "turn_id", r.TurnID, "segments", len(r.Segments),
@@ -50,7 +50,7 @@ func (s *Session) onRender(r push.Render) {
 	// repeat of what speech frames already queued); owed: whether reply
 	// speech was still owed when the frame arrived.
 	owed := s.player.Owed()
-	s.firstRender(r.TurnID, t)
+	first := s.firstRender(r.TurnID, t)
 	if r.Reasoning != "" {
 		s.renderReasoning(r.TurnID, r.Reasoning)
 	}
@@ -58,12 +58,13 @@ func (s *Session) onRender(r push.Render) {
 		t.spoke = true
 	}
 	played := s.player.Render(r.TurnID, segments(r.Segments))
+	s.cutFillers(r.TurnID, first)
 	s.turnLog.Info("push.render", "source", r.Source, "turn_id", r.TurnID, "segments", len(r.Segments),
 		"speech", played > 0, "sentences", played, "owed", owed)
 }
 
 // onSpeech plays one streamed sentence in the turn's open utterance.
-func (s *Session) onSpeech(sp push.Speech) {
+func (s *Session) onSpeech(sp transport.Speech) {
 	t := s.turnFor(sp.TurnID, true)
 	if t != nil && t.stopped {
 		s.log.Info("push.speech", "turn_id", sp.TurnID, "segments", len(sp.Segments),
@@ -71,17 +72,18 @@ func (s *Session) onSpeech(sp push.Speech) {
 		return
 	}
 	s.log.Info("push.speech", "turn_id", sp.TurnID, "segments", len(sp.Segments))
-	s.firstRender(sp.TurnID, t)
+	first := s.firstRender(sp.TurnID, t)
 	if t != nil && hasSpeech(sp.Segments) {
 		t.spoke = true
 	}
 	s.player.Speech(sp.TurnID, segments(sp.Segments))
+	s.cutFillers(sp.TurnID, first)
 }
 
 // onTurnEnd forgets the turn and releases what it held: running state,
 // its open utterance, a running tool in the pill, streaming reasoning. A
 // turn that got an error frame ends failed here.
-func (s *Session) onTurnEnd(te push.TurnEnd) {
+func (s *Session) onTurnEnd(te transport.TurnEnd) {
 	t := s.st.turns[te.TurnID]
 	if t == nil {
 		s.log.Info("push.turn_end", "turn_id", te.TurnID, "held", false)
@@ -146,7 +148,7 @@ func (s *Session) recordFailed(t *turn) {
 // onError keeps an error frame's message for the turn's turn_end. One for
 // a stopped turn is dropped; one for a turn the client did not send shows
 // nothing.
-func (s *Session) onError(e push.ErrorFrame) {
+func (s *Session) onError(e transport.TurnError) {
 	t := s.turnFor(e.TurnID, true)
 	if t != nil && t.stopped {
 		s.log.Info("push.error", "turn_id", e.TurnID, "dropped", Dropped, "stopped_count", s.stoppedCount())

@@ -75,21 +75,31 @@ func (s *Session) armLater(t *turn) {
 
 // firstRender records a render or speech frame of turn id (t, nil for a
 // closed turn) that plays: a barge-in mute ends on the first accepted
-// reply of a turn the barge-in did not cut; the turn's thinking and its
-// filler lines end.
-func (s *Session) firstRender(id string, t *turn) {
+// reply of a turn the barge-in did not cut; the turn's thinking ends. It
+// reports whether this is the turn's first reply frame: the caller then
+// cuts the turn's filler lines with cutFillers once the frame is queued.
+func (s *Session) firstRender(id string, t *turn) bool {
 	if s.st.muted && !s.st.mutedCut[id] {
 		s.st.muted = false
 		s.st.mutedCut = nil
 		s.player.SetMuted(false)
 	}
 	if t == nil || t.rendered {
-		return
+		return false
 	}
 	t.rendered = true
 	t.stopTimers()
-	s.player.CutFillers(t.id)
 	s.syncRunning()
+	return true
+}
+
+// cutFillers ends the filler lines of turn id after its first reply frame
+// is queued. Cut before, the player could find its queue empty in between
+// and go idle: a neutral face between the thinking and the reply.
+func (s *Session) cutFillers(id string, first bool) {
+	if first {
+		s.player.CutFillers(id)
+	}
 }
 
 // sayFiller shows and speaks a filler line of t; the turn's first render

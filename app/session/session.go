@@ -12,14 +12,13 @@ import (
 	"yui/app/clientctx"
 	"yui/app/cue"
 	"yui/app/delegation"
-	"yui/app/jpegfit"
 	"yui/app/playback"
 	"yui/app/turnid"
-	"yui/transport/push"
+	"yui/transport"
 )
 
 // Session is the turn engine of one preset's pet window: it owns the
-// preset's push connection and turns its frames into UI events.
+// preset's transport and turns its events into UI events.
 type Session struct {
 	opts    Options
 	log     *slog.Logger
@@ -29,7 +28,7 @@ type Session struct {
 	now     func() time.Time
 	emitFn  func(Event)
 
-	client *push.Client
+	tr     transport.Transport
 	player *playback.Player
 	ids    *turnid.Counter
 	prev   *clientctx.PreviousStore
@@ -51,7 +50,7 @@ type Session struct {
 
 // actorState is everything the actor owns.
 type actorState struct {
-	socket      push.State
+	socket      transport.State
 	turns       map[string]*turn // outstanding turns
 	closed      recentSet        // turns that got their turn_end
 	thinkingOn  bool
@@ -82,6 +81,9 @@ func New(opts Options) (*Session, error) {
 	}
 	if opts.ConfigDir == "" {
 		return nil, errors.New("session: new: ConfigDir is blank")
+	}
+	if opts.Transport == nil {
+		return nil, errors.New("session: new: no Transport")
 	}
 	if opts.Zone == nil {
 		opts.Zone = clientctx.LocalZone()
@@ -122,7 +124,7 @@ func New(opts Options) (*Session, error) {
 	s.board = delegation.NewBoard(hist, s.now)
 	s.ids = turnid.New(s.now)
 	s.st.turns = make(map[string]*turn)
-	s.st.socket = push.StateDisconnected
+	s.st.socket = transport.StateDisconnected
 
 	voice := opts.Voice
 	if voice == nil {
@@ -135,57 +137,24 @@ func New(opts Options) (*Session, error) {
 		Expendable: func(id string) bool { return !s.ids.IsClientMinted(id) }})
 	s.mb = newMailbox(s.checkDrains)
 
-	endpoint, key := opts.Endpoint, opts.Key
-	if endpoint == nil {
-		u := opts.Preset.ChatBaseURL
-		endpoint = func() string { return u }
-	}
-	if key == nil {
-		k := opts.Preset.Key
-		key = func() string { return k }
-	}
-	tools := make([]push.Tool, len(opts.Tools))
-	for i, t := range opts.Tools {
-		tools[i] = observedTool{Tool: t, s: s}
-	}
-	fitter := opts.ImageFitter
-	if fitter == nil {
-		fitter = jpegfit.URLFitter{}
-	}
-	c, err := push.New(push.Config{
-		Endpoint:    endpoint,
-		Key:         key,
-		ChatID:      opts.Preset.ChatID,
-		Vocabulary:  wireVocabulary(s.vocab),
-		Tools:       tools,
-		ImageFitter: fitter,
-		Handler:     handler{s},
-		Logger:      s.log,
-		HTTPClient:  opts.HTTPClient,
-	})
-	if err != nil {
-		s.player.Close()
-		s.mb.close()
-		return nil, fmt.Errorf("session: new: %w", err)
-	}
-	s.client = c
+	s.tr = opts.Transport
 	return s, nil
 }
 
-// Start shows the persisted delegation history and begins connecting.
+// Start shows the persisted delegation history and starts the transport.
 func (s *Session) Start() {
 	s.post(func() { s.emitDelegations() })
-	s.client.Start()
+	s.tr.Start(handler{s})
 }
 
-// Close ends the connection (close code 1000), stops playback and every
+// Close ends the transport (a push socket closes with 1000), stops playback and every
 // timer, and returns when no more events will be delivered. Not from
 // inside OnEvent.
 func (s *Session) Close() error {
 	var err error
 	s.closeOnce.Do(func() {
 		s.closing.Store(true)
-		err = s.client.Close()
+		err = s.tr.Close()
 		s.player.Close()
 		s.mb.post(func() { s.shutdown() })
 		s.mb.close()
@@ -234,9 +203,10 @@ func (s *Session) ChatID() string { return s.opts.Preset.ChatID }
 // Safe from any goroutine.
 func (s *Session) DelegationHistory() []delegation.Item { return s.board.History() }
 
-// wireVocabulary converts the cue vocabulary to the frame's.
-func wireVocabulary(v cue.Vocabulary) push.Vocabulary {
-	return push.Vocabulary{EmotionIDs: v.EmotionIDs, MotionIDs: v.MotionIDs,
+// WireVocabulary converts the cue vocabulary to the transports' (push
+// hello.vocabulary, the cue tool's enums).
+func WireVocabulary(v cue.Vocabulary) transport.Vocabulary {
+	return transport.Vocabulary{EmotionIDs: v.EmotionIDs, MotionIDs: v.MotionIDs,
 		EmotionTextMode: string(v.EmotionTextMode), EmotionTextMap: v.EmotionTextMap}
 }
 

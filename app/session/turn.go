@@ -138,7 +138,7 @@ func (s *Session) forgetTurn(t *turn, reason string) {
 	s.st.closed.add(t.id)
 	t.stopTimers()
 	t.running = false
-	s.client.ForgetTurn(t.id)
+	s.tr.ForgetTurn(t.id)
 	s.player.CutFillers(t.id)
 	s.player.EndUtterance(t.id)
 	if p := s.st.pill.cur; p != nil && p.TurnID == t.id && p.State == "running" {
@@ -192,8 +192,8 @@ func (s *Session) record(r clientctx.Record) {
 	if err := s.prev.Set(r); err != nil {
 		s.log.Warn("previous_turn.save_failed", "err", err.Error())
 	}
-	if r.Outcome == clientctx.Failed && r.TurnID != "" && s.ready() {
-		if err := s.client.SendPlayback(context.Background(), r.TurnID); err != nil {
+	if r.Outcome == clientctx.Failed && r.TurnID != "" && s.ready() && s.tr.Capabilities().PlaybackReports {
+		if err := s.tr.ReportPlayback(context.Background(), r.TurnID); err != nil {
 			s.log.Warn("push.playback_not_sent", "turn_id", r.TurnID, "err", err.Error())
 		}
 	}

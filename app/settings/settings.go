@@ -8,6 +8,8 @@ type Settings struct {
 	ActivePreset string `json:"active_preset"`
 	// Presets are the characters, in the order the user arranged them.
 	Presets []Preset `json:"presets"`
+	// Audio is the sound settings every character shares.
+	Audio Audio `json:"audio"`
 }
 
 // Preset is one character and its backend settings (client-notes §1).
@@ -32,6 +34,8 @@ type Preset struct {
 	// usage readout; 0 means unknown.
 	ContextWindow int         `json:"context_window"`
 	Permissions   Permissions `json:"permissions"`
+	// Voice is how the character speaks.
+	Voice Voice `json:"voice"`
 	// Window is where the pet window was last placed; nil until it moved.
 	Window *Position `json:"window,omitempty"`
 }

@@ -243,6 +243,7 @@ func clone(s Settings) Settings {
 			w := *p.Window
 			p.Window = &w
 		}
+		p.Voice = p.Voice.clone()
 		c.Presets[i] = p
 	}
 	return c

@@ -52,7 +52,7 @@ func Validate(s *Settings) error {
 	if !ids[s.ActivePreset] {
 		return &FieldError{"active_preset", fmt.Sprintf("no preset has id %q", s.ActivePreset)}
 	}
-	return nil
+	return validateAudio(s.Audio)
 }
 
 func validatePreset(p Preset) error {
@@ -82,5 +82,5 @@ func validatePreset(p Preset) error {
 			return &FieldError{"chat_base_url", fmt.Sprintf("%q is not an http(s) or ws(s) URL with a host", p.ChatBaseURL)}
 		}
 	}
-	return nil
+	return validateVoice(p.Voice)
 }

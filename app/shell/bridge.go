@@ -9,7 +9,8 @@ import (
 
 // PageConfig is what the page needs to connect to the core.
 type PageConfig struct {
-	// ViewURL is the core's view WebSocket URL with token, role and preset.
+	// ViewURL is the core's view WebSocket URL with the page's own token
+	// (it admits only this window's page), role and preset.
 	ViewURL string `json:"view_url"`
 	Role    string `json:"role"`
 	Preset  string `json:"preset"`
@@ -26,17 +27,25 @@ type Rect struct {
 // Bridge is bound into the page (window.go.shell.Bridge). Its methods are
 // called by the Wails runtime from its own goroutines.
 type Bridge struct {
-	cfg PageConfig
+	cfg    PageConfig
+	opener opener
 
 	mu      sync.Mutex
 	onShape func([]x11.Rect)
 	moved   chan struct{}
 }
 
-func newBridge(coreURL, token, role, preset string) *Bridge {
-	q := url.Values{"token": {token}, "role": {role}, "preset": {preset}}
-	return &Bridge{cfg: PageConfig{ViewURL: coreURL + "?" + q.Encode(), Role: role, Preset: preset}, moved: make(chan struct{}, 1)}
+func newBridge(coreURL, pageToken, role, preset string, op opener) *Bridge {
+	q := url.Values{"token": {pageToken}, "role": {role}, "preset": {preset}}
+	return &Bridge{cfg: PageConfig{ViewURL: coreURL + "?" + q.Encode(), Role: role, Preset: preset}, opener: op, moved: make(chan struct{}, 1)}
 }
+
+// OpenURL opens an http or https link in the user's browser. Anything
+// else (file:, a custom scheme, a malformed URL) is refused with
+// ErrNotWebURL before it reaches the OS; the browser never inherits the
+// window's token. The page's links use it instead of the Wails runtime's
+// BrowserOpenURL, which the window's guard refuses.
+func (b *Bridge) OpenURL(u string) error { return b.opener.open(u) }
 
 // Moved tells the shell the page finished dragging the window, so the new
 // position is read and reported at once. Never blocks.

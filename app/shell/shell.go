@@ -3,9 +3,11 @@ package shell
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"os"
 	"sync"
@@ -16,6 +18,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 	"github.com/wailsapp/wails/v2/pkg/options/linux"
+	winopts "github.com/wailsapp/wails/v2/pkg/options/windows"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"yui/app/view"
@@ -25,11 +28,14 @@ import (
 // Options configure a window process.
 type Options struct {
 	CoreURL string
-	Token   string
-	Role    string
-	Preset  string
-	Assets  fs.FS
-	Logger  *slog.Logger
+	// Token is the window's shell token (TakeToken reads it from
+	// $YUI_CORE_TOKEN). It admits only this window's shell; the page gets
+	// its own token from the core's window_config.
+	Token  string
+	Role   string
+	Preset string
+	Assets fs.FS
+	Logger *slog.Logger
 }
 
 // positionPoll is how often the shell reads the window position to notice
@@ -41,6 +47,9 @@ const positionPoll = 10 * time.Second
 // Run opens the window and blocks until it closes: when the core goes away,
 // on SIGTERM/SIGINT, or on a fatal error.
 func Run(opts Options) error {
+	// The token is read; nothing this process starts may inherit it
+	// (WebKit's helper processes, the browser a link opens in).
+	os.Unsetenv(TokenEnv)
 	// Skia's GPU raster on a software GL (Xvfb, VMs, no driver) costs ~3×
 	// more per repaint than its CPU raster, and a 300×420 pet gains
 	// nothing from GPU raster anyway; compositing stays on GL (see
@@ -53,8 +62,11 @@ func Run(opts Options) error {
 		lg = slog.New(slog.DiscardHandler)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	q := url.Values{"token": {opts.Token}, "role": {view.RoleShell}, "preset": {opts.Preset}}
-	ws, _, err := websocket.Dial(ctx, opts.CoreURL+"?"+q.Encode(), nil)
+	// The token goes in a header, not the URL: a dial error quotes the URL.
+	q := url.Values{"role": {view.RoleShell}, "preset": {opts.Preset}}
+	ws, _, err := websocket.Dial(ctx, opts.CoreURL+"?"+q.Encode(), &websocket.DialOptions{
+		HTTPHeader: http.Header{"Authorization": {"Bearer " + opts.Token}},
+	})
 	if err != nil {
 		cancel()
 		return fmt.Errorf("shell: dial core: %w", err)
@@ -68,10 +80,18 @@ func Run(opts Options) error {
 	if err := json.Unmarshal(b, &cfg); err != nil {
 		return fmt.Errorf("shell: window config: %w", err)
 	}
+	if cfg.PageToken == "" {
+		return errors.New("shell: window config: no page token")
+	}
 
-	bridge := newBridge(opts.CoreURL, opts.Token, opts.Role, opts.Preset)
+	bridge := newBridge(opts.CoreURL, cfg.PageToken, opts.Role, opts.Preset, opener{command: openerCommand})
 	w := &window{log: lg, ws: ws, cfg: cfg, bridge: bridge}
 	bridge.setShapeFunc(w.setShape)
+	// Before the window runs: the web view refuses every navigation away
+	// from the app's pages and answers only their messages.
+	// A window that cannot be guarded does not run (the supervisor's
+	// give-up then shows in the log).
+	installGuard(newGuard(lg, func() { os.Exit(1) }))
 
 	return wails.Run(appOptions(cfg, opts.Assets, w, ws, bridge))
 }
@@ -112,6 +132,14 @@ func appOptions(cfg view.WindowConfig, assets fs.FS, w *window, ws *websocket.Co
 		WebviewGpuPolicy:    gpuPolicy(linux.WebviewGpuPolicyAlways),
 		ProgramName:         "yui",
 	}
+	// Windows: the WebView2 background is transparent where the page is
+	// (alpha 0 in BackgroundColour); no frame shadow or rounded corners
+	// around the see-through window; no Mica/acrylic backdrop.
+	app.Windows = &winopts.Options{
+		WebviewIsTransparent:              true,
+		DisableFramelessWindowDecorations: true,
+		BackdropType:                      winopts.None,
+	}
 	return app
 }
 
@@ -124,10 +152,18 @@ type window struct {
 	ctx context.Context
 
 	mu      sync.Mutex
-	disp    *x11.Display
-	xwin    uint32
+	nat     native // the OS window, once found (native_linux.go, native_windows.go)
 	pending []x11.Rect
 	hasPend bool
+}
+
+// native is the pet's OS window: what Wails v2 does not offer.
+type native interface {
+	// SkipTaskbar keeps the window out of task bars (and pagers).
+	SkipTaskbar() error
+	// SetInputShape makes only rects (window pixels, CSS pixels scaled by
+	// the window's DPI where the OS needs it) take clicks.
+	SetInputShape(rects []x11.Rect) error
 }
 
 func (w *window) pet() bool { return w.cfg.Kind != view.WindowSettings }
@@ -200,37 +236,30 @@ func (w *window) pollPosition(ctx context.Context) {
 	}
 }
 
-// domReady finds the X11 window (GTK has mapped it by now) to keep it out of
-// the task bar and apply the input shape.
+// domReady finds the OS window (it is mapped by now) to keep it out of the
+// task bar and apply the input shape.
 func (w *window) domReady(ctx context.Context) {
 	if !w.pet() {
 		return
 	}
 	go func() {
-		d, err := x11.Open("")
-		if err != nil {
-			w.log.Warn("x11_unavailable", "err", err.Error())
-			return
-		}
-		var xw uint32
+		var nat native
+		var err error
 		for range 50 {
-			win, err := d.FindWindow(os.Getpid(), w.cfg.Title)
-			if err == nil {
-				xw = uint32(win)
+			if nat, err = findNative(w.cfg.Title); err == nil || !errors.Is(err, errNotYet) {
 				break
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
-		if xw == 0 {
-			w.log.Warn("x11_window_not_found")
-			d.Close()
+		if err != nil {
+			w.log.Warn("window_native_unavailable", "err", err.Error())
 			return
 		}
-		if err := d.SkipTaskbar(xwindow(xw)); err != nil {
-			w.log.Warn("x11_skip_taskbar_failed", "err", err.Error())
+		if err := nat.SkipTaskbar(); err != nil {
+			w.log.Warn("window_skip_taskbar_failed", "err", err.Error())
 		}
 		w.mu.Lock()
-		w.disp, w.xwin = d, xw
+		w.nat = nat
 		pend, has := w.pending, w.hasPend
 		w.mu.Unlock()
 		if has {
@@ -239,15 +268,18 @@ func (w *window) domReady(ctx context.Context) {
 	}()
 }
 
+// errNotYet: the window is not there yet (findNative is tried again).
+var errNotYet = errors.New("shell: window not found yet")
+
 func (w *window) setShape(rects []x11.Rect) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.disp == nil {
+	if w.nat == nil {
 		w.pending, w.hasPend = rects, true
 		return
 	}
-	if err := w.disp.SetInputShape(xwindow(w.xwin), rects); err != nil {
-		w.log.Warn("x11_input_shape_failed", "err", err.Error())
+	if err := w.nat.SetInputShape(rects); err != nil {
+		w.log.Warn("window_input_shape_failed", "err", err.Error())
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -17,6 +18,9 @@ const (
 	MaxDelay     = 8 * time.Second
 	GiveUpCount  = 5
 	GiveUpWindow = time.Minute
+	// QuietReset is how long a given-up child stays down before the
+	// supervisor tries it again with a fresh budget (Revive: at once).
+	QuietReset = time.Minute
 	// ExitGrace is how long Stop lets a child exit on its own (a window
 	// process quits when the core's view server closes) before SIGTERM.
 	ExitGrace = 2 * time.Second
@@ -63,6 +67,7 @@ type Supervisor struct {
 	cancels map[string]context.CancelFunc // supervised names
 	ending  map[string]bool               // names StopOne is ending
 	next    map[string]Spec               // Runs waiting for an ending name
+	gaveUp  map[string]chan struct{}      // given-up names; a send revives
 }
 
 // New returns a Supervisor using launch (nil means Exec).
@@ -75,11 +80,14 @@ func New(launch Launcher, log *slog.Logger) *Supervisor {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Supervisor{launch: launch, log: log, ctx: ctx, cancel: cancel, procs: map[string]Process{},
-		cancels: map[string]context.CancelFunc{}, ending: map[string]bool{}, next: map[string]Spec{}}
+		cancels: map[string]context.CancelFunc{}, ending: map[string]bool{}, next: map[string]Spec{}, gaveUp: map[string]chan struct{}{}}
 }
 
-// Run starts the child and keeps it running until Stop, StopOne or
-// give-up, and reports whether it started one. Running a name that is
+// Run starts the child and keeps it running until Stop or StopOne, and
+// reports whether it started one. A child that fails GiveUpCount times
+// within GiveUpWindow is given up: it stays down (still supervised) until
+// QuietReset has passed or Revive is called, then starts again with a
+// fresh budget. Running a name that is
 // already supervised does nothing (false), unless StopOne is ending it:
 // then the new spec starts as soon as the old child is gone (true).
 func (s *Supervisor) Run(spec Spec) bool {
@@ -143,6 +151,29 @@ func (s *Supervisor) StopOne(name string) {
 	}
 }
 
+// Revive starts a given-up child again at once, with a fresh budget (the
+// user asked for its window), and reports whether name was given up.
+func (s *Supervisor) Revive(name string) bool {
+	s.mu.Lock()
+	ch := s.gaveUp[name]
+	s.mu.Unlock()
+	if ch == nil {
+		return false
+	}
+	select {
+	case ch <- struct{}{}:
+	default: // already being revived
+	}
+	return true
+}
+
+// GaveUp reports whether the named child is given up now.
+func (s *Supervisor) GaveUp(name string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.gaveUp[name] != nil
+}
+
 // Running reports whether the named child is alive now.
 func (s *Supervisor) Running(name string) bool {
 	s.mu.Lock()
@@ -191,7 +222,11 @@ func (s *Supervisor) keep(ctx context.Context, spec Spec) {
 		}
 		if len(failures) >= GiveUpCount {
 			s.log.Error("window_give_up", "window", spec.Name, "failures", len(failures), "within_s", int(GiveUpWindow.Seconds()))
-			return
+			if !s.waitGivenUp(ctx, spec.Name) {
+				return
+			}
+			failures, delay = nil, FirstDelay
+			continue
 		}
 		s.log.Info("window_restart", "window", spec.Name, "delay_ms", delay.Milliseconds())
 		t := time.NewTimer(delay)
@@ -203,6 +238,31 @@ func (s *Supervisor) keep(ctx context.Context, spec Spec) {
 		}
 		delay = min(delay*2, MaxDelay)
 	}
+}
+
+// waitGivenUp keeps a given-up child down until QuietReset passes or
+// Revive is called (true: start it again), or ctx ends (false).
+func (s *Supervisor) waitGivenUp(ctx context.Context, name string) bool {
+	revive := make(chan struct{}, 1)
+	s.mu.Lock()
+	s.gaveUp[name] = revive
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.gaveUp, name)
+		s.mu.Unlock()
+	}()
+	t := time.NewTimer(QuietReset)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		s.log.Info("window_give_up_reset", "window", name, "reason", "quiet")
+	case <-revive:
+		s.log.Info("window_give_up_reset", "window", name, "reason", "revived")
+	}
+	return true
 }
 
 // wait waits for p; after Stop or StopOne it escalates from waiting (ExitGrace) to
@@ -252,21 +312,47 @@ func errString(err error) string {
 	return err.Error()
 }
 
+// childEnv is base with extra's variables set: a variable extra names is
+// taken out of base first, so the child sees exactly one value — the
+// spec's (a window's token never comes from the core's own environment).
+func childEnv(base, extra []string) []string {
+	names := map[string]bool{}
+	for _, kv := range extra {
+		if i := strings.IndexByte(kv, '='); i > 0 {
+			names[kv[:i]] = true
+		}
+	}
+	out := make([]string, 0, len(base)+len(extra))
+	for _, kv := range base {
+		if i := strings.IndexByte(kv, '='); i > 0 && names[kv[:i]] {
+			continue
+		}
+		out = append(out, kv)
+	}
+	return append(out, extra...)
+}
+
 type execProcess struct{ cmd *exec.Cmd }
 
 func (p execProcess) Wait() error                { return p.cmd.Wait() }
-func (p execProcess) Signal(sig os.Signal) error { return p.cmd.Process.Signal(sig) }
+func (p execProcess) Signal(sig os.Signal) error { return signalChild(p.cmd.Process, sig) }
 func (p execProcess) Pid() int                   { return p.cmd.Process.Pid }
 
 // Exec starts spec as an OS process sharing the core's stdout and stderr.
 func Exec(spec Spec) (Process, error) {
 	cmd := exec.Command(spec.Path, spec.Args...)
-	cmd.Env = append(os.Environ(), spec.Env...)
+	cmd.Env = childEnv(os.Environ(), spec.Env)
 	cmd.Stdout = os.Stdout
 	cmd.Stderr = os.Stderr
-	// The child dies with the core even if the core is killed hard.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGTERM}
+	// The child dies with the core even if the core is killed hard
+	// (exec_linux.go, exec_windows.go).
+	cmd.SysProcAttr = childAttr()
 	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("supervisor: start %s: %w", spec.Name, err)
+	}
+	if err := tieToCore(cmd.Process); err != nil {
+		cmd.Process.Kill()
+		cmd.Wait()
 		return nil, fmt.Errorf("supervisor: start %s: %w", spec.Name, err)
 	}
 	return execProcess{cmd}, nil

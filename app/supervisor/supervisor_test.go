@@ -36,6 +36,24 @@ func (p *fakeProc) Signal(s os.Signal) error {
 	return nil
 }
 
+// lockedBuffer is a log sink safe to read while the supervisor writes.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
 type fakeLauncher struct {
 	mu     sync.Mutex
 	starts []time.Time
@@ -55,6 +73,18 @@ func (l *fakeLauncher) launch(spec Spec) (Process, error) {
 	l.starts = append(l.starts, time.Now())
 	l.procs = append(l.procs, p)
 	return p, nil
+}
+
+// crashFiveTimes ends the running child five times, 10 s apart (fake
+// time, inside a synctest bubble): GiveUpCount failures within
+// GiveUpWindow. It returns when everything in the bubble is blocked again.
+func (l *fakeLauncher) crashFiveTimes() {
+	for range GiveUpCount {
+		synctest.Wait()
+		l.last().exit <- errors.New("crash")
+		time.Sleep(10 * time.Second)
+	}
+	synctest.Wait()
 }
 
 func (l *fakeLauncher) last() *fakeProc {
@@ -97,25 +127,93 @@ func TestRestartsWithGrowingDelay(t *testing.T) {
 
 func TestGivesUpAfterFiveFailuresInAMinute(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		var buf bytes.Buffer
+		var buf lockedBuffer // the supervisor logs from its own goroutines
 		l := &fakeLauncher{}
 		s := New(l.launch, slog.New(slog.NewJSONHandler(&buf, nil)))
 		defer s.Stop()
 		s.Run(Spec{Name: "pet:a"})
-		for range 5 {
-			synctest.Wait()
-			l.last().exit <- errors.New("crash")
-			time.Sleep(10 * time.Second)
-		}
-		time.Sleep(5 * time.Minute)
-		synctest.Wait()
-		if l.count() != 5 {
-			t.Fatalf("starts %d, want 5 then give up", l.count())
+		l.crashFiveTimes()
+		if l.count() != 5 || !s.GaveUp("pet:a") || !s.Supervised("pet:a") {
+			t.Fatalf("starts %d given up %v: want 5 then give up", l.count(), s.GaveUp("pet:a"))
 		}
 		if !strings.Contains(buf.String(), `"window_give_up"`) {
 			t.Fatalf("no give-up line: %s", buf.String())
 		}
+		// Down for a quiet minute (the give-up began after the 5th crash,
+		// 10 s ago)...
+		time.Sleep(QuietReset - 10*time.Second - time.Millisecond)
+		synctest.Wait()
+		if l.count() != 5 {
+			t.Fatalf("started again %d before a quiet minute passed", l.count()-5)
+		}
+		// ...then tried again with a fresh budget.
+		time.Sleep(time.Millisecond)
+		synctest.Wait()
+		if l.count() != 6 || s.GaveUp("pet:a") || !strings.Contains(buf.String(), `"reason":"quiet"`) {
+			t.Fatalf("starts %d given up %v after a quiet minute: %s", l.count(), s.GaveUp("pet:a"), buf.String())
+		}
+		for range 4 {
+			l.last().exit <- errors.New("crash")
+			time.Sleep(10 * time.Second)
+			synctest.Wait()
+		}
+		if l.count() != 10 || s.GaveUp("pet:a") {
+			t.Fatalf("a fresh budget: starts %d given up %v, want 10 and still trying", l.count(), s.GaveUp("pet:a"))
+		}
 		s.Stop()
+	})
+}
+
+// TestReviveBringsAGivenUpChildBackAtOnce is the pet menu's or tray's
+// Show for a window the supervisor gave up on.
+func TestReviveBringsAGivenUpChildBackAtOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		defer s.Stop()
+		if s.Revive("pet:a") {
+			t.Fatal("revived an unknown child")
+		}
+		s.Run(Spec{Name: "pet:a"})
+		synctest.Wait()
+		if s.Revive("pet:a") {
+			t.Fatal("revived a running child")
+		}
+		l.crashFiveTimes()
+		if !s.GaveUp("pet:a") || l.count() != 5 {
+			t.Fatalf("given up %v starts %d", s.GaveUp("pet:a"), l.count())
+		}
+		if s.Run(Spec{Name: "pet:a"}) {
+			t.Fatal("Run of a supervised name started a second child")
+		}
+		if !s.Revive("pet:a") {
+			t.Fatal("Revive did not find the given-up child")
+		}
+		synctest.Wait()
+		if l.count() != 6 || s.GaveUp("pet:a") {
+			t.Fatalf("starts %d given up %v after Revive", l.count(), s.GaveUp("pet:a"))
+		}
+		s.Stop()
+	})
+}
+
+// TestStopEndsAGivenUpChildsWait: Stop and StopOne do not wait out the
+// quiet minute.
+func TestStopEndsAGivenUpChildsWait(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		l := &fakeLauncher{}
+		s := New(l.launch, nil)
+		s.Run(Spec{Name: "pet:a"})
+		l.crashFiveTimes()
+		s.StopOne("pet:a")
+		synctest.Wait()
+		if s.Supervised("pet:a") || s.GaveUp("pet:a") {
+			t.Fatal("StopOne left the given-up child supervised")
+		}
+		s.Stop()
+		if l.count() != 5 {
+			t.Fatalf("starts %d", l.count())
+		}
 	})
 }
 
@@ -216,6 +314,34 @@ func TestExecRunsRealProcess(t *testing.T) {
 	}
 	if _, err := Exec(Spec{Name: "missing", Path: "/nonexistent/yui"}); err == nil {
 		t.Fatal("started a missing binary")
+	}
+}
+
+// TestExecChildSeesOnlyTheSpecsToken: a variable the spec sets replaces
+// the core's own (so a window gets exactly its own token).
+func TestExecChildSeesOnlyTheSpecsToken(t *testing.T) {
+	t.Setenv("YUI_CORE_TOKEN", "stale-from-the-core")
+	out := t.TempDir() + "/env"
+	p, err := Exec(Spec{Name: "env", Path: "/bin/sh", Args: []string{"-c", "env > " + out},
+		Env: []string{"YUI_CORE_TOKEN=the-windows-own"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "YUI_CORE_TOKEN=") {
+			got = append(got, l)
+		}
+	}
+	if len(got) != 1 || got[0] != "YUI_CORE_TOKEN=the-windows-own" {
+		t.Fatalf("child env has %v", got)
 	}
 }
 

@@ -8,8 +8,9 @@ import (
 // the whole message, not the changes.
 func TestPublishDeltaSendsChangesLiveAndTheWholeOnConnect(t *testing.T) {
 	connected := make(chan Peer, 2)
-	s := startServer(t, Config{Token: "t", OnConnect: func(p Peer) { connected <- p }})
-	live, _, err := dial(t, s, "t", RolePet, "p")
+	s := startServer(t, Config{OnConnect: func(p Peer) { connected <- p }})
+	tok := grant(t, s, RolePet, "p")
+	live, _, err := dial(t, s, tok, RolePet, "p")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,7 +26,7 @@ func TestPublishDeltaSendsChangesLiveAndTheWholeOnConnect(t *testing.T) {
 	if m := readMsg(t, live); m["text"] != "c" || m["append"] != true {
 		t.Fatalf("live change %v", m)
 	}
-	late, _, err := dial(t, s, "t", RolePet, "p")
+	late, _, err := dial(t, s, tok, RolePet, "p")
 	if err != nil {
 		t.Fatal(err)
 	}

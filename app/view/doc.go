@@ -3,11 +3,17 @@
 // (their Go shells and their web pages). docs/view-protocol.md is the
 // protocol's reference.
 //
-// A Server listens on 127.0.0.1 only. Every connection must present the
-// run's token (a fresh 256-bit random value per core run) in the token query
-// parameter; a wrong or missing token is refused with 403 before any
-// WebSocket upgrade. Connections name their role (pet, settings, shell) and preset (none for the
-// settings window).
+// A Server listens on 127.0.0.1 only and refuses (403) any request whose
+// Host is not its own loopback address or localhost with its port (DNS
+// rebinding). Every view connection must present a token the core issued
+// (Issue: a fresh 256-bit random value per grant and core run) in the
+// token query parameter; the token decides the connection's role (pet,
+// settings, shell) and preset (none for the settings window), so a role
+// is never taken on the peer's word: a role or preset in the query must
+// be the token's. A connection from a browser page (an Origin header) is
+// admitted only from WindowOrigin or the server's own http origin, and
+// never as a shell. Every refusal is a 403 before the WebSocket upgrade,
+// logged as view_refused with the reason (never the token).
 //
 // State the pages show is published as sticky messages: the Server keeps the
 // last message of each topic per preset and replays them, in publication

@@ -17,6 +17,12 @@ const (
 	TypeUsage       = "usage"       // Usage
 	TypeDelegations = "delegations" // Delegations
 	TypePermission  = "permission"  // PermissionPrompt
+	TypeVoice       = "voice"       // VoiceState
+)
+
+// Core → pet page, not sticky: lip-sync levels come and go with the sound.
+const (
+	TypeMouth = "mouth" // Mouth
 )
 
 // Page → core.
@@ -27,6 +33,7 @@ const (
 	TypeDismiss          = "dismiss"           // Dismiss
 	TypeReset            = "reset"             // no fields
 	TypePermissionAnswer = "permission_answer" // PermissionAnswer
+	TypeMute             = "mute"              // Mute
 )
 
 // Core → shell and shell → core.
@@ -99,6 +106,10 @@ type WindowConfig struct {
 	// MinWidth and MinHeight bound a resizable window (0: no bound).
 	MinWidth  int `json:"min_width,omitempty"`
 	MinHeight int `json:"min_height,omitempty"`
+	// PageToken admits the window's page, and only it: role pet for the
+	// shell's preset, or role settings. The shell hands it to its page;
+	// its own token (YUI_CORE_TOKEN) never reaches the page.
+	PageToken string `json:"page_token"`
 }
 
 // Window kinds of WindowConfig.
@@ -116,11 +127,48 @@ type WindowPosition struct {
 // Character is what the character shows: an emotion and a motion from the
 // vocabulary the renderer declared (unknown ids fall back to neutral and
 // idle on the page), and whether speech is playing (the mouth moves).
+// Voiced says the speech is heard: the mouth then follows the mouth
+// messages' levels (and stays closed while none arrive); otherwise it
+// flaps at a fixed pace (text only, muted, no sound server).
 type Character struct {
 	Emotion  string `json:"emotion"`
 	Motion   string `json:"motion"`
 	Speaking bool   `json:"speaking"`
+	Voiced   bool   `json:"voiced"`
 }
+
+// Mouth is lip-sync for the pet page: Levels[i] (0–100, the loudness of a
+// 20 ms window relative to the sentence's loudest) is heard from At +
+// i×StepMS, At in epoch milliseconds. Empty Levels means the sound
+// stopped: the mouth closes at At and earlier levels still pending are
+// dropped.
+type Mouth struct {
+	At     int64 `json:"at"`
+	StepMS int   `json:"step_ms"`
+	Levels []int `json:"levels"`
+}
+
+// VoiceState is the pet page's view of the character's voice, for its
+// menu: the character's own mute, the global mute, and whether the
+// character has a voice at all (engine "off": text only).
+type VoiceState struct {
+	Muted       bool   `json:"muted"`
+	GlobalMuted bool   `json:"global_muted"`
+	Engine      string `json:"engine"`
+}
+
+// Mute is a mute switch from the pet page's menu: Scope "character" (this
+// character) or "all" (every character).
+type Mute struct {
+	Scope string `json:"scope"`
+	Muted bool   `json:"muted"`
+}
+
+// Mute scopes.
+const (
+	MuteCharacter = "character"
+	MuteAll       = "all"
+)
 
 // Bubble is the speech bubble. Each sentence replaces the text as it starts
 // playing (Speaking true) and stays after it ends (Speaking false); the page
@@ -154,6 +202,10 @@ type Pill struct {
 	Error string    `json:"error"`
 	// Capture is true while a screenshot goes with every turn.
 	Capture bool `json:"capture"`
+	// Voice is a short voice error ("voice: check the speech key"): a
+	// sentence could not be synthesised and was shown without sound.
+	// Cleared by the next turn.
+	Voice string `json:"voice,omitempty"`
 }
 
 // Reasoning is the reasoning display of one turn; empty Text hides it.
@@ -218,9 +270,13 @@ const (
 	TypeSettingsStatus  = "settings_status"  // SettingsStatus, core → settings page (sticky)
 	TypeSettingsResult  = "settings_result"  // SettingsResult, core → settings page
 	TypeSettingsHistory = "settings_history" // SettingsHistory, core → settings page (sticky)
+	TypeSettingsAudio   = "settings_audio"   // SettingsAudio, core → settings page (sticky)
 	TypeSaveSettings    = "save_settings"    // SaveSettings, settings page → core
 	TypeOpenSettings    = "open_settings"    // OpenSettings, pet page → core
 	TypePresetAction    = "preset_action"    // PresetAction, settings page → core
+	TypeShowWindow      = "show_window"      // ShowWindow, pet page → core
+	TypeTestConnection  = "test_connection"  // TestConnection, settings page → core
+	TypeConnectionTest  = "connection_test"  // ConnectionTest, core → settings page
 	TypeWindowShow      = "window_show"      // no fields, core → shell
 )
 
@@ -230,6 +286,7 @@ const (
 	SectionBackend     = "backend"
 	SectionPermissions = "permissions"
 	SectionSession     = "session"
+	SectionVoice       = "voice"
 )
 
 // PresetFields are the preset fields the settings form edits, shared by
@@ -246,6 +303,32 @@ type PresetFields struct {
 	Card            string          `json:"card"`
 	ContextWindow   int             `json:"context_window"`
 	Permissions     PermissionsForm `json:"permissions"`
+	// Voice is always set in a PresetForm; in a SavePreset nil keeps the
+	// saved voice.
+	Voice *VoiceForm `json:"voice,omitempty"`
+}
+
+// VoiceForm mirrors settings.Voice without the key (PresetForm.HasVoiceKey,
+// SavePreset.VoiceKey). Volume is 0–100.
+type VoiceForm struct {
+	Engine         string            `json:"engine"`
+	Program        string            `json:"program"`
+	SystemVoice    string            `json:"system_voice"`
+	Rate           int               `json:"rate"`
+	BaseURL        string            `json:"base_url"`
+	Model          string            `json:"model"`
+	EndpointVoice  string            `json:"endpoint_voice"`
+	Format         string            `json:"format"`
+	EmotionTextMap map[string]string `json:"emotion_text_map"`
+	Volume         int               `json:"volume"`
+	Muted          bool              `json:"muted"`
+}
+
+// AudioForm mirrors settings.Audio: the global mute and the output device
+// ("" = the default device).
+type AudioForm struct {
+	Muted  bool   `json:"muted"`
+	Device string `json:"device"`
 }
 
 // PresetForm is one preset as the settings form shows it. The key never
@@ -253,8 +336,16 @@ type PresetFields struct {
 // sends Key only when the user typed a new one.
 type PresetForm struct {
 	PresetFields
-	HasKey bool   `json:"has_key"`
-	ChatID string `json:"chat_id"`
+	HasKey      bool   `json:"has_key"`
+	HasVoiceKey bool   `json:"has_voice_key"`
+	ChatID      string `json:"chat_id"`
+	// KeyNote, when set, says why the key field is empty: a save moved
+	// the preset to another backend and dropped its key. It stays until a
+	// key is saved for the preset.
+	KeyNote string `json:"key_note,omitempty"`
+	// ScreenNote, when set, says the last save took back the standing
+	// screen permissions because the backend changed.
+	ScreenNote string `json:"screen_note,omitempty"`
 }
 
 // PermissionsForm mirrors settings.Permissions.
@@ -278,6 +369,12 @@ type SettingsChoices struct {
 	ReasoningEfforts []Choice `json:"reasoning_efforts"`
 	ScreenModes      []Choice `json:"screen_modes"`
 	Looks            []Choice `json:"looks"`
+	VoiceEngines     []Choice `json:"voice_engines"`
+	VoicePrograms    []Choice `json:"voice_programs"`
+	VoiceFormats     []Choice `json:"voice_formats"`
+	// SystemVoices lists each installed program's voices (program →
+	// voices), for suggestions; a name typed by hand is accepted too.
+	SystemVoices map[string][]Choice `json:"system_voices"`
 }
 
 // SettingsState is the saved settings as the form shows them. Revision
@@ -288,7 +385,19 @@ type SettingsState struct {
 	Path         string          `json:"path"`
 	ActivePreset string          `json:"active_preset"`
 	Presets      []PresetForm    `json:"presets"`
+	Audio        AudioForm       `json:"audio"`
 	Choices      SettingsChoices `json:"choices"`
+}
+
+// SettingsAudio is the sound output as the core found it: Server names the
+// sound server ("PulseAudio 16.1"; "" when there is none), Note says in
+// one line what that means when something is wrong ("" otherwise), and
+// Devices lists the output devices (the default one first, Available
+// false for a saved device that is not there now).
+type SettingsAudio struct {
+	Server  string   `json:"server"`
+	Note    string   `json:"note"`
+	Devices []Choice `json:"devices"`
 }
 
 // SettingsFocus asks the page to show a preset and scroll to a section
@@ -322,6 +431,9 @@ type SettingsStatus struct {
 type SavePreset struct {
 	PresetFields
 	Key *string `json:"key,omitempty"`
+	// VoiceKey is the speech endpoint's key, like Key: nil keeps the
+	// saved one, "" removes it.
+	VoiceKey *string `json:"voice_key,omitempty"`
 }
 
 // SaveSettings replaces the presets with the form's list, in its order;
@@ -330,6 +442,8 @@ type SaveSettings struct {
 	RequestID    string       `json:"request_id"`
 	ActivePreset string       `json:"active_preset"`
 	Presets      []SavePreset `json:"presets"`
+	// Audio replaces the shared sound settings; nil keeps them.
+	Audio *AudioForm `json:"audio,omitempty"`
 }
 
 // SettingsResult answers a SaveSettings. On refusal Field is the JSON path
@@ -361,10 +475,43 @@ type SettingsHistory struct {
 	Presets []PresetHistory `json:"presets"`
 }
 
+// ShowWindow asks the core to bring a character's pet window back (the
+// pet menu's "Show"): one the supervisor gave up on starts again, a
+// running one is raised. Preset "" is the sender's own.
+type ShowWindow struct {
+	Preset string `json:"preset,omitempty"`
+}
+
 // PresetAction asks a preset's pet window to act on its connection, from
-// the settings window: Action "reconnect" (a fresh attempt now) or "reset"
-// (a new conversation: the stop button, then the spec's reset frame).
+// the settings window: Action "reconnect" (a fresh attempt now), "reset"
+// (a new conversation: the stop button, then the spec's reset frame) or
+// "show" (bring its window back: Core.ShowPet).
 type PresetAction struct {
 	Preset string `json:"preset"`
 	Action string `json:"action"`
+}
+
+// TestConnection asks the core to try a backend as the form has it (not
+// yet saved): GET {base}/models for the request APIs, a hello for push.
+// Key is a key typed in the form; without one the saved key of the preset
+// is used only when the base URL is the saved one (a key goes only to the
+// backend it was entered for).
+type TestConnection struct {
+	RequestID   string  `json:"request_id"`
+	Preset      string  `json:"preset"`
+	ChatAPI     string  `json:"chat_api"`
+	ChatBaseURL string  `json:"chat_base_url"`
+	Key         *string `json:"key,omitempty"`
+}
+
+// ConnectionTest answers a TestConnection. Kind is "ok" (Models lists what
+// the server offers, maybe none), "refused" (the key), "unreachable" (with
+// the reason in Text), "failed" (the server answered with an error) or
+// "unsupported" (an API this version cannot test).
+type ConnectionTest struct {
+	RequestID string   `json:"request_id"`
+	Preset    string   `json:"preset"`
+	Kind      string   `json:"kind"`
+	Text      string   `json:"text"`
+	Models    []string `json:"models"`
 }

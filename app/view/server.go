@@ -2,7 +2,6 @@ package view
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -25,8 +24,9 @@ type Peer struct {
 
 // Config configures a Server.
 type Config struct {
-	// Token every connection must present. Required.
-	Token string
+	// Origins are further browser origins allowed to connect, beside
+	// WindowOrigin and the server's own http origin (normally none).
+	Origins []string
 	// Pages, when set, are served as static files under / (the built web
 	// UI), so a browser can load the pages straight from the core.
 	Pages fs.FS
@@ -53,6 +53,8 @@ type Server struct {
 	sticky map[channel]map[string]stickyMsg // page channel -> topic -> message
 	seq    uint64
 	closed bool
+
+	grants grants
 
 	ln  net.Listener
 	srv *http.Server
@@ -105,9 +107,6 @@ func NewServer(cfg Config) *Server {
 
 // Listen binds 127.0.0.1 on a random port and serves in the background.
 func (s *Server) Listen() error {
-	if s.cfg.Token == "" {
-		return errors.New("view: listen: empty token")
-	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return fmt.Errorf("view: listen: %w", err)
@@ -118,7 +117,7 @@ func (s *Server) Listen() error {
 		mux.Handle("/", http.FileServerFS(s.cfg.Pages))
 	}
 	s.ln = ln
-	s.srv = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	s.srv = &http.Server{Handler: s.guardHost(mux), ReadHeaderTimeout: 10 * time.Second}
 	go s.srv.Serve(ln)
 	return nil
 }
@@ -247,29 +246,13 @@ func (s *Server) matching(pred func(Peer) bool) []*conn {
 }
 
 func (s *Server) serveView(w http.ResponseWriter, r *http.Request) {
-	q := r.URL.Query()
-	if !tokenMatches(q.Get("token"), s.cfg.Token) {
-		s.log.Warn("view_refused", "reason", "bad token", "remote", r.RemoteAddr)
-		http.Error(w, "forbidden", http.StatusForbidden)
+	g, ok := s.admit(w, r)
+	if !ok {
 		return
 	}
-	role, preset := q.Get("role"), q.Get("preset")
-	// Roles are declared by the peer: whoever holds the token is trusted
-	// (the core's own window processes). The role only routes messages
-	// and guards against mistakes, e.g. a pet page saving settings.
-	switch {
-	case role != RolePet && role != RoleShell && role != RoleSettings:
-		http.Error(w, "unknown role", http.StatusBadRequest)
-		return
-	case role == RolePet && preset == "":
-		http.Error(w, "a pet page needs a preset", http.StatusBadRequest)
-		return
-	case role == RoleSettings && preset != "":
-		http.Error(w, "the settings page has no preset", http.StatusBadRequest)
-		return
-	}
-	// The token is the gate: pages load from wails:// (WebKitGTK) or from
-	// this server, so the Origin header is not a useful check.
+	role, preset := g.Role, g.Preset
+	// admit checked the Origin header against the app's own origins, so
+	// the library's same-host check (which knows no wails://) is off.
 	ws, err := websocket.Accept(w, r, &websocket.AcceptOptions{InsecureSkipVerify: true})
 	if err != nil {
 		return
@@ -280,6 +263,14 @@ func (s *Server) serveView(w http.ResponseWriter, r *http.Request) {
 	if s.closed {
 		s.mu.Unlock()
 		ws.Close(websocket.StatusGoingAway, "core exiting")
+		return
+	}
+	// Checked again under the lock Revoke takes after forgetting a
+	// token, so a connection admitted just before a Revoke is either
+	// closed by it or refused here.
+	if again, ok := s.grants.lookup(requestToken(r)); !ok || again != g {
+		s.mu.Unlock()
+		ws.Close(websocket.StatusPolicyViolation, "view: token revoked")
 		return
 	}
 	s.nextID++

@@ -39,7 +39,6 @@ func TestAStalledPageIsDroppedWithoutStallingOthers(t *testing.T) {
 	connected := make(chan Peer, 4)
 	var srv *Server
 	srv = startServer(t, Config{
-		Token:     "t",
 		Logger:    slog.New(slog.NewJSONHandler(logs, nil)),
 		OnConnect: func(p Peer) { connected <- p },
 		OnMessage: func(p Peer, m Message) {
@@ -47,13 +46,13 @@ func TestAStalledPageIsDroppedWithoutStallingOthers(t *testing.T) {
 			srv.Send(RolePet, p.Preset, MustEncode(TypeErrorLine, ErrorLine{Text: "pong"}))
 		},
 	})
-	stalled, _, err := dial(t, srv, "t", RolePet, "a")
+	stalled, _, err := dial(t, srv, grant(t, srv, RolePet, "a"), RolePet, "a")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stalled.CloseNow() // never read: its socket buffers fill
 	<-connected
-	other, _, err := dial(t, srv, "t", RolePet, "b")
+	other, _, err := dial(t, srv, grant(t, srv, RolePet, "b"), RolePet, "b")
 	if err != nil {
 		t.Fatal(err)
 	}

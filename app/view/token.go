@@ -2,7 +2,6 @@ package view
 
 import (
 	"crypto/rand"
-	"crypto/subtle"
 	"encoding/base64"
 )
 
@@ -12,12 +11,4 @@ func NewToken() string {
 	b := make([]byte, 32)
 	rand.Read(b)
 	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// tokenMatches compares in constant time. An empty want never matches.
-func tokenMatches(got, want string) bool {
-	if want == "" {
-		return false
-	}
-	return subtle.ConstantTimeCompare([]byte(got), []byte(want)) == 1
 }

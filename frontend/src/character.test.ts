@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLINK_MIN_MS, BLINK_SPREAD_MS, Character, CLIENT_MOTIONS, EMOTIONS, MOTIONS, MOUTH_FRAME_MS } from './character';
+import { BLINK_MIN_MS, BLINK_SPREAD_MS, Character, CLIENT_MOTIONS, EMOTIONS, MOTIONS, MOUTH_FRAME_MS, MOUTH_HOLD_MS } from './character';
 import { FakeMotion, FakeScheduler } from './test-helpers';
 
 function make(reduced = false) {
@@ -114,5 +114,97 @@ describe('Character', () => {
     c.setSpeaking(true);
     c.stop();
     expect(sched.timers.size).toBe(0);
+  });
+});
+
+describe('lip-sync from mouth levels', () => {
+  const make2 = () => {
+    const sched = new FakeScheduler();
+    const motion = new FakeMotion(false);
+    const c = new Character(sched, motion);
+    c.start();
+    return { c, sched, motion };
+  };
+  const mouth = (c: Character) => c.el.dataset.mouth;
+
+  it('follows the levels when they are heard, and arms no timer in silence', () => {
+    const { c, sched } = make2();
+    c.set({ emotion: 'neutral', motion: 'idle', speaking: true, voiced: true });
+    expect(c.mouthMoving).toBe(false); // no fixed flap for a heard voice
+    expect(c.pendingTimers).toBe(1); // the blink only: nothing is heard yet
+    const t0 = sched.now() + 100;
+    // 200 ms loud, 200 ms soft, 200 ms silent, in 20 ms windows.
+    c.setLevels(t0, 20, [...Array(10).fill(90), ...Array(10).fill(30), ...Array(10).fill(0)]);
+    expect(mouth(c)).toBe('0');
+    expect(c.lipSyncing).toBe(true);
+    sched.advance(100);
+    expect(mouth(c)).toBe('2');
+    sched.advance(200);
+    expect(mouth(c)).toBe('1');
+    sched.advance(200);
+    expect(mouth(c)).toBe('0');
+    // Past the last level nothing is armed but the blink.
+    sched.advance(300);
+    expect(c.lipSyncing).toBe(false);
+    expect(c.pendingTimers).toBe(1);
+  });
+
+  it('holds each frame at least MOUTH_HOLD_MS: it changes no more often than the flap', () => {
+    const { c, sched } = make2();
+    const t0 = sched.now();
+    // Alternating every 20 ms for 2 s: the worst case.
+    const lv = Array.from({ length: 100 }, (_, i) => (i % 2 ? 0 : 100));
+    c.setLevels(t0, 20, lv);
+    let changes = 0;
+    let last = mouth(c);
+    for (let t = 0; t < 2000; t += 5) {
+      sched.advance(5);
+      if (mouth(c) !== last) {
+        changes++;
+        last = mouth(c);
+      }
+    }
+    expect(changes).toBeLessThanOrEqual(2000 / MOUTH_HOLD_MS + 1);
+    expect(2000 / MOUTH_HOLD_MS).toBeLessThanOrEqual(2000 / MOUTH_FRAME_MS);
+  });
+
+  it('closes the mouth and drops what is pending when the sound stops', () => {
+    const { c, sched } = make2();
+    c.set({ emotion: 'neutral', motion: 'idle', speaking: true, voiced: true });
+    c.setLevels(sched.now(), 20, Array(50).fill(100));
+    sched.advance(200);
+    expect(mouth(c)).toBe('2');
+    c.setLevels(sched.now(), 20, []);
+    sched.advance(MOUTH_HOLD_MS);
+    expect(mouth(c)).toBe('0');
+    expect(c.pendingLevels).toBe(0);
+    expect(c.lipSyncing).toBe(false);
+    expect(c.pendingTimers).toBe(1);
+  });
+
+  it('flaps when speech shows without sound, and lets levels take over', () => {
+    const { c, sched } = make2();
+    c.set({ emotion: 'neutral', motion: 'idle', speaking: true, voiced: false });
+    expect(c.mouthMoving).toBe(true);
+    c.setLevels(sched.now(), 20, Array(10).fill(100));
+    expect(c.mouthMoving).toBe(false);
+    sched.advance(500);
+    // The levels ended while still speaking without sound: the flap again.
+    expect(c.mouthMoving).toBe(true);
+    c.set({ emotion: 'neutral', motion: 'idle', speaking: false, voiced: false });
+    expect(c.mouthMoving).toBe(false);
+    expect(mouth(c)).toBe('0');
+  });
+
+  it('skips levels that arrive late and keeps the mouth still under reduced motion', () => {
+    const { c, sched, motion } = make2();
+    c.setLevels(sched.now() - 1000, 20, Array(10).fill(100)); // all in the past
+    expect(mouth(c)).toBe('0');
+    expect(c.lipSyncing).toBe(false);
+    motion.set(true);
+    c.setLevels(sched.now(), 20, Array(10).fill(100));
+    sched.advance(100);
+    expect(mouth(c)).toBe('0');
+    expect(c.pendingTimers).toBe(1);
   });
 });

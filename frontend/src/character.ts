@@ -11,8 +11,15 @@
 // Emotions swap face parts (eyes, brows, mouth, blush, a small extra);
 // motions are bounded CSS keyframe animations on the figure (style.css),
 // except `thinking`, which loops gently while a turn runs and stops when
-// the core sends another motion. While speech plays the mouth flaps on a
-// timer at ~8 fps; the timer exists only while speaking.
+// the core sends another motion.
+//
+// The mouth: while a voice is heard, it follows the core's mouth levels
+// (20 ms loudness windows stamped with when they are heard), quantised to
+// the closed / half / open frames and held at least MOUTH_HOLD_MS per
+// frame, with one timer armed for the next change only — silence between
+// words and sentences arms nothing. While speech shows without sound (text
+// only, muted, no sound server: `voiced: false`) it flaps on a timer at
+// ~8 fps instead; that timer exists only while speaking.
 
 import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
 
@@ -136,11 +143,22 @@ function partsSVG(part: string): string {
     .join('');
 }
 
+// Head parts shared by the page's figure and the app icon (iconSVG).
+const HAIR_BACK = `<path d="M30 96 C28 40 70 20 100 22 C130 20 172 40 170 96 L176 152 C164 160 150 154 146 142 L54 142 C50 154 36 160 24 152 Z" fill="#3f2d4a"/>`;
+const HEAD = `<circle cx="100" cy="96" r="64" fill="${SKIN}"/>`;
+const BLUSH = `<ellipse cx="64" cy="120" rx="11" ry="6" fill="#ff9fb0"/>
+      <ellipse cx="136" cy="120" rx="11" ry="6" fill="#ff9fb0"/>`;
+const BANGS = `<path class="bangs" d="M34 100 C30 40 70 24 100 25 C130 24 170 40 166 100 L158 82 L150 94 L141 70 L129 88 L117 64 L105 84 L93 62 L81 86 L69 68 L58 94 L47 78 Z" fill="#4a3457"/>`;
+const AHOGE = `<path class="ahoge" d="M100 26 C96 10 108 4 116 8" stroke="#4a3457" stroke-width="5" fill="none" stroke-linecap="round"/>`;
+const CLIP = `<g class="clip" transform="translate(146 56) rotate(18)">
+      <path d="M0 -9 L2.6 -2.8 L9 -2.8 L3.8 1.2 L5.6 7.6 L0 3.8 L-5.6 7.6 L-3.8 1.2 L-9 -2.8 L-2.6 -2.8 Z" fill="#ffd166" stroke="#e8a93a" stroke-width="1"/>
+    </g>`;
+
 const SVG = `
 <svg class="yui-figure" viewBox="0 0 200 240" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Yui">
   <ellipse cx="100" cy="233" rx="52" ry="6" fill="rgba(40,20,50,0.18)"/>
   <g class="hair-back tilt">
-    <path d="M30 96 C28 40 70 20 100 22 C130 20 172 40 170 96 L176 152 C164 160 150 154 146 142 L54 142 C50 154 36 160 24 152 Z" fill="#3f2d4a"/>
+    ${HAIR_BACK}
   </g>
   <g class="body">
     <rect x="80" y="206" width="16" height="22" rx="7" fill="#5b4a6b"/>
@@ -154,24 +172,47 @@ const SVG = `
     <circle cx="148" cy="202" r="8" fill="${SKIN}"/>
   </g>
   <g class="head tilt">
-    <circle cx="100" cy="96" r="64" fill="${SKIN}"/>
+    ${HEAD}
     <g class="blush" opacity="0.45">
-      <ellipse cx="64" cy="120" rx="11" ry="6" fill="#ff9fb0"/>
-      <ellipse cx="136" cy="120" rx="11" ry="6" fill="#ff9fb0"/>
+      ${BLUSH}
     </g>
     <g class="face" data-part="eyes">${partsSVG('eyes')}</g>
     <g class="face" data-part="mouth">${partsSVG('mouth')}</g>
     <g class="talk" data-frame="1"><ellipse cx="100" cy="130" rx="5" ry="3.4" fill="${LIP}"/></g>
     <g class="talk" data-frame="2"><ellipse cx="100" cy="130.5" rx="6" ry="6" fill="${LIP}"/><ellipse cx="100" cy="134" rx="3.6" ry="2" fill="#ff8fa3"/></g>
-    <path class="bangs" d="M34 100 C30 40 70 24 100 25 C130 24 170 40 166 100 L158 82 L150 94 L141 70 L129 88 L117 64 L105 84 L93 62 L81 86 L69 68 L58 94 L47 78 Z" fill="#4a3457"/>
+    ${BANGS}
     <g class="face" data-part="brows">${partsSVG('brows')}</g>
-    <path class="ahoge" d="M100 26 C96 10 108 4 116 8" stroke="#4a3457" stroke-width="5" fill="none" stroke-linecap="round"/>
-    <g class="clip" transform="translate(146 56) rotate(18)">
-      <path d="M0 -9 L2.6 -2.8 L9 -2.8 L3.8 1.2 L5.6 7.6 L0 3.8 L-5.6 7.6 L-3.8 1.2 L-9 -2.8 L-2.6 -2.8 Z" fill="#ffd166" stroke="#e8a93a" stroke-width="1"/>
-    </g>
+    ${AHOGE}
+    ${CLIP}
     <g class="face" data-part="extra">${partsSVG('extra')}</g>
   </g>
 </svg>`;
+
+
+/**
+ * The app icon: the character's head with one emotion's face (neutral by
+ * default), as a standalone SVG document cropped square to the head. It is
+ * the source of every icon: `make icons` renders it to build/appicon.png
+ * (1024 px) and derives the rest from that.
+ */
+export function iconSVG(emotion = 'neutral', size = 1024): string {
+  const face = EMOTIONS[resolveEmotion(emotion)]!;
+  const part = (p: 'eyes' | 'brows' | 'mouth'): string => PARTS[p]![face[p]]!;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="18 0 164 164" width="${size}" height="${size}">
+  ${HAIR_BACK}
+  ${HEAD}
+  <g opacity="${face.blush}">
+      ${BLUSH}
+  </g>
+  ${part('eyes')}
+  ${part('mouth')}
+  ${BANGS}
+  ${part('brows')}
+  ${AHOGE}
+  ${CLIP}
+</svg>
+`;
+}
 
 /** Blink timing: one blink every 5–10 s, each lasting BLINK_MS. */
 export const BLINK_MIN_MS = 5000;
@@ -182,7 +223,21 @@ export const BLINK_MS = 140;
 export const MOUTH_FRAME_MS = 125;
 const MOUTH_CYCLE = [1, 2, 1, 0] as const;
 
-export interface CharacterInput { emotion: string; motion: string; speaking: boolean }
+/** Lip-sync: a mouth frame is held at least this long, so the mouth
+ * changes at most as often as the fixed flap does (8 times a second). */
+export const MOUTH_HOLD_MS = 125;
+/** Level (0–100, relative to the sentence's loudest window) from which the
+ * mouth is half open, and fully open. */
+export const MOUTH_HALF = 20;
+export const MOUTH_OPEN = 55;
+
+/** The mouth frame for a level. */
+export const mouthFrame = (level: number): number => (level >= MOUTH_OPEN ? 2 : level >= MOUTH_HALF ? 1 : 0);
+
+export interface CharacterInput { emotion: string; motion: string; speaking: boolean; voiced?: boolean }
+
+/** One mouth level as heard: frame from t (epoch ms) to t + step. */
+interface Level { t: number; step: number; frame: number }
 
 export class Character {
   readonly el: HTMLElement;
@@ -192,7 +247,13 @@ export class Character {
   private mouthTimer = 0;
   private mouthStep = 0;
   private speaking = false;
+  private voiced = false;
   private running = false;
+  /** Lip-sync levels still to be heard, in time order. */
+  private levels: Level[] = [];
+  private lipTimer = 0;
+  /** When the shown lip-sync frame last changed (epoch ms). */
+  private lipChanged = -Infinity;
 
   constructor(
     private readonly sched: Scheduler = realScheduler,
@@ -218,7 +279,28 @@ export class Character {
   set(s: CharacterInput): void {
     this.setEmotion(s.emotion);
     this.setMotion(s.motion);
+    this.voiced = s.voiced === true;
+    this.el.dataset.voiced = String(this.voiced);
     this.setSpeaking(s.speaking);
+  }
+
+  /** Applies the core's `mouth` message: levels (0–100) heard from `at`
+   * (epoch ms), one per `stepMs`. No levels: the sound stopped — the
+   * mouth closes and what was pending is dropped. */
+  setLevels(at: number, stepMs: number, levels: readonly number[]): void {
+    // Levels from `at` on replace any still pending there.
+    this.levels = this.levels.filter((l) => l.t < at);
+    if (levels.length === 0 || stepMs <= 0) {
+      this.levels = [];
+    } else {
+      levels.forEach((v, i) => this.levels.push({ t: at + i * stepMs, step: stepMs, frame: mouthFrame(v) }));
+    }
+    this.syncMouth();
+  }
+
+  /** Lip-sync levels waiting to be heard (tests). */
+  get pendingLevels(): number {
+    return this.levels.length;
   }
 
   setEmotion(id: string): void {
@@ -264,33 +346,98 @@ export class Character {
     this.running = false;
     this.sched.clearTimeout(this.blinkTimer);
     this.blinkTimer = 0;
+    this.levels = [];
     this.syncMouth();
   }
 
   /** Armed timers: while idle only the blink. */
   get pendingTimers(): number {
-    return (this.blinkTimer ? 1 : 0) + (this.mouthTimer ? 1 : 0);
+    return (this.blinkTimer ? 1 : 0) + (this.mouthTimer ? 1 : 0) + (this.lipTimer ? 1 : 0);
   }
 
+  /** The fixed flap runs. */
   get mouthMoving(): boolean {
     return this.mouthTimer !== 0;
+  }
+
+  /** Lip-sync is following levels (a change is scheduled). */
+  get lipSyncing(): boolean {
+    return this.lipTimer !== 0;
   }
 
   private syncReduced(): void {
     this.el.dataset.reducedMotion = String(this.motion.reduced());
   }
 
-  /** The mouth flaps only while speaking, running and motion is allowed. */
+  /** The mouth flaps only while speaking without sound, running and
+   * motion is allowed; lip-sync takes over while levels are heard. */
   private syncMouth(): void {
-    const want = this.speaking && this.running && !this.motion.reduced();
+    const want = this.flapWanted();
     if (want && !this.mouthTimer) {
+      if (this.lipTimer) this.sched.clearTimeout(this.lipTimer);
+      this.lipTimer = 0;
       this.mouthStep = 0;
       this.flap();
-    } else if (!want) {
-      if (this.mouthTimer) this.sched.clearTimeout(this.mouthTimer);
+    } else if (!want && this.mouthTimer) {
+      this.sched.clearTimeout(this.mouthTimer);
       this.mouthTimer = 0;
       this.el.dataset.mouth = '0';
     }
+    if (!want) this.lipTick();
+  }
+
+  private flapWanted(): boolean {
+    return this.speaking && !this.voiced && this.running && !this.motion.reduced() && this.levels.length === 0;
+  }
+
+  /** Shows the lip-sync frame heard now (held MOUTH_HOLD_MS at least) and
+   * arms one timer for the next change, if any. Nothing pending: the
+   * mouth is closed and no timer runs. */
+  private lipTick(): void {
+    if (this.lipTimer) this.sched.clearTimeout(this.lipTimer);
+    this.lipTimer = 0;
+    if (this.mouthTimer) return; // the flap owns the mouth
+    const now = this.sched.now();
+    // Forget what was heard already (keep the level covering now).
+    let i = 0;
+    while (i < this.levels.length && this.levels[i]!.t + this.levels[i]!.step <= now) i++;
+    if (i > 0) this.levels = this.levels.slice(i);
+    if (this.levels.length === 0 && this.flapWanted()) {
+      this.syncMouth(); // speech without sound goes on: the flap again
+      return;
+    }
+    const still = !this.running || this.motion.reduced();
+    const heard = this.levels[0] && this.levels[0].t <= now ? this.levels[0].frame : 0;
+    const shown = Number(this.el.dataset.mouth ?? '0');
+    const held = now - this.lipChanged < MOUTH_HOLD_MS;
+    let show = shown;
+    if (still) show = 0;
+    else if (heard !== shown && !held) show = heard;
+    if (show !== shown) {
+      this.el.dataset.mouth = String(show);
+      this.lipChanged = now;
+    }
+    if (still || this.levels.length === 0) {
+      if (show !== 0 && !still) this.lipTimer = this.sched.setTimeout(() => this.lipTick(), Math.max(1, this.lipChanged + MOUTH_HOLD_MS - now));
+      return;
+    }
+    // The next time the heard frame differs from the one shown (not
+    // before the hold ends); after the last level the mouth closes.
+    const notBefore = Math.max(now + 1, this.lipChanged + MOUTH_HOLD_MS);
+    let next = Infinity;
+    for (const l of this.levels) {
+      const end = l.t + l.step;
+      if (end <= notBefore) continue;
+      if (l.frame !== show) {
+        next = Math.max(l.t, notBefore);
+        break;
+      }
+    }
+    if (next === Infinity) {
+      const last = this.levels[this.levels.length - 1]!;
+      if (show !== 0) next = Math.max(last.t + last.step, notBefore);
+    }
+    if (next !== Infinity) this.lipTimer = this.sched.setTimeout(() => this.lipTick(), next - now);
   }
 
   private flap(): void {

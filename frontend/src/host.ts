@@ -9,11 +9,15 @@ export interface Rect { x: number; y: number; w: number; h: number }
 interface WailsWindow {
   go?: {
     shell?: {
-      Bridge?: { Config(): Promise<PageConfig>; SetInputRegion(r: Rect[]): Promise<void>; Moved?(): Promise<void> };
+      Bridge?: {
+        Config(): Promise<PageConfig>;
+        SetInputRegion(r: Rect[]): Promise<void>;
+        Moved?(): Promise<void>;
+        OpenURL?(url: string): Promise<void>;
+      };
     };
   };
   runtime?: {
-    BrowserOpenURL?(url: string): void;
     WindowSetPosition(x: number, y: number): void;
     WindowGetPosition(): Promise<{ x: number; y: number }>;
   };
@@ -47,10 +51,16 @@ export function moveWindow(x: number, y: number): void {
   w.runtime?.WindowSetPosition(Math.round(x), Math.round(y));
 }
 
-/** Opens an http(s) link in the user's default browser. */
+/** Opens an http(s) link in the user's default browser. In a window the
+ * shell checks the URL in Go (http/https only) before the OS sees it; the
+ * Wails runtime's own BrowserOpenURL is refused by the window's guard. */
 export function openExternal(url: string): void {
-  if (w.runtime?.BrowserOpenURL) w.runtime.BrowserOpenURL(url);
-  else window.open(url, '_blank', 'noopener,noreferrer');
+  const bridge = w.go?.shell?.Bridge;
+  if (bridge) {
+    bridge.OpenURL?.(url)?.catch((err: unknown) => console.warn('yui: link not opened:', err));
+  } else {
+    window.open(url, '_blank', 'noopener,noreferrer');
+  }
 }
 
 /** Tells the shell a drag ended, so it reports the new place to the core at

@@ -1,7 +1,12 @@
 // One page, two windows: the role the shell (or the query string) names
 // decides which view boots. Each view is its own chunk, so the pet window
 // never loads the settings form and the other way round.
+import { guardDrops } from './dropguard';
 import { pageConfig } from './host';
+
+// First, before the page does anything: nothing dropped on the window may
+// navigate it (src/dropguard.ts).
+guardDrops(window);
 
 async function boot(): Promise<void> {
   const cfg = await pageConfig();

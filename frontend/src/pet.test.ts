@@ -204,6 +204,62 @@ describe('PetView', () => {
     expect(el.dataset.motion).toBe('idle');
   });
 
+  it('a drag made before the window position answers still moves the window, and is reported moved', async () => {
+    // A quick flick on a busy machine: every move and the release come
+    // before windowPosition resolves.
+    const moves: Array<[number, number]> = [];
+    let moved = 0;
+    let answer: (p: { x: number; y: number }) => void = () => {};
+    const host: PetHost = {
+      send: () => true,
+      setInputRegion: () => {},
+      windowPosition: () => new Promise((res) => { answer = res; }),
+      moveWindow: (x, y) => moves.push([x, y]),
+      windowMoved: () => { moved++; },
+    };
+    const view = new PetView(host, new FakeScheduler(), { motion: new FakeMotion() });
+    view.mount(document.body);
+    const el = view.character.el;
+    el.dispatchEvent(new PointerEvent('pointerdown', { button: 0, screenX: 100, screenY: 100 }));
+    el.dispatchEvent(new PointerEvent('pointermove', { screenX: 130, screenY: 90 }));
+    el.dispatchEvent(new PointerEvent('pointermove', { screenX: 160, screenY: 140 }));
+    el.dispatchEvent(new PointerEvent('pointerup', { screenX: 160, screenY: 140 }));
+    expect(moves).toEqual([]);
+    expect(moved).toBe(0);
+    answer({ x: 10, y: 20 });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(moves).toEqual([[70, 60]]);
+    expect(moved).toBe(1);
+    expect(view.composerOpen).toBe(false);
+  });
+
+  it('moves made while the position is asked for are caught up when it answers', async () => {
+    const moves: Array<[number, number]> = [];
+    let moved = 0;
+    let answer: (p: { x: number; y: number }) => void = () => {};
+    const host: PetHost = {
+      send: () => true,
+      setInputRegion: () => {},
+      windowPosition: () => new Promise((res) => { answer = res; }),
+      moveWindow: (x, y) => moves.push([x, y]),
+      windowMoved: () => { moved++; },
+    };
+    const view = new PetView(host, new FakeScheduler(), { motion: new FakeMotion() });
+    view.mount(document.body);
+    const el = view.character.el;
+    el.dispatchEvent(new PointerEvent('pointerdown', { button: 0, screenX: 100, screenY: 100 }));
+    el.dispatchEvent(new PointerEvent('pointermove', { screenX: 130, screenY: 90 }));
+    answer({ x: 10, y: 20 });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(moves).toEqual([[40, 10]]);
+    el.dispatchEvent(new PointerEvent('pointermove', { screenX: 140, screenY: 95 }));
+    el.dispatchEvent(new PointerEvent('pointerup', { screenX: 140, screenY: 95 }));
+    expect(moves).toEqual([[40, 10], [50, 15]]);
+    expect(moved).toBe(1);
+  });
+
   it('idles with exactly one timer: a blink every few seconds', () => {
     const { view, sched } = setup();
     expect(sched.timers.size).toBe(1);
@@ -381,6 +437,67 @@ describe('PetView', () => {
     item.click();
     expect(sent).toEqual([{ type: 'open_settings' }]);
     expect(view.menuOpen).toBe(false);
+  });
+
+  it('shows the tray\'s items in the menu once the core sends their state, and each asks the core', () => {
+    const { view, sent } = setup();
+    const open = () => view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    const group = q<HTMLElement>('.pet-menu-desktop');
+    const item = (a: string) => q<HTMLButtonElement>(`.pet-menu-item[data-action="${a}"]`);
+    // Before the core says anything about them (an older core): not shown.
+    expect(group.hidden).toBe(true);
+    view.apply({ type: 'preset', id: 'p-1', name: 'Mio', look: 'yui' });
+    view.apply({ type: 'desktop', voices_muted: false, start_at_login: true, start_at_login_available: true });
+    expect(group.hidden).toBe(false);
+    expect(item('hide').textContent).toBe('Hide Mio');
+    expect(item('mute').getAttribute('role')).toBe('menuitemcheckbox');
+    expect(item('mute').getAttribute('aria-checked')).toBe('false');
+    expect(item('start-at-login').getAttribute('aria-checked')).toBe('true');
+    expect(item('quit').textContent).toBe('Quit Yui');
+
+    const choose = (a: string) => {
+      open();
+      item(a).click();
+      expect(view.menuOpen).toBe(false);
+    };
+    choose('mute');
+    choose('start-at-login');
+    choose('hide');
+    choose('quit');
+    expect(sent).toEqual([
+      { type: 'desktop_action', action: 'mute' },
+      { type: 'desktop_action', action: 'start_at_login_off' },
+      { type: 'desktop_action', action: 'hide' },
+      { type: 'desktop_action', action: 'quit' },
+    ]);
+    // The checks follow the core, not the click.
+    expect(item('mute').getAttribute('aria-checked')).toBe('false');
+    view.apply({ type: 'desktop', voices_muted: true, start_at_login: false, start_at_login_available: true });
+    expect(item('mute').getAttribute('aria-checked')).toBe('true');
+    sent.length = 0;
+    choose('mute');
+    choose('start-at-login');
+    expect(sent).toEqual([
+      { type: 'desktop_action', action: 'unmute' },
+      { type: 'desktop_action', action: 'start_at_login_on' },
+    ]);
+    // No way to record the choice: no Start at login item.
+    view.apply({ type: 'desktop', voices_muted: true, start_at_login: false, start_at_login_available: false });
+    expect(item('start-at-login').hidden).toBe(true);
+  });
+
+  it('moves through the tray\'s items with the arrow keys too', () => {
+    const { view } = setup();
+    view.apply({ type: 'desktop', voices_muted: false, start_at_login: false, start_at_login_available: false });
+    view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    const seen: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      seen.push((document.activeElement as HTMLElement).dataset.action ?? '');
+      document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+    }
+    // Start at login is hidden (unavailable); Yes and Cancel until asked.
+    expect(seen).toEqual(['settings', 'reset', 'hide', 'mute', 'quit']);
+    expect((document.activeElement as HTMLElement).dataset.action).toBe('settings'); // wrapped
   });
 
   it('closes the menu on Escape, on a press elsewhere and when the window loses focus', () => {
@@ -652,5 +769,54 @@ describe('PetView', () => {
     expect(sent[1]).toEqual({ type: 'open_settings', section: 'permissions' });
     key(q('.pill-capture'), 'Enter');
     expect(sent[2]).toEqual({ type: 'open_settings', section: 'permissions' });
+  });
+});
+
+describe('PetView voice', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('offers Mute voice once the core says the character has a voice, and sends the switch', () => {
+    const { view, sent } = setup();
+    const mute = q<HTMLButtonElement>('.pet-menu-item[data-action="mute-character"]');
+    expect(mute.hidden).toBe(true);
+    view.apply({ type: 'voice', muted: false, global_muted: false, engine: 'system' });
+    expect(mute.hidden).toBe(false);
+    expect(mute.textContent).toBe('Mute voice');
+    view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
+    mute.click();
+    expect(sent).toEqual([{ type: 'mute', scope: 'character', muted: true }]);
+    expect(view.menuOpen).toBe(false);
+    view.apply({ type: 'voice', muted: true, global_muted: true, engine: 'system' });
+    expect(mute.textContent).toBe('Unmute voice');
+    // The global mute is the desktop group's "Mute voices" check (its own
+    // test), not a second item here.
+    expect(q('.pet-menu-item[data-action="unmute-all"]')).toBeNull();
+    // Text only: nothing to mute.
+    view.apply({ type: 'voice', muted: false, global_muted: false, engine: 'off' });
+    expect(mute.hidden).toBe(true);
+  });
+
+  it('moves the mouth from the mouth levels', () => {
+    const { view, sched } = setup();
+    view.apply({ type: 'character', emotion: 'happy', motion: 'idle', speaking: true, voiced: true });
+    expect(view.character.mouthMoving).toBe(false);
+    view.apply({ type: 'mouth', at: sched.now(), step_ms: 20, levels: Array(20).fill(100) });
+    expect(view.character.el.dataset.mouth).toBe('2');
+    expect(view.character.lipSyncing).toBe(true);
+    view.apply({ type: 'mouth', at: sched.now(), step_ms: 20, levels: [] });
+    sched.advance(200);
+    expect(view.character.el.dataset.mouth).toBe('0');
+    expect(view.character.lipSyncing).toBe(false);
+  });
+
+  it('shows a voice error in the pill', () => {
+    const { view } = setup();
+    view.apply({ type: 'pill', tool: null, error: '', voice: 'voice: check the speech key' });
+    expect(q<HTMLElement>('.pill').hidden).toBe(false);
+    expect(q<HTMLElement>('.pill-voice').textContent).toBe('voice: check the speech key');
+    view.apply({ type: 'pill', tool: null, error: '' });
+    expect(q<HTMLElement>('.pill').hidden).toBe(true);
   });
 });

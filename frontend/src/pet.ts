@@ -1,5 +1,5 @@
 import { Character } from './character';
-import type { CoreMessage, PageMessage } from './protocol';
+import type { CoreMessage, DesktopActionKind, PageMessage } from './protocol';
 import type { Rect } from './host';
 import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
 import { SpeechBubble } from './bubble';
@@ -64,11 +64,23 @@ export class PetView {
   private readonly errorLine: HTMLElement;
   private readonly menu: HTMLElement;
   private readonly menuSettings: HTMLButtonElement;
+  /** "Mute voice" / "Unmute voice" (this character), and "Unmute all
+   * characters" while the global mute is on. */
+  /** This character's Mute voice / Unmute voice. */
+  private readonly menuMuteCharacter: HTMLButtonElement;
+  private voice = { muted: false, globalMuted: false };
   /** "New conversation", and the question it turns into in the menu. */
   private readonly menuReset: HTMLButtonElement;
   private readonly menuConfirm: HTMLElement;
   private readonly menuYes: HTMLButtonElement;
   private readonly menuCancel: HTMLButtonElement;
+  /** The app-wide items (the tray's, for desktops without one): shown
+   * once the core has sent their state (the desktop topic). */
+  private readonly menuDesktop: HTMLElement;
+  private readonly menuHide: HTMLButtonElement;
+  private readonly menuMute: HTMLButtonElement;
+  private readonly menuLogin: HTMLButtonElement;
+  private readonly menuQuit: HTMLButtonElement;
   /** Where the menu was asked to open (it is placed again when its size
    * changes). */
   private menuAt = { x: 0, y: 0 };
@@ -118,6 +130,15 @@ export class PetView {
             <button type="button" class="pet-menu-item pet-menu-choice" role="menuitem" data-action="reset-cancel">Cancel</button>
           </div>
         </div>
+        <button type="button" class="pet-menu-item" role="menuitem" data-action="mute-character" hidden>Mute voice</button>
+        <div class="pet-menu-desktop" role="group" aria-label="Yui" hidden>
+          <div class="pet-menu-sep" role="separator"></div>
+          <button type="button" class="pet-menu-item" role="menuitem" data-action="hide">Hide</button>
+          <button type="button" class="pet-menu-item pet-menu-check" role="menuitemcheckbox" aria-checked="false" data-action="mute">Mute voices</button>
+          <button type="button" class="pet-menu-item pet-menu-check" role="menuitemcheckbox" aria-checked="false" data-action="start-at-login">Start at login</button>
+          <div class="pet-menu-sep" role="separator"></div>
+          <button type="button" class="pet-menu-item" role="menuitem" data-action="quit">Quit Yui</button>
+        </div>
       </div>`;
     const $ = <T extends Element>(sel: string) => this.root.querySelector(sel) as T;
     const changed = () => this.queueRegion();
@@ -152,9 +173,15 @@ export class PetView {
     this.menu = $('.pet-menu');
     this.menuSettings = $('.pet-menu-item');
     this.menuReset = $('.pet-menu-item[data-action="reset"]');
+    this.menuMuteCharacter = $('.pet-menu-item[data-action="mute-character"]');
     this.menuConfirm = $('.pet-menu-confirm');
     this.menuYes = $('.pet-menu-choice[data-action="reset-yes"]');
     this.menuCancel = $('.pet-menu-choice[data-action="reset-cancel"]');
+    this.menuDesktop = $('.pet-menu-desktop');
+    this.menuHide = $('.pet-menu-item[data-action="hide"]');
+    this.menuMute = $('.pet-menu-item[data-action="mute"]');
+    this.menuLogin = $('.pet-menu-item[data-action="start-at-login"]');
+    this.menuQuit = $('.pet-menu-item[data-action="quit"]');
     const ask = $<HTMLElement>('.pet-menu-ask');
     ask.id = `pet-menu-ask-${++menuSeq}`;
     this.menuConfirm.setAttribute('aria-labelledby', ask.id);
@@ -185,6 +212,14 @@ export class PetView {
         this.root.dataset.preset = m.id;
         this.character.el.setAttribute('aria-label', m.name);
         this.character.el.title = m.name;
+        this.menuHide.textContent = `Hide ${m.name}`;
+        break;
+      case 'desktop':
+        this.menuDesktop.hidden = false;
+        this.menuMute.setAttribute('aria-checked', String(m.voices_muted));
+        this.menuLogin.setAttribute('aria-checked', String(m.start_at_login));
+        this.menuLogin.hidden = !m.start_at_login_available;
+        if (this.menuOpen) this.placeMenu(); // it may have grown
         break;
       case 'plate':
         this.plate.hidden = m.kind === '' || m.text === '';
@@ -218,6 +253,17 @@ export class PetView {
       case 'character':
         this.character.set(m);
         return; // the character's box never changes
+      case 'mouth':
+        this.character.setLevels(m.at, m.step_ms, m.levels ?? []);
+        return;
+      case 'voice':
+        this.voice = { muted: m.muted, globalMuted: m.global_muted };
+        this.root.dataset.muted = String(m.muted || m.global_muted);
+        this.menuMuteCharacter.textContent = m.muted ? 'Unmute voice' : 'Mute voice';
+        this.menuMuteCharacter.dataset.muted = String(m.muted);
+        this.menuMuteCharacter.hidden = m.engine === 'off';
+        if (this.menuOpen) this.placeMenu();
+        return;
       case 'bubble':
         this.bubble.apply(m);
         return; // the bubble reports its own changes
@@ -327,7 +373,7 @@ export class PetView {
       for (let n: HTMLElement | null = e; n && n !== this.menu; n = n.parentElement) if (n.hidden) return false;
       return true;
     };
-    return [...this.menu.querySelectorAll<HTMLElement>('[role=menuitem]')]
+    return [...this.menu.querySelectorAll<HTMLElement>('[role=menuitem],[role=menuitemcheckbox]')]
       .filter((e) => shown(e) && !(e as HTMLButtonElement).disabled);
   }
 
@@ -430,7 +476,9 @@ export class PetView {
       this.host.send({ type: 'dismiss', id: this.noticeId });
     });
     this.plateAction.addEventListener('click', () => this.host.send({ type: 'reconnect' }));
-    // Right-click on the character: a tiny menu (Settings…, New conversation).
+    // Right-click on the character: a tiny menu (Settings…, New
+    // conversation, Mute voice for this character, and the tray's items:
+    // Hide, Mute voices for all, Start at login, Quit Yui).
     this.character.el.addEventListener('contextmenu', (e) => {
       e.preventDefault();
       const box = this.root.getBoundingClientRect();
@@ -441,6 +489,11 @@ export class PetView {
     this.menuSettings.addEventListener('click', () => {
       this.closeMenu();
       this.openSettings();
+    });
+    // The core saves the mute and answers with a new `voice` state.
+    this.menuMuteCharacter.addEventListener('click', () => {
+      this.closeMenu();
+      this.host.send({ type: 'mute', scope: 'character', muted: !this.voice.muted });
     });
     // New conversation → "Start over? Yes / Cancel" in the menu; Yes asks
     // the core to reset this character's conversation.
@@ -453,6 +506,16 @@ export class PetView {
       this.host.send({ type: 'reset' });
     });
     this.menuCancel.addEventListener('click', () => this.closeMenu());
+    // The app-wide items: each closes the menu and asks the core.
+    const desktop = (btn: HTMLButtonElement, action: () => DesktopActionKind) => btn.addEventListener('click', () => {
+      const a = action();
+      this.closeMenu();
+      this.host.send({ type: 'desktop_action', action: a });
+    });
+    desktop(this.menuHide, () => 'hide');
+    desktop(this.menuMute, () => (this.menuMute.getAttribute('aria-checked') === 'true' ? 'unmute' : 'mute'));
+    desktop(this.menuLogin, () => (this.menuLogin.getAttribute('aria-checked') === 'true' ? 'start_at_login_off' : 'start_at_login_on'));
+    desktop(this.menuQuit, () => 'quit');
     this.menu.addEventListener('keydown', (e) => this.menuKey(e));
     // A press anywhere else (in the window) or the window losing focus
     // closes it; presses outside the click region go to other windows.
@@ -494,18 +557,34 @@ export class PetView {
   }
 
   /** A press on the character either drags the window or, if the pointer
-   * barely moved, is a click that toggles the composer. */
+   * barely moved, is a click that toggles the composer. The window's
+   * position is asked for at the press; moves made before it answers (a
+   * quick flick, a busy machine) are applied when it does, and a drag that
+   * ended meanwhile is reported moved then, so no drag is lost. */
   private wireDrag(): void {
     const el = this.character.el;
-    let start: { sx: number; sy: number; win: { x: number; y: number } | null } | null = null;
+    type Press = { sx: number; sy: number; dx: number; dy: number; win: { x: number; y: number } | null; asked: boolean; ended: boolean };
+    let start: Press | null = null;
     let dragging = false;
     el.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
-      start = { sx: e.screenX, sy: e.screenY, win: null };
+      start = { sx: e.screenX, sy: e.screenY, dx: 0, dy: 0, win: null, asked: true, ended: false };
       dragging = false;
       el.setPointerCapture?.(e.pointerId);
       const s = start;
-      this.host.windowPosition().then((p) => { s.win = p; });
+      this.host.windowPosition().then((p) => {
+        s.win = p;
+        s.asked = false;
+        if (!p || (s.dx === 0 && s.dy === 0)) return; // no window, or no drag yet
+        if (s.ended) {
+          // The drag ended before the position came: finish it now.
+          this.host.moveWindow(p.x + s.dx, p.y + s.dy);
+          this.host.windowMoved?.();
+        } else if (start === s && dragging) {
+          // Catch up with the moves made while asking.
+          this.host.moveWindow(p.x + s.dx, p.y + s.dy);
+        }
+      });
     });
     el.addEventListener('pointermove', (e) => {
       if (!start) return;
@@ -515,16 +594,22 @@ export class PetView {
         dragging = true;
         this.character.setMotion('drag');
       }
-      if (dragging && start.win) this.host.moveWindow(start.win.x + dx, start.win.y + dy);
+      if (!dragging) return;
+      start.dx = dx;
+      start.dy = dy;
+      if (start.win) this.host.moveWindow(start.win.x + dx, start.win.y + dy);
     });
     const end = () => {
       if (!start) return;
+      const s = start;
       const wasDrag = dragging;
       start = null;
       dragging = false;
       if (wasDrag) {
         this.character.setMotion('idle');
-        this.host.windowMoved?.();
+        s.ended = true;
+        // Still asking for the position: the answer finishes the drag.
+        if (!s.asked) this.host.windowMoved?.();
       } else if (this.composerOpen) this.closeComposer();
       else this.openComposer();
     };

@@ -56,9 +56,9 @@ describe('StatusPill', () => {
     expect(region.contains(cap)).toBe(false);
     expect(region.querySelector('button, [role=button], [tabindex], a, input')).toBeNull();
     expect(region.textContent).toBe('LookThe backend failed.');
-    // The pill still holds all three, the capture segment first.
+    // The pill holds them all, the capture segment first.
     expect([...p.el.querySelectorAll('.pill-seg')].map((e) => e.className)).toEqual([
-      'pill-seg pill-capture', 'pill-seg pill-tool', 'pill-seg pill-error',
+      'pill-seg pill-capture', 'pill-seg pill-tool', 'pill-seg pill-error', 'pill-seg pill-voice',
     ]);
     expect(p.el.firstElementChild).toBe(cap);
   });

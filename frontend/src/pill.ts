@@ -1,5 +1,6 @@
 // The status pill: the tool segment (running dot, done check, failed mark;
-// the core holds done/failed for 1.5 s) and a spoken turn's error line.
+// the core holds done/failed for 1.5 s), a spoken turn's error line and a
+// short voice error (a sentence shown without its sound).
 // Hidden when there is nothing to say. The capture segment (a screenshot
 // goes with every turn) is a button: it opens the character's settings at
 // the Screen section, where that is switched off. Only the tool and error
@@ -18,6 +19,7 @@ export class StatusPill {
   private readonly mark: HTMLElement;
   private readonly label: HTMLElement;
   private readonly error: HTMLElement;
+  private readonly voice: HTMLElement;
   private readonly capture: HTMLElement;
 
   constructor(private readonly openSettings: () => void = () => {}) {
@@ -41,6 +43,9 @@ export class StatusPill {
     this.error = document.createElement('span');
     this.error.className = 'pill-seg pill-error';
     this.error.hidden = true;
+    this.voice = document.createElement('span');
+    this.voice.className = 'pill-seg pill-voice';
+    this.voice.hidden = true;
     this.capture = document.createElement('span');
     this.capture.className = 'pill-seg pill-capture';
     this.capture.hidden = true;
@@ -56,7 +61,7 @@ export class StatusPill {
         this.openSettings();
       }
     });
-    this.live.append(this.tool, this.error);
+    this.live.append(this.tool, this.error, this.voice);
     this.el.append(this.capture, this.live);
   }
 
@@ -80,11 +85,16 @@ export class StatusPill {
     this.error.hidden = !m.error;
     this.error.textContent = m.error ?? '';
     this.error.title = m.error ?? '';
+    // A sentence that could not be voiced ("voice: check the speech key").
+    this.voice.hidden = !m.voice;
+    this.voice.textContent = m.voice ?? '';
+    this.voice.title = m.voice ? `${m.voice} — the text still shows` : '';
     this.capture.hidden = !m.capture;
     // An empty live region stays in the page (so what comes next is
     // announced) but out of the pill's row (no gap after the capture segment).
-    if (this.tool.hidden && this.error.hidden) this.live.dataset.empty = 'true';
+    const quiet = this.tool.hidden && this.error.hidden && this.voice.hidden;
+    if (quiet) this.live.dataset.empty = 'true';
     else delete this.live.dataset.empty;
-    this.el.hidden = this.tool.hidden && this.error.hidden && this.capture.hidden;
+    this.el.hidden = quiet && this.capture.hidden;
   }
 }

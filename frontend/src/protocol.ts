@@ -6,7 +6,14 @@ export interface Plate { type: 'plate'; kind: '' | 'connection' | 'thinking'; te
 export interface Composer { type: 'composer'; locked: boolean }
 export interface ErrorLine { type: 'error_line'; text: string; where: 'composer' | 'pill' }
 export interface Notice { type: 'notice'; id: string; text: string }
-export interface CharacterState { type: 'character'; emotion: string; motion: string; speaking: boolean }
+/** `voiced`: the speech is heard, the mouth follows `mouth` levels;
+ * otherwise it flaps while `speaking`. */
+export interface CharacterState { type: 'character'; emotion: string; motion: string; speaking: boolean; voiced?: boolean }
+/** Lip-sync (not sticky): `levels[i]` (0–100) is heard from `at +
+ * i × step_ms` (epoch ms). Empty levels: the sound stopped at `at`. */
+export interface Mouth { type: 'mouth'; at: number; step_ms: number; levels: number[] | null }
+/** The character's voice for the pet menu. */
+export interface VoiceState { type: 'voice'; muted: boolean; global_muted: boolean; engine: string }
 export interface Bubble {
   type: 'bubble';
   seq: number;
@@ -17,7 +24,7 @@ export interface Bubble {
   muted: boolean;
 }
 export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
-export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean }
+export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string }
 export interface PermissionPrompt { type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string }
 /** With append, text is added to the end of the turn's shown text; cut: its head was dropped. */
 export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean; append?: boolean; cut?: boolean }
@@ -32,11 +39,16 @@ export interface DelegationItem {
   summary?: string;
 }
 export interface Delegations { type: 'delegations'; items: DelegationItem[] | null }
+/** The app-wide menu items' state (the tray's, in the pet's menu). */
+export interface Desktop { type: 'desktop'; voices_muted: boolean; start_at_login: boolean; start_at_login_available: boolean }
+/** A pet menu's app-wide action: hide this character, mute or unmute
+ * every voice, start Yui at login or not, quit Yui. */
+export type DesktopActionKind = 'hide' | 'mute' | 'unmute' | 'start_at_login_on' | 'start_at_login_off' | 'quit';
 
 // ---- the settings window (docs/view-protocol.md, "Settings window") ----
 
 /** A section of the settings form that open_settings and settings_focus name. */
-export type SettingsSection = '' | 'character' | 'backend' | 'permissions' | 'session';
+export type SettingsSection = '' | 'character' | 'backend' | 'voice' | 'permissions' | 'session';
 
 export interface PermissionsForm { screen: 'ask' | 'allow' | 'deny' | string; screenshot_each_turn: boolean }
 
@@ -56,7 +68,33 @@ export interface PresetForm {
   card: string;
   context_window: number;
   permissions: PermissionsForm;
+  /** Why the key field is empty: a save moved the preset to another
+   * backend and dropped its key (shown until a key is saved). */
+  key_note?: string;
+  /** The last save took back the screen permissions: the backend changed. */
+  screen_note?: string;
+  voice: VoiceForm;
+  has_voice_key: boolean;
 }
+
+/** A character's voice as the form edits it (the speech key never leaves
+ * the core: `has_voice_key`, and `voice_key` in a save only when typed). */
+export interface VoiceForm {
+  engine: 'system' | 'endpoint' | 'off' | string;
+  program: string;
+  system_voice: string;
+  rate: number;
+  base_url: string;
+  model: string;
+  endpoint_voice: string;
+  format: 'wav' | 'pcm' | string;
+  emotion_text_map: Record<string, string> | null;
+  volume: number;
+  muted: boolean;
+}
+
+/** The sound settings every character shares. */
+export interface AudioForm { muted: boolean; device: string }
 
 /** One option of a select or radio group; an unavailable one is shown
  * greyed out with its note. */
@@ -67,6 +105,10 @@ export interface SettingsChoices {
   reasoning_efforts: Choice[] | null;
   screen_modes: Choice[] | null;
   looks: Choice[] | null;
+  voice_engines?: Choice[] | null;
+  voice_programs?: Choice[] | null;
+  voice_formats?: Choice[] | null;
+  system_voices?: Record<string, Choice[] | null> | null;
 }
 
 export interface SettingsState {
@@ -75,8 +117,11 @@ export interface SettingsState {
   path: string;
   active_preset: string;
   presets: PresetForm[] | null;
+  audio?: AudioForm;
   choices: SettingsChoices;
 }
+/** The sound server as the core found it, and its output devices. */
+export interface SettingsAudio { type: 'settings_audio'; server: string; note: string; devices: Choice[] | null }
 export interface SettingsFocus { type: 'settings_focus'; seq: number; preset: string; section: SettingsSection | string }
 export interface PresetStatus { id: string; state: string; text: string }
 export interface SettingsStatus { type: 'settings_status'; presets: PresetStatus[] | null }
@@ -102,9 +147,11 @@ export interface SavePreset {
   card: string;
   context_window: number;
   permissions: PermissionsForm;
+  voice?: VoiceForm;
+  voice_key?: string;
 }
 
-export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[] }
+export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm }
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
  * connection attempt now) or `reset` (a new conversation: stop, then the
@@ -114,10 +161,22 @@ export type PresetActionKind = 'reconnect' | 'reset';
  * (the core logs and drops it). */
 export interface PresetAction { type: 'preset_action'; preset: string; action: PresetActionKind }
 
+/** Settings page → core: try the backend as the form has it (not saved).
+ * key is a key typed in the form; without it the core uses the saved key
+ * only for the saved base URL. */
+export interface TestConnection {
+  type: 'test_connection'; request_id: string; preset: string; chat_api: string; chat_base_url: string; key?: string;
+}
+/** Core → settings page: what the test found. models: GET {base}/models. */
+export interface ConnectionTest {
+  type: 'connection_test'; request_id: string; preset: string;
+  kind: 'ok' | 'refused' | 'unreachable' | 'failed' | 'unsupported' | string; text: string; models: string[] | null;
+}
+
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
-  | CharacterState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt
-  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory;
+  | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
+  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -126,14 +185,18 @@ export type PageMessage =
   | { type: 'dismiss'; id: string }
   | { type: 'reset' }
   | { type: 'permission_answer'; id: number; answer: 'once' | 'always' | 'deny' }
+  | { type: 'mute'; scope: 'character' | 'all'; muted: boolean }
   | SaveSettings
   | OpenSettings
-  | PresetAction;
+  | PresetAction
+  | { type: 'desktop_action'; action: DesktopActionKind }
+  | TestConnection;
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
-  'character', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission',
-  'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history',
+  'character', 'mouth', 'voice', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
+  'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
+  'settings_audio',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

@@ -56,8 +56,6 @@ type Client struct {
 	closed   bool
 	cur      *socket // the attempt in flight or the ready socket
 	lastDone chan struct{}
-	lastEP   string
-	lastKey  string
 	failures int // failed attempts since the last ready
 	retry    *time.Timer
 	retrySeq uint64
@@ -154,8 +152,8 @@ func (c *Client) AcceptsImages() bool {
 
 // ReconnectNow is the user's "reconnect": it drops any socket, attempt or
 // armed retry and starts a fresh attempt at once, with the delay schedule
-// back at its first value. It is how a Failed (4401) client retries with
-// unchanged settings. A turn running on a dropped ready socket ends as a
+// back at its first value. It is how a Failed (4401) client retries
+// (settings changes get a new client). A turn running on a dropped ready socket ends as a
 // network failure (HandleTurnWait).
 func (c *Client) ReconnectNow() {
 	c.mu.Lock()
@@ -165,28 +163,6 @@ func (c *Client) ReconnectNow() {
 	}
 	c.restartLocked()
 }
-
-// SettingsChanged tells the client that the endpoint or key setting may
-// have changed. When the endpoint or key differ from those of the current
-// or last attempt, it starts a fresh attempt at once (as ReconnectNow);
-// otherwise it does nothing — in particular a Failed (4401) client stays
-// closed until the endpoint, key or protocol changes (ProtocolChanged) or
-// the user asks for a reconnect (ReconnectNow).
-func (c *Client) SettingsChanged() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if !c.started || c.closed {
-		return
-	}
-	if c.cfg.Endpoint() != c.lastEP || c.cfg.Key() != c.lastKey {
-		c.restartLocked()
-	}
-}
-
-// ProtocolChanged tells the client that the preset's protocol setting
-// (chat_api) changed and is push again: it starts a fresh attempt at once,
-// as ReconnectNow, from any state — a Failed (4401) client included.
-func (c *Client) ProtocolChanged() { c.ReconnectNow() }
 
 // Close ends the client: it closes the socket with 1000, stops every timer,
 // waits for the client's goroutines (a graceful close is bounded by the
@@ -267,7 +243,6 @@ func (c *Client) restartLocked() {
 // startAttemptLocked starts one attempt, or reports not-configured.
 func (c *Client) startAttemptLocked() {
 	ep, key := c.cfg.Endpoint(), c.cfg.Key()
-	c.lastEP, c.lastKey = ep, key
 	if strings.TrimSpace(ep) == "" {
 		c.log.Info(EventNotConfigured)
 		c.setStateLocked(StateChange{To: StateDisconnected, Err: ErrNotConfigured, CloseCode: -1})

@@ -263,60 +263,6 @@ func TestReconnectNowFromFailed(t *testing.T) {
 	})
 }
 
-func TestKeyChangeRearmsFromFailed(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{clientKey: "wrong"})
-		e.wantState(push.StateFailed)
-		e.setKey(testKey)
-		e.c.SettingsChanged()
-		e.wantState(push.StateReady)
-	})
-}
-
-func TestEndpointChangeRearmsFromFailed(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{server: pushserver.Config{CheckKey: func(key, chatID string) bool { return false }}})
-		e.wantState(push.StateFailed)
-		e.setEndpoint("https://other.test/")
-		e.c.SettingsChanged()
-		synctest.Wait()
-		if n := len(e.Dials()); n != 2 {
-			t.Errorf("dials = %d, want 2", n)
-		}
-		if last := e.logs.all(push.EventOpen); last[len(last)-1].Attrs["url"] != "wss://other.test/ws" {
-			t.Errorf("ws_open url = %v", last[len(last)-1].Attrs["url"])
-		}
-	})
-}
-
-func TestSettingsChangedWithoutChangeKeepsReadySocket(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{})
-		e.wantState(push.StateReady)
-		e.c.SettingsChanged()
-		synctest.Wait()
-		if n := len(e.Dials()); n != 1 {
-			t.Errorf("dials = %d, want 1", n)
-		}
-		e.wantState(push.StateReady)
-	})
-}
-
-func TestSettingsChangedKeyWhileReadyReconnectsWithNewKey(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		h := &serverHooks{}
-		e := newEnv(t, envOpts{server: pushserver.Config{CheckKey: func(key, _ string) bool { return true }, Hooks: h.hooks()}})
-		e.wantState(push.StateReady)
-		e.setKey("new-key")
-		e.c.SettingsChanged()
-		e.wantState(push.StateReady)
-		hs := h.get().hellos
-		if len(hs) != 2 || hs[1].Key != "new-key" {
-			t.Fatalf("hellos = %d, last key ok = %v", len(hs), len(hs) == 2 && hs[1].Key == "new-key")
-		}
-	})
-}
-
 func TestBlankEndpointIsNotConfigured(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{endpoint: "   ", noStart: true})
@@ -335,7 +281,7 @@ func TestBlankEndpointIsNotConfigured(t *testing.T) {
 			t.Errorf("ws_not_configured not logged once")
 		}
 		e.setEndpoint("http://backend.test")
-		e.c.SettingsChanged()
+		e.c.ReconnectNow()
 		e.wantState(push.StateReady)
 	})
 }

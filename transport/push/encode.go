@@ -19,12 +19,12 @@ func Encode(f Frame) ([]byte, error) {
 			Accepts    []string     `json:"accepts,omitempty"`
 			Vocabulary Vocabulary   `json:"vocabulary"`
 			Tools      []ToolSchema `json:"tools,omitempty"`
-		}{TypeHello, f.Key, f.ChatID, f.Accepts, f.Vocabulary.normalized(), f.Tools}
+		}{TypeHello, f.Key, f.ChatID, f.Accepts, f.Vocabulary.Normalized(), f.Tools}
 	case VocabularyFrame:
 		v = struct {
 			Type       string     `json:"type"`
 			Vocabulary Vocabulary `json:"vocabulary"`
-		}{TypeVocabulary, f.Vocabulary.normalized()}
+		}{TypeVocabulary, f.Vocabulary.Normalized()}
 	case Turn:
 		v = struct {
 			Type          string   `json:"type"`

@@ -31,19 +31,6 @@ func TestReconnectNowSkipsTheArmedDelay(t *testing.T) {
 	})
 }
 
-func TestSettingsChangedWhileReconnectingAttemptsAtOnce(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{noStart: true})
-		e.setEndpoint("gopher://x")
-		e.c.Start()
-		synctest.Wait()
-		e.wantState(push.StateReconnecting)
-		e.setEndpoint("http://backend.test")
-		e.c.SettingsChanged()
-		e.wantState(push.StateReady)
-	})
-}
-
 func TestCloseBeforeStartAndTwice(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{noStart: true})

@@ -3,6 +3,8 @@ package push
 import (
 	"encoding/json"
 	"log/slog"
+
+	"yui/transport"
 )
 
 // Frame type names, as they appear in the type field.
@@ -31,104 +33,16 @@ type Frame interface {
 	FrameType() string
 }
 
-// Cue is a generate_express argument object; every field is optional.
-type Cue struct {
-	EmotionID   string `json:"emotion_id,omitempty"`
-	MotionID    string `json:"motion_id,omitempty"`
-	EmotionText string `json:"emotion_text,omitempty"`
-	Caption     string `json:"caption,omitempty"`
-}
-
-// Segment is one render or speech segment: its cues render first, then its
-// speech goes to TTS and the bubble.
-type Segment struct {
-	Cues   []Cue  `json:"cues,omitempty"`
-	Speech string `json:"speech"`
-}
-
-// Vocabulary is what the client renders right now.
-type Vocabulary struct {
-	EmotionIDs      []string          `json:"emotion_ids"`
-	MotionIDs       []string          `json:"motion_ids"`
-	EmotionTextMode string            `json:"emotion_text_mode"`
-	EmotionTextMap  map[string]string `json:"emotion_text_map"`
-}
-
-// normalized returns v with nil lists and map replaced by empty ones, so the
-// wire carries [] and {} rather than null.
-func (v Vocabulary) normalized() Vocabulary {
-	if v.EmotionIDs == nil {
-		v.EmotionIDs = []string{}
-	}
-	if v.MotionIDs == nil {
-		v.MotionIDs = []string{}
-	}
-	if v.EmotionTextMap == nil {
-		v.EmotionTextMap = map[string]string{}
-	}
-	if v.EmotionTextMode == "" {
-		v.EmotionTextMode = "free"
-	}
-	return v
-}
-
-// Equal reports whether v and o render the same set (nil and empty lists are equal).
-func (v Vocabulary) Equal(o Vocabulary) bool {
-	a, b := v.normalized(), o.normalized()
-	if a.EmotionTextMode != b.EmotionTextMode || !equalStrings(a.EmotionIDs, b.EmotionIDs) ||
-		!equalStrings(a.MotionIDs, b.MotionIDs) || len(a.EmotionTextMap) != len(b.EmotionTextMap) {
-		return false
-	}
-	for k, x := range a.EmotionTextMap {
-		if y, ok := b.EmotionTextMap[k]; !ok || x != y {
-			return false
-		}
-	}
-	return true
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// ToolSchema is one OpenAI function-tool declaration, as hello.tools carries it.
-type ToolSchema struct {
-	Type     string         `json:"type"` // always "function"
-	Function FunctionSchema `json:"function"`
-}
-
-// FunctionSchema is the function part of a [ToolSchema].
-type FunctionSchema struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description,omitempty"`
-	Parameters  json.RawMessage `json:"parameters,omitempty"`
-}
-
-// Usage is a turn_end's token usage.
-type Usage struct {
-	InputTokens  float64 `json:"input_tokens"`
-	OutputTokens float64 `json:"output_tokens"`
-	TotalTokens  float64 `json:"total_tokens"`
-}
-
-// Delegation is one item of a delegations frame.
-type Delegation struct {
-	ID        string `json:"id"`
-	Title     string `json:"title"`
-	StartedAt int64  `json:"started_at"`
-	State     string `json:"state"` // "running" or "done"
-	EndedAt   int64  `json:"ended_at,omitempty"`
-	Status    string `json:"status,omitempty"` // "ok", "error", "unknown" on done items
-	Summary   string `json:"summary,omitempty"`
-}
+// The value types frames carry live in package transport.
+type (
+	Cue            = transport.Cue
+	Segment        = transport.Segment
+	Vocabulary     = transport.Vocabulary
+	ToolSchema     = transport.ToolSchema
+	FunctionSchema = transport.FunctionSchema
+	Usage          = transport.Usage
+	Delegation     = transport.Delegation
+)
 
 // ---- client → backend ----
 

@@ -1,6 +1,10 @@
 package push
 
-import "sync"
+import (
+	"sync"
+
+	"yui/transport"
+)
 
 // Handler receives what the client reads and what happens to the
 // connection. The client calls it from one goroutine, one call at a time, in
@@ -36,32 +40,22 @@ type ToolObserver interface {
 	HandleToolResult(res ToolResult)
 }
 
-// WaitEndReason says why a turn's frame wait ended.
-type WaitEndReason int
+// WaitEndReason says why a turn's frame wait ended ([transport.WaitEndReason]).
+type WaitEndReason = transport.WaitEndReason
 
 const (
 	// WaitPassed: TurnFrameWait passed with no frame of the turn.
-	WaitPassed WaitEndReason = iota + 1
+	WaitPassed = transport.WaitPassed
 	// SocketLeftReady: the socket left ready while the turn was running.
-	SocketLeftReady
+	SocketLeftReady = transport.SocketLeftReady
 )
 
-func (r WaitEndReason) String() string {
-	if r == WaitPassed {
-		return "wait_passed"
-	}
-	return "socket_left_ready"
-}
-
-// TurnWaitEnded reports a turn that ended without its turn_end. Rendered
-// says whether a render or speech frame of the turn had arrived (the spec's
-// "after the first render": the turn counts as delivered). The turn stays
-// outstanding for the session; a late render still plays.
-type TurnWaitEnded struct {
-	TurnID   string
-	Rendered bool
-	Reason   WaitEndReason
-}
+// TurnWaitEnded reports a turn that ended without its turn_end
+// ([transport.TurnWaitEnded]). Rendered says whether a render or speech
+// frame of the turn had arrived (the spec's "after the first render": the
+// turn counts as delivered). The turn stays outstanding for the session; a
+// late render still plays.
+type TurnWaitEnded = transport.TurnWaitEnded
 
 // HandlerFuncs adapts optional functions to [Handler]; nil fields ignore
 // their events.

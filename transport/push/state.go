@@ -1,41 +1,23 @@
 package push
 
-import "time"
+import (
+	"time"
 
-// State is the connection state of a [Client], as the session shows it.
-type State int
-
-const (
-	// StateDisconnected: no socket and no retry armed. The state before Start,
-	// after Close, and while the endpoint is blank (not configured).
-	StateDisconnected State = iota
-	// StateConnecting: one attempt is in flight (dial, hello, waiting for ready).
-	StateConnecting
-	// StateReady: the backend answered hello with ready; frames may be sent.
-	StateReady
-	// StateReconnecting: the last socket closed or the last attempt failed and a
-	// retry is armed.
-	StateReconnecting
-	// StateFailed: the backend closed with 4401. No retry is armed until the
-	// settings change or the user asks for a reconnect.
-	StateFailed
+	"yui/transport"
 )
 
-func (s State) String() string {
-	switch s {
-	case StateDisconnected:
-		return "disconnected"
-	case StateConnecting:
-		return "connecting"
-	case StateReady:
-		return "ready"
-	case StateReconnecting:
-		return "reconnecting"
-	case StateFailed:
-		return "failed"
-	}
-	return "unknown"
-}
+// State is the connection state of a [Client] ([transport.State]).
+type State = transport.State
+
+// The states; see transport.State for their meaning. StateFailed is the
+// 4401 close.
+const (
+	StateDisconnected = transport.StateDisconnected
+	StateConnecting   = transport.StateConnecting
+	StateReady        = transport.StateReady
+	StateReconnecting = transport.StateReconnecting
+	StateFailed       = transport.StateFailed
+)
 
 // StateChange reports one transition of the connection state.
 type StateChange struct {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"yui/transport"
 )
 
 var (
@@ -228,7 +230,7 @@ func (q *toolQueue) loop() {
 			continue
 		}
 		tool := c.tools[call.Name]
-		ctx, cancel := context.WithCancelCause(context.Background())
+		ctx, cancel := context.WithCancelCause(transport.WithImageRoom(context.Background(), imageRoomFor(call, q.s.maxTurnBytes)))
 		q.running, q.cancel = &call, cancel
 		c.mu.Unlock()
 
@@ -270,7 +272,7 @@ func (q *toolQueue) runOne(ctx context.Context, cancel context.CancelCauseFunc, 
 	}
 	out := make(chan toolOutcome, 1)
 	go func() {
-		r, imgs, err := tool.Run(ctx, call)
+		r, imgs, err := tool.Run(ctx, transport.ToolCall(call))
 		out <- toolOutcome{r, imgs, err}
 	}()
 	timer := time.NewTimer(wait)

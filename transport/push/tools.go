@@ -3,130 +3,62 @@ package push
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
+
+	"yui/transport"
 )
 
-// Tool is one client tool the session declares in hello.tools and runs when
-// the backend sends a tool_call for it. Implementations are supplied by the
-// session; the client calls Validate from its read goroutine and Run from its
-// tool goroutine, never two Runs at once on one client.
-type Tool interface {
-	// Schema is the function declaration sent in hello.tools.
-	Schema() FunctionSchema
-	// Wait is the client's wait for one call, counted from when the call
-	// starts running (see [ClientToolWait] for the limits table's values).
-	Wait() time.Duration
-	// Validate checks the call's arguments (always a JSON object) before the
-	// call is queued. Return a *FieldError (via MissingField / InvalidField)
-	// to answer "error: missing field X" / "error: invalid field X" at once;
-	// any other error is answered "error: <its text>". Nil queues the call.
-	Validate(args json.RawMessage) error
-	// Run performs the call. ctx is cancelled when the client's wait passes,
-	// when the call's turn is stopped, and when the socket leaves ready; Run
-	// must then return promptly. The next call waits for Run to return, but
-	// not forever: a Run still running ToolAbandonAfter after its call was
-	// answered is abandoned (log line tool_run_abandoned) and the queue
-	// moves on, so a tool that ignores ctx leaks its goroutine. A
-	// non-nil err is answered "error: <err>" (a leading "error: " in its text
-	// is not doubled). images are data URLs sent in tool_result.images.
-	Run(ctx context.Context, call ToolCall) (result string, images []string, err error)
-}
-
-// FieldError is a Validate failure naming one argument field.
-type FieldError struct {
-	Field   string
-	Missing bool // true: "missing field", false: "invalid field"
-}
-
-func (e *FieldError) Error() string {
-	if e.Missing {
-		return "missing field " + e.Field
-	}
-	return "invalid field " + e.Field
-}
+// The client tool contract lives in package transport; these names keep
+// the push client's API as it was.
+type (
+	// Tool is [transport.Tool].
+	Tool = transport.Tool
+	// FieldError is [transport.FieldError].
+	FieldError = transport.FieldError
+	// ToolWaitClass is [transport.ToolWaitClass].
+	ToolWaitClass = transport.ToolWaitClass
+	// ImageFitter is [transport.ImageFitter].
+	ImageFitter = transport.ImageFitter
+)
 
 // MissingField returns the Validate error for an absent required field.
-func MissingField(name string) error { return &FieldError{Field: name, Missing: true} }
+func MissingField(name string) error { return transport.MissingField(name) }
 
 // InvalidField returns the Validate error for a value the tool does not accept.
-func InvalidField(name string) error { return &FieldError{Field: name} }
+func InvalidField(name string) error { return transport.InvalidField(name) }
 
 // The exact tool_result texts of the client's rules.
 const (
-	ResultUnknownTool = "error: unknown tool"
-	ResultTurnStopped = "error: turn stopped"
-	ResultTooLarge    = "error: result too large"
+	ResultUnknownTool = transport.ResultUnknownTool
+	ResultTurnStopped = transport.ResultTurnStopped
+	ResultTooLarge    = transport.ResultTooLarge
 	// ResultTooManyCalls answers a call that finds MaxQueuedToolCalls
 	// calls already queued (the adapter sends one at a time; a backend
 	// that does not is refused rather than queued without bound).
-	ResultTooManyCalls   = "error: too many tool calls queued"
-	resultTimeoutPattern = "error: timed out after %d s"
+	ResultTooManyCalls = "error: too many tool calls queued"
 )
 
 // ResultTimedOut is the answer when a call's client wait passes.
-func ResultTimedOut(wait time.Duration) string {
-	return fmt.Sprintf(resultTimeoutPattern, int(wait.Round(time.Second)/time.Second))
-}
+func ResultTimedOut(wait time.Duration) string { return transport.ResultTimedOut(wait) }
 
-// ToolWaitClass is a row of the limits table's tool_call waits.
-type ToolWaitClass int
-
+// The limits table's tool_call wait rows.
 const (
-	WaitQuery ToolWaitClass = iota
-	WaitBodyAction
-	WaitRateRelation
-	WaitAddressCharacter
-	WaitBrowser
+	WaitQuery            = transport.WaitQuery
+	WaitBodyAction       = transport.WaitBodyAction
+	WaitRateRelation     = transport.WaitRateRelation
+	WaitAddressCharacter = transport.WaitAddressCharacter
+	WaitBrowser          = transport.WaitBrowser
 )
 
-// Client returns the class's wait on the client.
-func (c ToolWaitClass) Client() time.Duration {
-	switch c {
-	case WaitBodyAction:
-		return 15 * time.Second
-	case WaitBrowser:
-		return 32 * time.Second
-	}
-	return 2 * time.Second
-}
-
-// Backend returns the class's wait on the backend adapter.
-func (c ToolWaitClass) Backend() time.Duration {
-	switch c {
-	case WaitBodyAction:
-		return 20 * time.Second
-	case WaitBrowser:
-		return 40 * time.Second
-	}
-	return 7 * time.Second
-}
-
-// WaitClassOf maps a declared tool name to its limits-table row: body_action,
-// rate_relation, address_character and browser have their own rows; look and
-// any other tool are queries.
-func WaitClassOf(name string) ToolWaitClass {
-	switch name {
-	case "body_action":
-		return WaitBodyAction
-	case "rate_relation":
-		return WaitRateRelation
-	case "address_character":
-		return WaitAddressCharacter
-	case "browser":
-		return WaitBrowser
-	}
-	return WaitQuery
-}
-
 // ClientToolWait is WaitClassOf(name).Client().
-func ClientToolWait(name string) time.Duration { return WaitClassOf(name).Client() }
+func ClientToolWait(name string) time.Duration { return transport.ClientToolWait(name) }
 
 // BackendToolWait is WaitClassOf(name).Backend().
-func BackendToolWait(name string) time.Duration { return WaitClassOf(name).Backend() }
+func BackendToolWait(name string) time.Duration { return transport.BackendToolWait(name) }
 
-// ToolFunc adapts plain values and functions to [Tool]. A zero WaitFor uses
-// ClientToolWait(Name); a nil ValidateFunc accepts every argument object.
+// ToolFunc adapts plain values and functions to [Tool], with the push
+// tool_call frame as the call. A zero WaitFor uses ClientToolWait(Name); a
+// nil ValidateFunc accepts every argument object.
 type ToolFunc struct {
 	Name         string
 	Description  string
@@ -154,17 +86,9 @@ func (t ToolFunc) Validate(args json.RawMessage) error {
 	return t.ValidateFunc(args)
 }
 
-func (t ToolFunc) Run(ctx context.Context, call ToolCall) (string, []string, error) {
+func (t ToolFunc) Run(ctx context.Context, call transport.ToolCall) (string, []string, error) {
 	if t.RunFunc == nil {
 		return "ok", nil, nil
 	}
-	return t.RunFunc(ctx, call)
-}
-
-// ImageFitter shrinks tool_result images to fit a byte budget (the images
-// issue's JPEG fitter). room is the number of bytes the serialized images
-// (data URLs, JSON-quoted, comma-separated) may take. It returns the images
-// to send, or an error when nothing fits.
-type ImageFitter interface {
-	FitImages(images []string, room int) ([]string, error)
+	return t.RunFunc(ctx, ToolCall(call))
 }

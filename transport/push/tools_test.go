@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/transport"
 	"yui/transport/push"
 	"yui/transport/pushserver"
 )
@@ -108,7 +109,7 @@ func (b *blockingTool) Validate(args json.RawMessage) error {
 	}
 	return nil
 }
-func (b *blockingTool) Run(ctx context.Context, call push.ToolCall) (string, []string, error) {
+func (b *blockingTool) Run(ctx context.Context, call transport.ToolCall) (string, []string, error) {
 	b.mu.Lock()
 	b.started = append(b.started, call.ID)
 	b.mu.Unlock()
@@ -575,26 +576,6 @@ func TestToolObserverSeesEveryAnsweredCallAndTheResultSent(t *testing.T) {
 	})
 }
 
-func TestSettingsChangedLeavesFailedClosedWhenNothingChanged(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{clientKey: "wrong"})
-		e.wantState(push.StateFailed)
-		e.c.SettingsChanged()
-		synctest.Wait()
-		time.Sleep(time.Hour)
-		synctest.Wait()
-		e.wantState(push.StateFailed)
-		if n := len(e.Dials()); n != 1 {
-			t.Fatalf("dials = %d, want 1: an unchanged endpoint and key must not retry after 4401", n)
-		}
-		e.c.ProtocolChanged()
-		synctest.Wait()
-		if n := len(e.Dials()); n != 2 {
-			t.Fatalf("dials after ProtocolChanged = %d, want 2", n)
-		}
-	})
-}
-
 func TestCloseEndsRunningTurnsSilently(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{})
@@ -627,7 +608,7 @@ type stubbornTool struct {
 func (b *stubbornTool) Schema() push.FunctionSchema         { return push.FunctionSchema{Name: b.name} }
 func (b *stubbornTool) Wait() time.Duration                 { return push.ClientToolWait(b.name) }
 func (b *stubbornTool) Validate(args json.RawMessage) error { return nil }
-func (b *stubbornTool) Run(ctx context.Context, call push.ToolCall) (string, []string, error) {
+func (b *stubbornTool) Run(ctx context.Context, call transport.ToolCall) (string, []string, error) {
 	b.mu.Lock()
 	b.live++
 	b.runs++

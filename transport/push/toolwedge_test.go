@@ -13,6 +13,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -75,7 +76,7 @@ type neverTool struct {
 func (n *neverTool) Schema() push.FunctionSchema    { return push.FunctionSchema{Name: "look"} }
 func (n *neverTool) Wait() time.Duration            { return push.ClientToolWait("look") }
 func (n *neverTool) Validate(json.RawMessage) error { return nil }
-func (n *neverTool) Run(_ context.Context, call push.ToolCall) (string, []string, error) {
+func (n *neverTool) Run(_ context.Context, call transport.ToolCall) (string, []string, error) {
 	n.mu.Lock()
 	n.started = append(n.started, call.ID)
 	n.mu.Unlock()

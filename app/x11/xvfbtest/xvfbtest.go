@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strings"
@@ -13,42 +14,89 @@ import (
 	"time"
 )
 
+// StartLimit bounds the wait for Xvfb to report its display. Xvfb writes
+// the display number once it accepts connections, so the wait ends then;
+// the limit only stops a hung start (a cold start on a busy machine takes
+// seconds, not minutes).
+const StartLimit = 2 * time.Minute
+
+// attempts is how many display numbers Start tries.
+const attempts = 8
+
 // ErrNoXvfb means the Xvfb binary could not be started (make deps
 // installs it); callers decide whether that skips or fails the test.
 var ErrNoXvfb = errors.New("xvfbtest: Xvfb could not be started")
 
-// Start runs a private Xvfb (one 1280×800×24 screen, no TCP) for t and
+// Start runs a private Xvfb (one 1280×800×24 screen, no TCP, no reset
+// when the last client leaves) for t and
 // returns its display name (":N"); the server is killed when t ends. It
 // returns an error wrapping ErrNoXvfb when the binary cannot start, and
-// fails t when the server starts but never reports its display.
+// fails t when no server reports its display.
+//
+// The display number is picked at random from a high range, not left to
+// -displayfd's "lowest free": X servers that several test processes on
+// one machine start at once would race for the same lowest number (and
+// its stale lock file). A number already taken makes that Xvfb exit at
+// once; Start then tries another.
 func Start(t testing.TB) (string, error) {
+	t.Helper()
+	for range attempts {
+		n := 100 + rand.IntN(30000)
+		name, err := try(t, n)
+		if err != nil || name != "" {
+			return name, err
+		}
+	}
+	t.Fatalf("xvfbtest: %d Xvfb servers exited before reporting a display", attempts)
+	return "", nil
+}
+
+// try starts Xvfb on display n. It returns the display name once the
+// server reports it (written to fd 3 when it accepts connections), "" when
+// the server exited first (the display was taken), or ErrNoXvfb.
+func try(t testing.TB, n int) (string, error) {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	// -noreset: by default an X server resets when its last client
+	// disconnects, dropping every connection being made meanwhile (a
+	// probe like xdpyinfo leaving, then the test connecting, broke that
+	// way).
+	cmd := exec.Command("Xvfb", fmt.Sprintf(":%d", n), "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset")
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		w.Close()
 		return "", fmt.Errorf("%w: %v", ErrNoXvfb, err)
 	}
 	w.Close()
-	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
 	line := make(chan string, 1)
 	go func() {
+		// EOF (an empty line) when the server exits without reporting.
 		s, _ := bufio.NewReader(r).ReadString('\n')
 		line <- strings.TrimSpace(s)
 	}()
 	select {
-	case n := <-line:
-		if n == "" {
-			t.Fatal("xvfbtest: Xvfb wrote no display number")
+	case got := <-line:
+		if got == "" {
+			<-exited
+			return "", nil
 		}
-		return ":" + n, nil
-	case <-time.After(20 * time.Second):
-		t.Fatal("xvfbtest: Xvfb did not report its display within 20 s")
+		if got != fmt.Sprint(n) {
+			cmd.Process.Kill()
+			<-exited
+			t.Fatalf("xvfbtest: Xvfb asked for :%d reported :%s", n, got)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); <-exited })
+		return ":" + got, nil
+	case <-time.After(StartLimit):
+		cmd.Process.Kill()
+		<-exited
+		t.Fatalf("xvfbtest: Xvfb did not report its display within %v", StartLimit)
 	}
 	return "", nil
 }

@@ -122,3 +122,54 @@ export class NewConversation {
       : 'The agent forgets this chat and starts fresh; the tasks below stay.');
   }
 }
+
+/** What the connection test shows: idle, running, or its answer. */
+export type TestState =
+  | { state: 'idle' }
+  | { state: 'running' }
+  | { state: 'done'; kind: string; text: string };
+
+/** A row of the Backend section: "[Test connection]  Connected: 3 models
+ * listed." It tests the backend as the form has it, saved or not. */
+export class TestConnectionLine {
+  readonly el: HTMLElement;
+  private readonly button: HTMLButtonElement;
+  private readonly result: HTMLElement;
+
+  constructor(onTest: () => void) {
+    const id = `test${++seq}`;
+    this.el = el('div', 'field test-connection');
+    this.el.dataset.field = 'test_connection';
+    this.el.append(el('div', 'field-label', ''));
+    const body = el('div', 'field-body');
+    const line = el('div', 'inline');
+    this.button = el('button', 'btn btn-small test-connection-btn', 'Test connection');
+    this.button.type = 'button';
+    this.button.title = 'Try the base URL and key as typed (nothing is saved)';
+    this.button.addEventListener('click', () => onTest());
+    this.result = el('span', 'test-result');
+    this.result.id = `${id}-result`;
+    this.result.setAttribute('role', 'status');
+    this.result.setAttribute('aria-live', 'polite');
+    this.button.setAttribute('aria-describedby', this.result.id);
+    line.append(this.button, this.result);
+    body.append(line);
+    this.el.append(body);
+  }
+
+  show(t: TestState): void {
+    this.button.disabled = t.state === 'running';
+    if (t.state === 'idle') {
+      delete this.result.dataset.kind;
+      setText(this.result, '');
+      return;
+    }
+    if (t.state === 'running') {
+      this.result.dataset.kind = 'running';
+      setText(this.result, 'Testing…');
+      return;
+    }
+    this.result.dataset.kind = t.kind;
+    setText(this.result, t.text);
+  }
+}

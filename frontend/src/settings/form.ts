@@ -5,12 +5,13 @@
 // section (history.ts) is built by the view and added after them; so is
 // the Backend section's connection line (actions.ts).
 
-import type { Choice, SettingsChoices, SettingsSection } from '../protocol';
+import type { AudioForm, Choice, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
 import type { DraftPreset, FieldName } from './model';
 
 export interface FormHandlers {
   edit(field: FieldName, value: string | number | boolean): void;
   removeKey(): void;
+  removeVoiceKey(): void;
   remove(): void;
 }
 
@@ -20,11 +21,20 @@ export interface FormContext {
   hasKey: boolean;
   chatId: string;
   isNew: boolean;
+  /** Why the key is gone (the preset moved to another backend), or ''. */
+  keyNote: string;
+  /** Why the screen permissions went back to asking, or ''. */
+  screenNote: string;
+  hasVoiceKey?: boolean;
+  /** The working shared sound settings and what the core found. */
+  audio?: AudioForm;
+  sound?: SettingsAudio | null;
 }
 
 export const SECTIONS: Array<{ id: Exclude<SettingsSection, ''>; title: string }> = [
   { id: 'character', title: 'Character' },
   { id: 'backend', title: 'Backend' },
+  { id: 'voice', title: 'Voice' },
   { id: 'permissions', title: 'Screen' },
   { id: 'session', title: 'Session' },
 ];
@@ -40,6 +50,14 @@ const SCREEN_HELP: Record<string, string> = {
 const KEY_PLACEHOLDER = { saved: 'saved — type to replace', none: 'none', removed: 'none — removed on save' };
 
 let formSeq = 0;
+
+/** Shows (or hides, for '') a note under a control it describes. */
+function showNote(note: HTMLElement, text: string, describes: HTMLElement): void {
+  if (note.textContent !== text) note.textContent = text;
+  note.hidden = text === '';
+  if (text === '') removeDescribedBy(describes, note.id);
+  else addDescribedBy(describes, note.id);
+}
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
@@ -63,7 +81,11 @@ export class PresetFormView {
   private readonly url: HTMLInputElement;
   private readonly key: HTMLInputElement;
   private readonly removeKeyBtn: HTMLButtonElement;
+  private readonly keyNote: HTMLElement;
+  private readonly screenNote: HTMLElement;
   private readonly model: HTMLInputElement;
+  private readonly modelList: HTMLDataListElement;
+  private readonly modelHint: HTMLElement;
   private readonly effort: HTMLSelectElement;
   private readonly contextWindow: HTMLInputElement;
   private readonly card: HTMLTextAreaElement;
@@ -72,6 +94,24 @@ export class PresetFormView {
   private readonly screenRadios: HTMLInputElement[] = [];
   private readonly screenshot: HTMLInputElement;
   private readonly removeBtn: HTMLButtonElement;
+  private readonly voiceEngine: HTMLSelectElement;
+  private readonly voiceProgram: HTMLSelectElement;
+  private readonly systemVoice: HTMLInputElement;
+  private readonly systemVoices: HTMLDataListElement;
+  private readonly rate: HTMLInputElement;
+  private readonly speechURL: HTMLInputElement;
+  private readonly voiceKey: HTMLInputElement;
+  private readonly removeVoiceKeyBtn: HTMLButtonElement;
+  private readonly speechModel: HTMLInputElement;
+  private readonly endpointVoice: HTMLInputElement;
+  private readonly voiceFormat: HTMLSelectElement;
+  private readonly tags: HTMLTextAreaElement;
+  private readonly volume: HTMLInputElement;
+  private readonly volumeOut: HTMLOutputElement;
+  private readonly voiceMuted: HTMLInputElement;
+  private readonly muteAll: HTMLInputElement;
+  private readonly device: HTMLSelectElement;
+  private readonly soundNote: HTMLElement;
   private shownError: FieldName | null = null;
 
   constructor(private readonly choices: SettingsChoices, private readonly h: FormHandlers) {
@@ -112,9 +152,19 @@ export class PresetFormView {
     this.removeKeyBtn.addEventListener('click', () => this.h.removeKey());
     const keyLine = el('div', 'inline');
     keyLine.append(this.key, this.removeKeyBtn);
-    backend.append(this.row('key', 'API key', keyLine));
+    this.keyNote = el('div', 'hint backend-note');
+    this.keyNote.id = this.id('key-note');
+    this.keyNote.setAttribute('role', 'status');
+    this.keyNote.hidden = true;
+    backend.append(this.row('key', 'API key', keyLine, this.keyNote));
     this.model = this.input('model', 'text');
-    backend.append(this.row('model', 'Model', this.model));
+    this.modelList = el('datalist');
+    this.modelList.id = this.id('model-list');
+    this.model.setAttribute('list', this.modelList.id);
+    this.modelHint = el('div', 'hint', 'Type a model name, or test the connection to list the server’s models.');
+    const modelBox = el('div', 'model-box');
+    modelBox.append(this.model, this.modelList);
+    backend.append(this.row('model', 'Model', modelBox, this.modelHint));
     this.effort = this.select('reasoning_effort', choices.reasoning_efforts ?? []);
     backend.append(this.row('reasoning_effort', 'Reasoning effort', this.effort));
     this.contextWindow = this.input('context_window', 'number');
@@ -134,8 +184,91 @@ export class PresetFormView {
     this.chatId = el('div', 'chat-id');
     backend.append(this.chatId);
 
+    // ---- Voice ----
+    const voice = this.section('voice', 'Voice');
+    this.voiceEngine = this.select('voice.engine', choices.voice_engines ?? []);
+    voice.append(this.row('voice.engine', 'Voice', this.voiceEngine,
+      el('div', 'hint', 'How she speaks: a voice on this computer, a speech service, or text only.')));
+    this.voiceProgram = this.select('voice.program', choices.voice_programs ?? []);
+    voice.append(this.row('voice.program', 'Program', this.voiceProgram));
+    this.systemVoice = this.input('voice.system_voice', 'text');
+    this.systemVoice.placeholder = 'default';
+    this.systemVoices = el('datalist');
+    this.systemVoices.id = this.id('system-voices');
+    this.systemVoice.setAttribute('list', this.systemVoices.id);
+    const sv = el('div');
+    sv.append(this.systemVoice, this.systemVoices);
+    voice.append(this.row('voice.system_voice', 'System voice', sv,
+      el('div', 'hint', 'A voice name, e.g. en-us, or en-us+f3 for a higher voice; empty is the default.')));
+    this.rate = this.input('voice.rate', 'number');
+    this.rate.min = '0';
+    this.rate.max = '450';
+    this.rate.step = '5';
+    voice.append(this.row('voice.rate', 'Speaking rate', this.rate, el('div', 'hint', 'Words per minute, 80–450; 0 is the default (175).')));
+    this.speechURL = this.input('voice.base_url', 'text');
+    this.speechURL.inputMode = 'url';
+    this.speechURL.placeholder = 'https://api.openai.com/v1';
+    voice.append(this.row('voice.base_url', 'Speech endpoint', this.speechURL,
+      el('div', 'hint', 'An OpenAI-compatible API base; Yui posts to its /audio/speech.')));
+    this.voiceKey = this.input('voice.key', 'password');
+    this.voiceKey.autocomplete = 'new-password';
+    this.removeVoiceKeyBtn = el('button', 'btn btn-small', 'Remove key');
+    this.removeVoiceKeyBtn.type = 'button';
+    this.removeVoiceKeyBtn.addEventListener('click', () => this.h.removeVoiceKey());
+    const vkLine = el('div', 'inline');
+    vkLine.append(this.voiceKey, this.removeVoiceKeyBtn);
+    voice.append(this.row('voice.key', 'Speech key', vkLine, el('div', 'hint', 'Its own key: the chat key never goes to the speech endpoint.')));
+    this.speechModel = this.input('voice.model', 'text');
+    this.speechModel.placeholder = 'gpt-4o-mini-tts';
+    voice.append(this.row('voice.model', 'Speech model', this.speechModel));
+    this.endpointVoice = this.input('voice.endpoint_voice', 'text');
+    this.endpointVoice.placeholder = 'alloy';
+    voice.append(this.row('voice.endpoint_voice', 'Endpoint voice', this.endpointVoice));
+    this.voiceFormat = this.select('voice.format', choices.voice_formats ?? []);
+    voice.append(this.row('voice.format', 'Audio format', this.voiceFormat));
+    this.tags = el('textarea', 'control');
+    this.tags.id = this.id('voice.emotion_text_map');
+    this.tags.rows = 3;
+    this.tags.spellcheck = false;
+    this.tags.placeholder = '😆 = joyfully\n👂 = in a whisper';
+    this.tags.addEventListener('input', () => this.h.edit('voice.emotion_text_map', this.tags.value));
+    this.controls.set('voice.emotion_text_map', this.tags);
+    voice.append(this.row('voice.emotion_text_map', 'Voice tags', this.tags, el('div', 'hint',
+      'One per line: tag = meaning. With tags the agent picks one for each sentence and its meaning goes with the request; empty lets the agent describe the tone itself. Saving a change reconnects.')));
+    this.volume = el('input', 'control control-range');
+    this.volume.type = 'range';
+    this.volume.min = '0';
+    this.volume.max = '100';
+    this.volume.step = '5';
+    this.volume.id = this.id('voice.volume');
+    this.volumeOut = el('output', 'range-value');
+    this.volumeOut.setAttribute('for', this.volume.id);
+    this.volume.addEventListener('input', () => {
+      this.volumeOut.value = `${this.volume.value} %`;
+      this.h.edit('voice.volume', Number(this.volume.value));
+    });
+    this.controls.set('voice.volume', this.volume);
+    const volLine = el('div', 'inline');
+    volLine.append(this.volume, this.volumeOut);
+    voice.append(this.row('voice.volume', 'Volume', volLine));
+    this.voiceMuted = this.checkbox('voice.muted');
+    voice.append(this.check('voice.muted', 'Mute this character', this.voiceMuted, 'Her words still show in the bubble.'));
+    // The shared sound settings, the same in every character's form.
+    voice.append(el('h3', 'subsection-title', 'All characters'));
+    this.muteAll = this.checkbox('audio.muted');
+    voice.append(this.check('audio.muted', 'Mute all characters', this.muteAll, 'Also in the tray and in each character’s menu.'));
+    this.device = this.select('audio.device', []);
+    this.soundNote = el('div', 'hint sound-note');
+    this.soundNote.id = this.id('sound-note');
+    voice.append(this.row('audio.device', 'Output device', this.device, this.soundNote));
+
     // ---- Screen ----
     const perms = this.section('permissions', 'Screen');
+    this.screenNote = el('div', 'hint backend-note');
+    this.screenNote.id = this.id('screen-note');
+    this.screenNote.setAttribute('role', 'status');
+    this.screenNote.hidden = true;
+    perms.append(this.screenNote);
     this.screen = el('fieldset', 'radio-group');
     this.screen.append(el('legend', '', 'Screen access'));
     for (const c of choices.screen_modes ?? []) this.screen.append(this.radio(c));
@@ -164,6 +297,9 @@ export class PresetFormView {
     setValue(this.key, d.key ?? '');
     this.key.placeholder = d.key === '' ? KEY_PLACEHOLDER.removed : ctx.hasKey ? KEY_PLACEHOLDER.saved : KEY_PLACEHOLDER.none;
     this.removeKeyBtn.hidden = !ctx.hasKey || d.key === '';
+    // A typed key answers the note; until then it says why the key is gone.
+    showNote(this.keyNote, d.key ? '' : ctx.keyNote, this.key);
+    showNote(this.screenNote, ctx.screenNote, this.screen);
     setValue(this.model, d.model);
     this.setSelect(this.effort, this.choices.reasoning_efforts ?? [], d.reasoning_effort);
     if (Number(this.contextWindow.value || 0) !== d.context_window || this.contextWindow.value === '') {
@@ -173,6 +309,84 @@ export class PresetFormView {
     this.chatId.textContent = ctx.isNew || !ctx.chatId ? 'Chat id: given when saved' : `Chat id: ${ctx.chatId}`;
     for (const r of this.screenRadios) r.checked = r.value === d.permissions.screen;
     this.screenshot.checked = d.permissions.screenshot_each_turn;
+    this.showVoice(d, ctx);
+  }
+
+  private showVoice(d: DraftPreset, ctx: FormContext): void {
+    const v = d.voice;
+    this.setSelect(this.voiceEngine, this.choices.voice_engines ?? [], v.engine);
+    this.setSelect(this.voiceProgram, this.choices.voice_programs ?? [], v.program);
+    const voices = this.choices.system_voices?.[v.program] ?? [];
+    if (this.systemVoices.dataset.program !== v.program) {
+      this.systemVoices.dataset.program = v.program;
+      this.systemVoices.replaceChildren(...voices.map((c) => {
+        const o = el('option');
+        o.value = c.id;
+        o.label = c.label;
+        return o;
+      }));
+    }
+    setValue(this.systemVoice, v.system_voice);
+    if (Number(this.rate.value || 0) !== v.rate || this.rate.value === '') this.rate.value = String(v.rate);
+    setValue(this.speechURL, v.base_url);
+    setValue(this.voiceKey, d.voice_key ?? '');
+    const hasKey = !!ctx.hasVoiceKey;
+    this.voiceKey.placeholder = d.voice_key === '' ? KEY_PLACEHOLDER.removed : hasKey ? KEY_PLACEHOLDER.saved : KEY_PLACEHOLDER.none;
+    this.removeVoiceKeyBtn.hidden = !hasKey || d.voice_key === '';
+    setValue(this.speechModel, v.model);
+    setValue(this.endpointVoice, v.endpoint_voice);
+    this.setSelect(this.voiceFormat, this.choices.voice_formats ?? [], v.format);
+    setValue(this.tags, v.emotion_text_map);
+    if (this.volume.value !== String(v.volume)) this.volume.value = String(v.volume);
+    this.volumeOut.value = `${v.volume} %`;
+    this.voiceMuted.checked = v.muted;
+    // Only the chosen engine's fields show.
+    const show = (field: FieldName, on: boolean) => {
+      const row = this.el.querySelector<HTMLElement>(`.field[data-field="${field}"]`);
+      if (row) row.hidden = !on;
+    };
+    const system = v.engine === 'system';
+    const endpoint = v.engine === 'endpoint';
+    for (const f of ['voice.program', 'voice.system_voice', 'voice.rate'] as const) show(f, system);
+    for (const f of ['voice.base_url', 'voice.key', 'voice.model', 'voice.endpoint_voice', 'voice.format', 'voice.emotion_text_map'] as const) show(f, endpoint);
+    show('voice.volume', v.engine !== 'off');
+    show('voice.muted', v.engine !== 'off');
+    // The shared settings.
+    const a = ctx.audio ?? { muted: false, device: '' };
+    this.muteAll.checked = a.muted;
+    const devices = ctx.sound?.devices ?? [{ id: '', label: 'Default output device', available: true }];
+    const key = JSON.stringify(devices);
+    if (this.device.dataset.choices !== key) {
+      this.device.dataset.choices = key;
+      this.device.replaceChildren(...devices.map((c) => {
+        const o = el('option', '', c.available || !c.note ? c.label : `${c.label} — ${c.note}`);
+        o.value = c.id;
+        return o;
+      }));
+    }
+    this.setSelect(this.device, devices, a.device);
+    const sound = ctx.sound;
+    const note = !sound ? '' : sound.note || (sound.server ? `Playing through ${sound.server}.` : '');
+    this.soundNote.textContent = note;
+    this.soundNote.hidden = note === '';
+    this.soundNote.dataset.kind = sound?.note ? 'warning' : '';
+  }
+
+  /** Offers the models a connection test listed (none: free text only). */
+  setModels(models: string[]): void {
+    this.modelList.replaceChildren(...models.map((m) => {
+      const o = document.createElement('option');
+      o.value = m;
+      return o;
+    }));
+    this.modelHint.textContent = models.length > 0
+      ? `The server lists ${models.length} model${models.length === 1 ? '' : 's'}; pick one or type a name.`
+      : 'Type a model name, or test the connection to list the server’s models.';
+  }
+
+  /** The models offered now. */
+  get models(): string[] {
+    return [...this.modelList.options].map((o) => o.value);
   }
 
   /** Adds a section built elsewhere at the end (the read-only Session

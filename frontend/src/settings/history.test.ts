@@ -66,10 +66,10 @@ describe('Session section: formatting', () => {
 });
 
 describe('Session section: the list', () => {
-  it('is the fourth section, after Screen, with its heading', () => {
+  it('is the last section, after Screen, with its heading', () => {
     loaded();
     const ids = [...document.querySelectorAll<HTMLElement>('.preset-form > .section')].map((s) => s.dataset.section);
-    expect(ids).toEqual(['character', 'backend', 'permissions', 'session']);
+    expect(ids).toEqual(['character', 'backend', 'voice', 'permissions', 'session']);
     expect(q('#section-session h2').textContent).toBe('Session');
     expect(section().getAttribute('aria-labelledby')).toBe(q('#section-session h2').id);
   });
@@ -297,10 +297,12 @@ describe('Session section: focus requests and saving', () => {
     view.apply(history({ [A]: [] }));
     expect(saveButton().textContent).toBe('Saving…');
     const req = saves()[0]!;
-    expect(Object.keys(req).sort()).toEqual(['active_preset', 'presets', 'request_id', 'type']);
+    expect(Object.keys(req).sort()).toEqual(['active_preset', 'audio', 'presets', 'request_id', 'type']);
     expect(req.presets[0]).toEqual({
       id: A, name: 'Yuna', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646',
       model: '', reasoning_effort: '', card: '', context_window: 0, permissions: { screen: 'ask', screenshot_each_turn: false },
+      voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
+        format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     });
     expect(JSON.stringify(req)).not.toContain('d-');
   });

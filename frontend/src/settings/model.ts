@@ -9,7 +9,7 @@
 // user's value, so a save never undoes a change made elsewhere (an "Always"
 // answered in a pet window) that the user did not touch.
 
-import type { PermissionsForm, PresetForm, SavePreset, SaveSettings, SettingsState } from '../protocol';
+import type { AudioForm, PermissionsForm, PresetForm, SavePreset, SaveSettings, SettingsState, VoiceForm } from '../protocol';
 
 /** A key edit: null keeps the saved key, "" removes it, anything else is the
  * new key the user typed. */
@@ -29,7 +29,75 @@ export interface DraftPreset {
   card: string;
   context_window: number;
   permissions: PermissionsForm;
+  voice: VoiceDraft;
+  /** The speech endpoint's key, an edit like `key`. */
+  voice_key: KeyEdit;
 }
+
+/** A character's voice as edited: the form's fields, the tag table as
+ * text ("tag = meaning" per line). */
+export interface VoiceDraft {
+  engine: string;
+  program: string;
+  system_voice: string;
+  rate: number;
+  base_url: string;
+  model: string;
+  endpoint_voice: string;
+  format: string;
+  emotion_text_map: string;
+  volume: number;
+  muted: boolean;
+}
+
+/** A new character's voice: the system voice, full volume. */
+export const DEFAULT_VOICE: Readonly<VoiceDraft> = {
+  engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
+  format: 'wav', emotion_text_map: '', volume: 100, muted: false,
+};
+
+/** The tag table as the form shows it: one "tag = meaning" per line,
+ * sorted by tag. */
+export function tagsText(m: Record<string, string> | null | undefined): string {
+  return Object.keys(m ?? {}).sort().map((k) => `${k} = ${m![k]}`).join('\n');
+}
+
+/** Reads the tag table's text: each non-blank line is "tag = meaning"
+ * (or "tag: meaning"); a line without either is a tag with no meaning,
+ * which the core refuses by name. Keys come out sorted. */
+export function parseTags(text: string): Record<string, string> {
+  const pairs: Array<[string, string]> = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const m = /^(.*?)\s*[=:]\s*(.*)$/u.exec(line);
+    pairs.push(m && m[1] ? [m[1].trim(), m[2]!.trim()] : [line, '']);
+  }
+  pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const out: Record<string, string> = {};
+  for (const [k, v] of pairs) out[k] = v;
+  return out;
+}
+
+function voiceDraft(v: VoiceForm | undefined): VoiceDraft {
+  if (!v) return { ...DEFAULT_VOICE };
+  return {
+    engine: v.engine || 'system', program: v.program || 'espeak-ng', system_voice: v.system_voice ?? '', rate: v.rate ?? 0,
+    base_url: v.base_url ?? '', model: v.model ?? '', endpoint_voice: v.endpoint_voice ?? '', format: v.format || 'wav',
+    emotion_text_map: tagsText(v.emotion_text_map), volume: v.volume ?? 100, muted: !!v.muted,
+  };
+}
+
+function voiceForm(v: VoiceDraft): VoiceForm {
+  return {
+    engine: v.engine, program: v.program, system_voice: v.system_voice, rate: v.rate, base_url: v.base_url, model: v.model,
+    endpoint_voice: v.endpoint_voice, format: v.format, emotion_text_map: parseTags(v.emotion_text_map), volume: v.volume,
+    muted: v.muted,
+  };
+}
+
+/** The voice fields by their form name (`voice.engine` …). */
+export type VoiceField = `voice.${keyof VoiceDraft}`;
 
 /** The names the form uses for a preset's fields: the save request's JSON
  * paths below `presets[N].`, plus `active_preset` for the main control. */
@@ -37,6 +105,8 @@ export type FieldName =
   | 'name' | 'enabled' | 'look' | 'chat_api' | 'chat_base_url' | 'key' | 'model'
   | 'reasoning_effort' | 'card' | 'context_window'
   | 'permissions.screen' | 'permissions.screenshot_each_turn'
+  | VoiceField | 'voice.key'
+  | 'audio.muted' | 'audio.device'
   | 'active_preset';
 
 /** A refused field as the core names it, split: `presets[2].permissions.screen`
@@ -63,6 +133,8 @@ export function draftFrom(p: PresetForm): DraftPreset {
     card: p.card,
     context_window: p.context_window,
     permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn },
+    voice: voiceDraft(p.voice),
+    voice_key: null,
   };
 }
 
@@ -80,8 +152,10 @@ export function savePreset(d: DraftPreset): SavePreset {
     card: d.card,
     context_window: d.context_window,
     permissions: { screen: d.permissions.screen, screenshot_each_turn: d.permissions.screenshot_each_turn },
+    voice: voiceForm(d.voice),
   };
   if (d.key !== null) out.key = d.key;
+  if (d.voice_key !== null) out.voice_key = d.voice_key;
   return out;
 }
 
@@ -89,12 +163,19 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The fields of a preset a new state merges one by one (the key is an
  * edit of its own: it never comes back from the core). */
-export type PresetField = Exclude<FieldName, 'key' | 'active_preset'>;
+export type PresetField = Exclude<FieldName, 'key' | 'voice.key' | 'active_preset' | 'audio.muted' | 'audio.device'>;
+
+export const VOICE_FIELDS: readonly VoiceField[] = [
+  'voice.engine', 'voice.program', 'voice.system_voice', 'voice.rate', 'voice.base_url', 'voice.model',
+  'voice.endpoint_voice', 'voice.format', 'voice.emotion_text_map', 'voice.volume', 'voice.muted',
+];
 
 export const PRESET_FIELDS: readonly PresetField[] = [
   'name', 'enabled', 'look', 'chat_api', 'chat_base_url', 'model', 'reasoning_effort', 'card', 'context_window',
-  'permissions.screen', 'permissions.screenshot_each_turn',
+  'permissions.screen', 'permissions.screenshot_each_turn', ...VOICE_FIELDS,
 ];
+
+const isVoiceField = (f: string): f is VoiceField => f.startsWith('voice.') && f !== 'voice.key';
 
 /** A field the user edited that changed elsewhere too (their value is
  * kept), an edited preset removed elsewhere (`removed`: kept as a new
@@ -102,6 +183,7 @@ export const PRESET_FIELDS: readonly PresetField[] = [
 export interface Conflict { preset: string; field: PresetField | 'removed' | 'active_preset' }
 
 export function getField(d: DraftPreset, f: PresetField): string | number | boolean {
+  if (isVoiceField(f)) return d.voice[f.slice(6) as keyof VoiceDraft];
   switch (f) {
     case 'permissions.screen': return d.permissions.screen;
     case 'permissions.screenshot_each_turn': return d.permissions.screenshot_each_turn;
@@ -109,7 +191,13 @@ export function getField(d: DraftPreset, f: PresetField): string | number | bool
   }
 }
 
-function setField(d: DraftPreset, f: PresetField, v: string | number | boolean): void {
+export function setField(d: DraftPreset, f: PresetField, v: string | number | boolean): void {
+  if (isVoiceField(f)) {
+    const k = f.slice(6) as keyof VoiceDraft;
+    const voice = d.voice as unknown as Record<string, string | number | boolean>;
+    voice[k] = k === 'rate' || k === 'volume' ? Number(v) : k === 'muted' ? Boolean(v) : String(v);
+    return;
+  }
   switch (f) {
     case 'permissions.screen': d.permissions.screen = String(v); break;
     case 'permissions.screenshot_each_turn': d.permissions.screenshot_each_turn = Boolean(v); break;
@@ -125,6 +213,7 @@ function draftFromSave(p: SavePreset): DraftPreset {
     id: p.id, name: p.name, enabled: p.enabled, look: p.look, chat_api: p.chat_api, chat_base_url: p.chat_base_url, key: null,
     model: p.model, reasoning_effort: p.reasoning_effort, card: p.card, context_window: p.context_window,
     permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn },
+    voice: voiceDraft(p.voice), voice_key: null,
   };
 }
 
@@ -133,6 +222,7 @@ function draftFromSave(p: SavePreset): DraftPreset {
 export function stateMatches(s: SettingsState, sent: SaveSettings): boolean {
   const saved = s.presets ?? [];
   if (s.active_preset !== sent.active_preset || saved.length !== sent.presets.length) return false;
+  if (sent.audio && !same(audioOf(s), sent.audio)) return false;
   return saved.every((p, i) => {
     const a = draftFrom(p);
     const b = draftFromSave(sent.presets[i]!);
@@ -142,6 +232,11 @@ export function stateMatches(s: SettingsState, sent: SaveSettings): boolean {
   });
 }
 
+/** The shared sound settings of a state (absent: the defaults). */
+export function audioOf(s: SettingsState | null): AudioForm {
+  return { muted: !!s?.audio?.muted, device: s?.audio?.device ?? '' };
+}
+
 export class SettingsModel {
   /** The saved settings (the last settings_state); null until the first. */
   state: SettingsState | null = null;
@@ -149,6 +244,12 @@ export class SettingsModel {
   presets: DraftPreset[] = [];
   /** The working main character. */
   active = '';
+  /** The working shared sound settings (mute all, output device). */
+  audio: AudioForm = { muted: false, device: '' };
+  /** has_voice_key as a successful save left it, and the presets whose
+   * speech key the user removed (as for the chat key). */
+  private voiceKeySaved = new Map<string, boolean>();
+  private voiceKeyRemoved = new Set<string>();
   /** has_key as a successful save left it, until the next state says. */
   private keySaved = new Map<string, boolean>();
   /** Presets whose key the user removed (an emptied key field then means
@@ -171,9 +272,12 @@ export class SettingsModel {
     this.state = state;
     this.keySaved.clear();
     this.keyRemoved.clear();
+    this.voiceKeySaved.clear();
+    this.voiceKeyRemoved.clear();
     this.removed.clear();
     this.presets = (state.presets ?? []).map(draftFrom);
     this.active = state.active_preset;
+    this.audio = audioOf(state);
   }
 
   /** Makes `state` the baseline and merges the working copy into it, field
@@ -215,7 +319,7 @@ export class SettingsModel {
       } else if (!b) {
         localOnly.add(d.id); // added here, not saved yet
         merged.set(d.id, d);
-      } else if (d.key !== null || PRESET_FIELDS.some((f) => getField(d, f) !== getField(b, f))) {
+      } else if (d.key !== null || d.voice_key !== null || PRESET_FIELDS.some((f) => getField(d, f) !== getField(b, f))) {
         // Removed elsewhere, but edited here: kept as a new draft.
         if (!sent) conflicts.push({ preset: d.id, field: 'removed' });
         localOnly.add(d.id);
@@ -261,9 +365,18 @@ export class SettingsModel {
       this.active = (this.find(state.active_preset) ?? this.presets.find((p) => p.enabled) ?? this.presets[0])?.id ?? '';
     }
 
+    // The shared sound settings, field by field like a preset's.
+    const baseAudio = sent ? (sent.audio ?? audioOf(prev)) : audioOf(prev);
+    const nextAudio = audioOf(state);
+    if (this.audio.muted === baseAudio.muted) this.audio.muted = nextAudio.muted;
+    if (this.audio.device === baseAudio.device) this.audio.device = nextAudio.device;
+
     this.state = state;
     // has_key as our save left it holds until the state that save made.
-    if (sent) this.keySaved.clear();
+    if (sent) {
+      this.keySaved.clear();
+      this.voiceKeySaved.clear();
+    }
     return conflicts;
   }
 
@@ -293,6 +406,26 @@ export class SettingsModel {
     d.key = value !== '' ? value : this.keyRemoved.has(id) ? '' : null;
   }
 
+  /** Whether a speech key is saved for the preset. */
+  hasVoiceKey(id: string): boolean {
+    return this.voiceKeySaved.get(id) ?? this.savedForm(id)?.has_voice_key ?? false;
+  }
+
+  /** The speech key field changed (as typeKey). */
+  typeVoiceKey(id: string, value: string): void {
+    const d = this.find(id);
+    if (!d) return;
+    d.voice_key = value !== '' ? value : this.voiceKeyRemoved.has(id) ? '' : null;
+  }
+
+  /** Remove speech key: the save deletes it. */
+  removeVoiceKey(id: string): void {
+    const d = this.find(id);
+    if (!d) return;
+    this.voiceKeyRemoved.add(id);
+    d.voice_key = '';
+  }
+
   /** Remove key: the save deletes the saved key. */
   removeKey(id: string): void {
     const d = this.find(id);
@@ -314,12 +447,14 @@ export class SettingsModel {
   get dirty(): boolean {
     if (!this.state) return false;
     if (this.active !== this.state.active_preset) return true;
+    if (!same(this.audio, audioOf(this.state))) return true;
     return !same(this.presets.map(savePreset), this.saved.map((p) => savePreset(draftFrom(p))));
   }
 
   /** The save_settings request for the working copy. */
   request(requestId: string): SaveSettings {
-    return { type: 'save_settings', request_id: requestId, active_preset: this.active, presets: this.presets.map(savePreset) };
+    return { type: 'save_settings', request_id: requestId, active_preset: this.active, presets: this.presets.map(savePreset),
+      audio: { ...this.audio } };
   }
 
   /** Adds a new draft preset at the end (the protocol's defaults for one). */
@@ -337,6 +472,8 @@ export class SettingsModel {
       card: '',
       context_window: 0,
       permissions: { screen: 'ask', screenshot_each_turn: false },
+      voice: { ...DEFAULT_VOICE },
+      voice_key: null,
     };
     this.presets.push(d);
     return d;
@@ -359,6 +496,14 @@ export class SettingsModel {
    * the baseline when the core's next settings_state arrives. */
   savedKeys(sent: SaveSettings): void {
     for (const sp of sent.presets) {
+      if (sp.voice_key !== undefined) {
+        const d = this.find(sp.id);
+        if (d && d.voice_key === sp.voice_key) {
+          d.voice_key = null;
+          this.voiceKeyRemoved.delete(sp.id);
+        }
+        this.voiceKeySaved.set(sp.id, sp.voice_key !== '');
+      }
       if (sp.key === undefined) continue;
       const d = this.find(sp.id);
       if (d && d.key === sp.key) {

@@ -18,6 +18,9 @@ export function preset(over: Partial<PresetForm> = {}): PresetForm {
     card: '',
     context_window: 0,
     permissions: { screen: 'ask', screenshot_each_turn: false },
+    voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
+      format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
+    has_voice_key: false,
     ...over,
   };
 }
@@ -54,7 +57,22 @@ export function state(over: Partial<SettingsState> = {}): SettingsState {
         { id: 'retro', label: 'Retro', available: false, note: 'coming later' },
         { id: 'yui', label: 'Yui', available: true },
       ],
+      voice_engines: [
+        { id: 'system', label: 'System voice', available: true },
+        { id: 'endpoint', label: 'Speech endpoint', available: true },
+        { id: 'off', label: 'Off', available: true, note: 'text only' },
+      ],
+      voice_programs: [
+        { id: 'espeak-ng', label: 'espeak-ng', available: true },
+        { id: 'flite', label: 'flite', available: false, note: 'not installed' },
+      ],
+      voice_formats: [
+        { id: 'wav', label: 'WAV', available: true },
+        { id: 'pcm', label: 'PCM (24 kHz)', available: true },
+      ],
+      system_voices: { 'espeak-ng': [{ id: 'en-us', label: 'English (America) (en-us)', available: true }] },
     },
+    audio: { muted: false, device: '' },
     ...over,
   };
 }

@@ -142,8 +142,11 @@ describe('SettingsView: save', () => {
     expect(req.presets[0]).toEqual({
       id: 'p-0000000a', name: 'Yui 2', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646',
       model: '', reasoning_effort: '', card: '', context_window: 0, permissions: { screen: 'ask', screenshot_each_turn: false },
+      voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
+        format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     });
     expect('key' in req.presets[0]!).toBe(false);
+    expect('voice_key' in req.presets[0]!).toBe(false);
     expect('key' in req.presets[1]!).toBe(false);
     // has_key and chat_id are the core's, never sent.
     expect('has_key' in req.presets[0]!).toBe(false);
@@ -198,6 +201,9 @@ describe('SettingsView: save', () => {
     expect(req.presets[1]).toEqual({
       id: 'p-1234abcd', name: 'New character', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: '',
       model: '', reasoning_effort: '', card: '', context_window: 0, permissions: { screen: 'ask', screenshot_each_turn: false },
+      // A new character speaks with the system voice at full volume.
+      voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
+        format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     });
   });
 
@@ -602,5 +608,25 @@ describe('SettingsView: focus requests', () => {
     view.apply(state());
     expect(view.selected).toBe('p-0000000b');
     expect(document.activeElement).toBe(byLabel('Ask'));
+  });
+});
+
+describe('SettingsView: a preset moved to another backend', () => {
+  it('says why the key is gone and why screen access went back to asking, until a key is typed', () => {
+    const { view } = setup();
+    const keyNote = 'The saved key was removed because the base URL now points to another server (https://b.example).';
+    const screenNote = 'Screen access went back to “Ask each time”.';
+    view.apply(state({ presets: [preset({ has_key: false, key_note: keyNote, screen_note: screenNote })] }));
+    const keyInput = byLabel('API key');
+    const shown = [...document.querySelectorAll<HTMLElement>('.backend-note')].filter((n) => !n.hidden).map((n) => n.textContent);
+    expect(shown).toEqual([keyNote, screenNote]);
+    const keyNoteEl = [...document.querySelectorAll<HTMLElement>('.backend-note')].find((n) => n.textContent === keyNote)!;
+    expect(keyNoteEl.getAttribute('role')).toBe('status');
+    expect(keyInput.getAttribute('aria-describedby')).toContain(keyNoteEl.id);
+    expect(keyInput.placeholder).toBe('none');
+    type(keyInput, 'new-key');
+    expect(keyNoteEl.hidden).toBe(true);
+    view.apply(state({ revision: 2, presets: [preset({ has_key: true })] }));
+    expect([...document.querySelectorAll<HTMLElement>('.backend-note')].every((n) => n.hidden)).toBe(true);
   });
 });

@@ -5,14 +5,17 @@
 // the core answers.
 
 import type {
-  CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsFocus, SettingsResult, SettingsState,
+  ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsAudio, SettingsFocus,
+  SettingsResult, SettingsState,
 } from '../protocol';
 import { realScheduler, type Scheduler } from '../scheduler';
-import { ConnectionLine, NewConversation, type ActionTarget } from './actions';
+import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget, type TestState } from './actions';
 import { PresetFormView } from './form';
 import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
-import { draftFrom, getField, parseFieldPath, SettingsModel, stateMatches, type Conflict, type FieldName } from './model';
+import {
+  draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, type Conflict, type FieldName, type PresetField,
+} from './model';
 
 export interface SettingsHost {
   send(m: PageMessage): boolean;
@@ -37,6 +40,9 @@ const FIELD_LABELS: Record<Conflict['field'], string> = {
   name: 'name', enabled: 'shown', look: 'look', chat_api: 'chat API', chat_base_url: 'base URL', model: 'model',
   reasoning_effort: 'reasoning effort', card: 'character card', context_window: 'context window',
   'permissions.screen': 'screen access', 'permissions.screenshot_each_turn': 'screenshot with each message',
+  'voice.engine': 'voice', 'voice.program': 'voice program', 'voice.system_voice': 'system voice', 'voice.rate': 'speaking rate',
+  'voice.base_url': 'speech endpoint URL', 'voice.model': 'speech model', 'voice.endpoint_voice': 'endpoint voice',
+  'voice.format': 'audio format', 'voice.emotion_text_map': 'voice tags', 'voice.volume': 'volume', 'voice.muted': 'muted',
   removed: 'removed', active_preset: 'main character',
 };
 
@@ -85,9 +91,17 @@ export class SettingsView {
    * conversation": kept across form rebuilds like the Session section. */
   private readonly connection: ConnectionLine;
   private readonly newConversation: NewConversation;
+  /** "Test connection" and what it found, per character; the models a
+   * test listed are offered in the Model field. */
+  private readonly tester: TestConnectionLine;
+  private readonly tests = new Map<string, TestState>();
+  private readonly testIds = new Map<string, string>();
+  private readonly models = new Map<string, string[]>();
   private formChoices = '';
   private selectedId = '';
   private readonly status = new Map<string, PresetStatus>();
+  /** The sound server and devices as the core last found them. */
+  private sound: SettingsAudio | null = null;
   private pending: Pending | null = null;
   /** A save was accepted; the next settings_state is its result. */
   private accepted: Accepted | null = null;
@@ -110,6 +124,7 @@ export class SettingsView {
     this.session = new SessionHistory({ now: () => this.sched.now() });
     this.connection = new ConnectionLine(() => this.presetAction('reconnect'));
     this.newConversation = new NewConversation(() => this.presetAction('reset'));
+    this.tester = new TestConnectionLine(() => this.testConnection());
     this.session.setActions(this.newConversation.el);
     this.root = el('div', 'settings');
     const sidebar = el('nav', 'sidebar');
@@ -187,6 +202,13 @@ export class SettingsView {
         // Only the Session section changes: no form render, no focus or
         // scroll moved.
         this.session.setHistory(m);
+        break;
+      case 'connection_test':
+        this.onTested(m);
+        break;
+      case 'settings_audio':
+        this.sound = m;
+        this.renderForm();
         break;
     }
   }
@@ -349,6 +371,8 @@ export class SettingsView {
     const fp = parseFieldPath(path);
     let preset = '';
     if (fp.index !== null) preset = sent.presets[fp.index]?.id ?? '';
+    // The shared sound settings show in every character's Voice section.
+    else if (fp.field.startsWith('audio.')) preset = this.selectedId;
     else if (fp.field === 'active_preset') preset = this.model.find(sent.active_preset) ? sent.active_preset : this.selectedId;
     if (!preset || !this.model.find(preset)) {
       this.fieldErr = null;
@@ -377,6 +401,12 @@ export class SettingsView {
   private edit(field: FieldName, value: string | number | boolean): void {
     const d = this.model.find(this.selectedId);
     if (!d) return;
+    if (field === 'chat_api' || field === 'chat_base_url' || field === 'key') {
+      // What the last test found is about another backend now.
+      this.tests.delete(d.id);
+      this.testIds.delete(d.id);
+      this.tester.show({ state: 'idle' });
+    }
     switch (field) {
       case 'name': case 'look': case 'chat_api': case 'chat_base_url': case 'model': case 'reasoning_effort': case 'card':
         d[field] = String(value);
@@ -399,6 +429,17 @@ export class SettingsView {
       case 'key':
         this.model.typeKey(d.id, String(value));
         break;
+      case 'voice.key':
+        this.model.typeVoiceKey(d.id, String(value));
+        break;
+      case 'audio.muted':
+        this.model.audio.muted = Boolean(value);
+        break;
+      case 'audio.device':
+        this.model.audio.device = String(value);
+        break;
+      default:
+        if (field.startsWith('voice.')) setField(d, field as PresetField, value);
     }
     this.edits++;
     const e = this.fieldErr;
@@ -416,6 +457,15 @@ export class SettingsView {
     this.edits++;
     this.render();
     (this.form?.control('key') as HTMLElement | null)?.focus();
+  }
+
+  private removeVoiceKey(): void {
+    const d = this.model.find(this.selectedId);
+    if (!d) return;
+    this.model.removeVoiceKey(d.id);
+    this.edits++;
+    this.render();
+    (this.form?.control('voice.key') as HTMLElement | null)?.focus();
   }
 
   private removeSelected(): void {
@@ -447,6 +497,33 @@ export class SettingsView {
       enabledDraft: d.enabled,
       status: this.status.get(d.id),
     };
+  }
+
+  /** Tests the selected character's backend as the form has it. */
+  private testConnection(): void {
+    const d = this.model.find(this.selectedId);
+    if (!d) return;
+    const requestId = this.requestIds.next();
+    const m: PageMessage = { type: 'test_connection', request_id: requestId, preset: d.id, chat_api: d.chat_api, chat_base_url: d.chat_base_url.trim() };
+    if (d.key) m.key = d.key;
+    if (!this.host.send(m)) {
+      this.tests.set(d.id, { state: 'done', kind: 'unreachable', text: 'Not connected to Yui — could not test.' });
+    } else {
+      this.testIds.set(d.id, requestId);
+      this.tests.set(d.id, { state: 'running' });
+    }
+    this.tester.show(this.tests.get(d.id)!);
+  }
+
+  /** A test's answer: shown if it is the character's latest test. */
+  private onTested(m: ConnectionTest): void {
+    if (this.testIds.get(m.preset) !== m.request_id) return;
+    this.testIds.delete(m.preset);
+    this.tests.set(m.preset, { state: 'done', kind: m.kind, text: m.text });
+    if (m.models && m.models.length > 0) this.models.set(m.preset, m.models);
+    if (m.preset !== this.selectedId || !this.form) return;
+    this.tester.show(this.tests.get(m.preset)!);
+    this.form.setModels(this.models.get(m.preset) ?? []);
   }
 
   /** Reconnect (now) or New conversation (after the user confirms) for
@@ -546,10 +623,12 @@ export class SettingsView {
       this.form = new PresetFormView(state.choices, {
         edit: (f, v) => this.edit(f, v),
         removeKey: () => this.removeKey(),
+        removeVoiceKey: () => this.removeVoiceKey(),
         remove: () => this.removeSelected(),
       });
       this.formChoices = key;
       this.form.addSection('session', this.session.el);
+      this.form.placeAfter('key', this.tester.el);
       this.form.placeAfter('key', this.connection.el);
       this.formHost.append(this.form.el);
     }
@@ -559,8 +638,15 @@ export class SettingsView {
       hasKey: this.model.hasKey(d.id),
       chatId: this.model.savedForm(d.id)?.chat_id ?? '',
       isNew: this.model.isNew(d.id),
+      keyNote: this.model.savedForm(d.id)?.key_note ?? '',
+      screenNote: this.model.savedForm(d.id)?.screen_note ?? '',
+      hasVoiceKey: this.model.hasVoiceKey(d.id),
+      audio: this.model.audio,
+      sound: this.sound,
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
+    this.form.setModels(this.models.get(d.id) ?? []);
+    this.tester.show(this.tests.get(d.id) ?? { state: 'idle' });
     this.renderActions();
     const e = this.fieldErr;
     if (e && e.preset === d.id) {

@@ -2,7 +2,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { startCore } from './core.mjs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -23,14 +25,14 @@ after(async () => {
   if (core) assert.equal(await core.stop(), 0, 'core exits 0 on SIGTERM');
 });
 
-function petURL(token) {
+function petURL(token = core.tokenFor(core.settings.presets[0].id)) {
   const preset = core.settings.presets[0].id;
   return `${core.ready.pages_url}?role=pet&preset=${preset}&token=${encodeURIComponent(token)}`;
 }
 
 test('renders the character and the core state, then sends a typed line', async () => {
-  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
-  await page.goto(petURL(core.ready.token));
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
+  await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   const box = await page.locator('.character svg').boundingBox();
@@ -50,14 +52,14 @@ test('renders the character and the core state, then sends a typed line', async 
   assert.equal(e.preset, core.settings.presets[0].id);
   // The page keeps the line until the core accepts the turn (it locks the
   // composer), then clears it.
-  await page.waitForSelector('.composer[data-locked="true"]', { timeout: 5000 });
+  await page.waitForSelector('.composer[data-locked="true"]');
   assert.equal(await page.locator('.composer-input').inputValue(), '');
   await page.screenshot({ path: process.env.YUI_BROWSER_SHOT ?? '/tmp/yui-browser-pet.png' });
   await page.close();
 });
 
 test('a page with a wrong token gets no state', async () => {
-  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
   await page.goto(petURL('not-the-token'));
   await page.waitForFunction(() => document.documentElement.dataset.core === 'closed');
   assert.equal(await page.locator('.plate').isHidden(), true);
@@ -65,8 +67,8 @@ test('a page with a wrong token gets no state', async () => {
 });
 
 test('right-click on the character → Settings… asks the core for the settings window', async () => {
-  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
-  await page.goto(petURL(core.ready.token));
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
+  await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   await page.locator('.character svg').click({ button: 'right' });
@@ -83,9 +85,26 @@ test('right-click on the character → Settings… asks the core for the setting
   await page.close();
 });
 
-test('right-click on the character → New conversation → Yes asks the core to reset', async () => {
+test('right-click on the character → Mute voice mutes her, and the menu then offers Unmute voice', async () => {
   const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
   await page.goto(petURL(core.ready.token));
+  await page.waitForSelector('.character svg');
+  await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
+  await page.locator('.character svg').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Mute voice' }).click();
+  const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'mute', 'mute');
+  assert.equal(e.role, 'pet');
+  assert.deepEqual({ scope: e.message.scope, muted: e.message.muted }, { scope: 'character', muted: true });
+  await page.waitForSelector('.pet[data-muted="true"]');
+  await page.locator('.character svg').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Unmute voice' }).click();
+  await page.waitForSelector('.pet[data-muted="false"]');
+  await page.close();
+});
+
+test('right-click on the character → New conversation → Yes asks the core to reset', async () => {
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
+  await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   const resets = () => core.events.filter((e) => e.event === 'view_in' && e.message?.type === 'reset').length;
@@ -93,8 +112,8 @@ test('right-click on the character → New conversation → Yes asks the core to
   await page.locator('.character svg').click({ button: 'right' });
   const item = page.getByRole('menuitem', { name: 'New conversation' });
   await item.waitFor();
-  // Below Settings….
-  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'New conversation']);
+  // Below Settings…, above this character's mute and the tray's items.
+  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'New conversation', 'Mute voice', 'Hide Yui', 'Quit Yui']);
   await item.click();
   // The item turns into a question in the menu; nothing is sent yet.
   await page.getByText('Start over?').waitFor();
@@ -114,12 +133,53 @@ test('right-click on the character → New conversation → Yes asks the core to
   assert.equal(e.preset, core.settings.presets[0].id);
   await page.waitForSelector('.pet-menu', { state: 'hidden' });
   assert.equal(resets(), before + 1);
-  // Cancel sends nothing.
+  // Cancel sends nothing. Proven in order: the page then asks for the
+  // settings window, and the core gets that message after anything Cancel
+  // would have sent on the same socket.
   await page.locator('.character svg').click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'New conversation' }).click();
   await page.getByRole('menuitem', { name: 'Cancel' }).click();
   await page.waitForSelector('.pet-menu', { state: 'hidden' });
-  await page.waitForTimeout(300);
+  const seen = core.events.length;
+  await page.locator('.character svg').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Settings…' }).click();
+  await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'open_settings' && core.events.indexOf(e) >= seen, 'open_settings after Cancel');
   assert.equal(resets(), before + 1);
+  await page.close();
+});
+
+test('right-click → Mute voices and Start at login act on the real core, and the checks follow it', async () => {
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
+  await page.goto(petURL());
+  await page.waitForSelector('.character svg');
+  await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
+  const open = async () => {
+    await page.locator('.character svg').click({ button: 'right' });
+    await page.getByRole('menuitemcheckbox', { name: 'Mute voices' }).waitFor();
+  };
+  const checked = (name) => page.getByRole('menuitemcheckbox', { name }).getAttribute('aria-checked');
+  await open();
+  assert.deepEqual(await page.getByRole('menuitemcheckbox').allTextContents(), ['Mute voices', 'Start at login']);
+  assert.equal(await checked('Mute voices'), 'false');
+  await page.getByRole('menuitemcheckbox', { name: 'Mute voices' }).click();
+  await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'desktop_action' && e.message.action === 'mute', 'mute');
+  await page.waitForFunction(() => document.querySelector('[data-action="mute"]')?.getAttribute('aria-checked') === 'true');
+  const saved = JSON.parse(readFileSync(join(core.dir, 'config', 'settings.json'), 'utf8'));
+  assert.equal(saved.audio?.muted, true);
+
+  // Start at login writes the autostart entry of this core's desktop.
+  const entry = join(core.dir, 'xdg', 'autostart', 'yui.desktop');
+  await open();
+  await page.getByRole('menuitemcheckbox', { name: 'Start at login' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-action="start-at-login"]')?.getAttribute('aria-checked') === 'true');
+  assert.ok(existsSync(entry), 'no autostart entry');
+  await open();
+  await page.getByRole('menuitemcheckbox', { name: 'Start at login' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-action="start-at-login"]')?.getAttribute('aria-checked') === 'false');
+  assert.equal(existsSync(entry), false);
+  // Unmute, for the other tests.
+  await open();
+  await page.getByRole('menuitemcheckbox', { name: 'Mute voices' }).click();
+  await page.waitForFunction(() => document.querySelector('[data-action="mute"]')?.getAttribute('aria-checked') === 'false');
   await page.close();
 });

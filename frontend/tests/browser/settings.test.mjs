@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCore } from './core.mjs';
+import { newPage as openPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -32,11 +32,10 @@ after(async () => {
   if (core) assert.equal(await core.stop(), 0, 'core exits 0 on SIGTERM');
 });
 
-const token = () => encodeURIComponent(core.ready.token);
 const firstId = () => core.settings.presets[0].id;
 
 async function newPage(url) {
-  const page = await browser.newPage({ viewport: { width: 760, height: 560 } });
+  const page = await openPage(browser, { viewport: { width: 760, height: 560 } });
   page.on('websocket', (ws) => ws.on('framereceived', (f) => received.push(String(f.payload))));
   await page.goto(url);
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
@@ -45,7 +44,7 @@ async function newPage(url) {
 
 /** Opens the settings page and waits for the form of the first preset. */
 async function openSettings() {
-  const page = await newPage(`${core.ready.pages_url}?token=${token()}&role=settings`);
+  const page = await newPage(core.pageURL(''));
   await page.waitForSelector('.preset-form');
   return page;
 }
@@ -55,6 +54,18 @@ async function settingsFile(page) {
   const path = (await page.locator('.footer .path').textContent()).trim();
   assert.ok(path.endsWith('settings.json'), `footer path ${path}`);
   return { path, read: () => readFileSync(path, 'utf8') };
+}
+
+/** Proves that page sent nothing the core has not traced yet: it clicks
+ * Reconnect in the Backend section and waits for that preset_action at the
+ * core. Messages of one page travel in order on its socket, so anything the
+ * page sent before is traced by then. Returns the trace lines since seen,
+ * up to the sentinel. */
+async function sentinel(page, seen) {
+  await page.locator('.connection-line').getByRole('button', { name: 'Reconnect' }).click();
+  const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'preset_action'
+    && e.message.action === 'reconnect' && core.events.indexOf(e) >= seen, 'the Reconnect sentinel');
+  return core.events.slice(seen, core.events.indexOf(e));
 }
 
 async function saveAndWait(page) {
@@ -86,7 +97,7 @@ test('shows the saved character with its key field blank', async () => {
 });
 
 test('a rename is saved to the file and shows in the pet window at once', async () => {
-  const pet = await newPage(`${core.ready.pages_url}?role=pet&preset=${firstId()}&token=${token()}`);
+  const pet = await newPage(core.pageURL(firstId()));
   await pet.waitForSelector('.character[aria-label="Yui"]', { state: 'attached' });
   const page = await openSettings();
   const file = await settingsFile(page);
@@ -94,22 +105,21 @@ test('a rename is saved to the file and shows in the pet window at once', async 
   await page.getByLabel('Name', { exact: true }).fill('Mika');
   assert.equal(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled(), false);
   // Enter in a one-line field saves nothing; Ctrl+S does.
-  const saves = () => core.events.filter((e) => e.event === 'view_in' && e.message?.type === 'save_settings').length;
-  const n = saves();
+  const seen = core.events.length;
   await page.getByLabel('Name', { exact: true }).press('Enter');
-  await page.waitForTimeout(300);
-  assert.equal(saves(), n, 'Enter sent no save_settings');
+  const sent = await sentinel(page, seen);
+  assert.equal(sent.filter((e) => e.event === 'view_in' && e.message?.type === 'save_settings').length, 0, 'Enter sent no save_settings');
   assert.equal(JSON.parse(file.read()).presets[0].name, 'Yui');
   assert.equal(await saveAndWait(page), 'Saved');
   const saved = JSON.parse(file.read());
   assert.equal(saved.presets[0].name, 'Mika');
   assert.equal(saved.presets[0].key, keyBefore, 'the key stays when none was typed');
-  await pet.waitForSelector('.character[aria-label="Mika"]', { state: 'attached', timeout: 5000 });
+  await pet.waitForSelector('.character[aria-label="Mika"]', { state: 'attached' });
   // The next settings_state clears the drafts: Save is off again.
   await page.waitForFunction(() => document.querySelector('.footer .btn-primary').disabled);
   assert.equal(await page.locator('.preset-name').first().textContent(), 'Mika');
   // A pet page opened now starts from the new name too.
-  const pet2 = await newPage(`${core.ready.pages_url}?role=pet&preset=${firstId()}&token=${token()}`);
+  const pet2 = await newPage(core.pageURL(firstId()));
   await pet2.waitForSelector('.character[aria-label="Mika"]', { state: 'attached' });
   await Promise.all([pet.close(), pet2.close(), page.close()]);
 });
@@ -187,12 +197,12 @@ test('a save keeps a change made in another window to a field it did not touch',
 });
 
 test('the Session section lists a delegation live: running, then done with its summary under its row', async () => {
-  const pet = await newPage(`${core.ready.pages_url}?role=pet&preset=${firstId()}&token=${token()}`);
+  const pet = await newPage(core.pageURL(firstId()));
   // The demo backend is ready: no connection plate, composer not locked.
   await pet.waitForFunction(() => {
     const plate = document.querySelector('.plate');
     return plate && (plate.hidden || plate.dataset.kind !== 'connection') && document.querySelector('.composer')?.dataset.locked !== 'true';
-  }, null, { timeout: 15000 });
+  });
   const page = await openSettings();
   await page.locator(`.preset-item[data-id="${firstId()}"]`).click();
   const session = page.locator('#section-session');
@@ -218,8 +228,8 @@ test('the Session section lists a delegation live: running, then done with its s
   await pet.locator('.composer-input').press('Enter');
 
   const row = session.locator('.history-item').filter({ has: page.locator('.history-title', { hasText: 'delegate counting sheep' }) });
-  await row.first().waitFor({ timeout: 10000 });
-  await page.waitForSelector('#section-session .history-item[data-state="done"] .history-toggle', { timeout: 15000 });
+  await row.first().waitFor();
+  await page.waitForSelector('#section-session .history-item[data-state="done"] .history-toggle');
   const states = await page.evaluate(() => window.__historyStates);
   assert.deepEqual(states, ['none', 'running:running', 'done:completed'], JSON.stringify(states));
   // Newest first: the new row is at the top.
@@ -252,7 +262,7 @@ test('Reconnect in the Backend section asks the core for a fresh connection atte
   await page.locator(`.preset-item[data-id="${firstId()}"]`).click();
   const line = page.locator('.connection-line');
   // The running preset's connection, as the sidebar shows it.
-  await page.waitForFunction(() => document.querySelector('.connection-line .conn-text')?.textContent === 'connected', null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelector('.connection-line .conn-text')?.textContent === 'connected');
   assert.equal(await line.locator('.conn-status').getAttribute('data-state'), 'ready');
   assert.equal(await page.locator(`.preset-item[data-id="${firstId()}"] .preset-sub`).textContent(), 'connected');
   const seen = core.events.length;
@@ -262,7 +272,7 @@ test('Reconnect in the Backend section asks the core for a fresh connection atte
   assert.equal(e.role, 'settings');
   assert.equal(e.message.preset, firstId());
   // Connected again afterwards.
-  await page.waitForFunction(() => document.querySelector('.connection-line .conn-text')?.textContent === 'connected', null, { timeout: 15000 });
+  await page.waitForFunction(() => document.querySelector('.connection-line .conn-text')?.textContent === 'connected');
   await line.scrollIntoViewIfNeeded();
   await page.screenshot({ path: join(shots, 'settings-connection.png') });
   await page.close();
@@ -273,14 +283,14 @@ test('New conversation in the Session section asks, then asks the core to reset'
   await page.locator(`.preset-item[data-id="${firstId()}"]`).click();
   const name = (await page.getByLabel('Name', { exact: true }).inputValue()).trim();
   const button = page.locator('#section-session').getByRole('button', { name: 'New conversation' });
-  await page.waitForFunction(() => !document.querySelector('#section-session .new-conversation')?.disabled, null, { timeout: 15000 });
+  await page.waitForFunction(() => !document.querySelector('#section-session .new-conversation')?.disabled);
   const dialogs = [];
   // First the user cancels: nothing is sent.
   page.once('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
   const seen = core.events.length;
   await button.click();
-  await page.waitForTimeout(300);
-  assert.equal(core.events.slice(seen).filter((e) => e.event === 'view_in' && e.message?.type === 'preset_action').length, 0);
+  const sent = await sentinel(page, seen);
+  assert.equal(sent.filter((e) => e.event === 'view_in' && e.message?.type === 'preset_action').length, 0);
   assert.equal(await page.locator('.footer .status').textContent(), '');
   // Then accepts.
   page.once('dialog', (d) => { dialogs.push(d.message()); d.accept(); });

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCore } from './core.mjs';
+import { newPage, startCore } from './core.mjs';
 
 /** The blink timing constants of src/character.ts. */
 const BLINK = (() => {
@@ -43,17 +43,17 @@ after(async () => {
 /** Opens the pet page, waits for the backend to be ready and for any
  * earlier turn to be over, and installs the recorder. */
 async function openPet({ reducedMotion = 'no-preference' } = {}) {
-  const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
+  const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
   await page.emulateMedia({ reducedMotion });
   const preset = core.settings.presets[0].id;
-  await page.goto(`${core.ready.pages_url}?role=pet&preset=${preset}&token=${encodeURIComponent(core.ready.token)}`);
+  await page.goto(core.pageURL(preset));
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   // Ready: no connection plate, composer not locked.
   await page.waitForFunction(() => {
     const plate = document.querySelector('.plate');
     return (plate.hidden || plate.dataset.kind !== 'connection') && document.querySelector('.composer').dataset.locked !== 'true';
-  }, null, { timeout: 15000 });
+  });
   await page.evaluate(() => {
     const ch = document.querySelector('.character');
     const svg = ch.querySelector('svg');
@@ -89,11 +89,16 @@ async function say(page, text) {
   await page.locator('.composer-input').fill(text);
   await page.locator('.composer-input').press('Enter');
   // The turn is under way once the core locks the composer.
-  await page.waitForSelector('.composer[data-locked="true"]', { timeout: 3000 });
+  await page.waitForSelector('.composer[data-locked="true"]');
 }
 
-const unlocked = (page, timeout = 20000) =>
-  page.waitForSelector('.composer:not([data-locked="true"])', { timeout });
+const unlocked = (page) => page.waitForSelector('.composer:not([data-locked="true"])');
+
+/** A log line's ts (RFC 3339, up to nanoseconds) as nanoseconds. */
+function nanos(ts) {
+  const m = ts.match(/^(.*T\d\d:\d\d:\d\d)(?:\.(\d+))?(.*)$/);
+  return BigInt(Date.parse(m[1] + m[3])) * 1_000_000n + BigInt((m[2] ?? '').padEnd(9, '0'));
+}
 
 /** The texts in `want` appear in `got` in this order. */
 function inOrder(got, want) {
@@ -106,16 +111,16 @@ test('a typed turn locks the composer, shows thinking, then plays its sentences 
   const page = await openPet();
   await shot(page, 'idle');
   await say(page, 'hello');
-  await page.waitForSelector('.composer[data-locked="true"]', { timeout: 3000 });
+  await page.waitForSelector('.composer[data-locked="true"]');
   assert.equal(await page.locator('.composer-send').textContent(), 'Stop');
   assert.equal(await page.locator('.composer-input').isDisabled(), true);
-  await page.waitForSelector('.plate[data-kind="thinking"]:not([hidden])', { timeout: 3000 });
-  await page.waitForFunction(() => document.querySelector('.character').dataset.speaking === 'true', null, { timeout: 8000 });
+  await page.waitForSelector('.plate[data-kind="thinking"]:not([hidden])');
+  await page.waitForFunction(() => document.querySelector('.character').dataset.speaking === 'true');
   await shot(page, 'speaking');
   await unlocked(page);
   await page.waitForSelector('.plate', { state: 'hidden' });
   // After playback the face eases back to neutral.
-  await page.waitForFunction(() => document.querySelector('.character').dataset.emotion === 'neutral', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('.character').dataset.emotion === 'neutral');
   const r = await rec(page);
   const speech = r.bubbles.filter((b) => b.kind === 'speech');
   const want = [
@@ -134,21 +139,33 @@ test('a typed turn locks the composer, shows thinking, then plays its sentences 
   const hop = r.character.find((c) => c.motion === 'happy');
   assert.equal(hop?.animation, 'm-hop', 'the happy motion animates');
   // The bubble stays after the last sentence, then hides by itself.
-  await page.waitForSelector('.bubble', { state: 'hidden', timeout: 8000 });
-  // Idle again: no CSS animation is running (motions are bounded).
-  await page.waitForTimeout(2000);
-  const running = await page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').map((a) => a.animationName ?? String(a)));
-  assert.deepEqual(running, [], 'no animation runs while idle');
+  await page.waitForSelector('.bubble', { state: 'hidden' });
+  // Idle again: the motions are bounded, so every CSS animation ends.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.close();
 });
 
 test('stop mid-reply unlocks the composer and drops the rest of the reply', async () => {
   const page = await openPet();
+  const turnRecords = () => core.logLines().filter((l) => l.event === 'turn');
+  const earlier = turnRecords().length;
   await say(page, 'slow please');
-  await page.waitForFunction(() => document.querySelector('.bubble-text').textContent === 'Okay, this one takes a while.', null, { timeout: 8000 });
+  await page.waitForFunction(() => document.querySelector('.bubble-text').textContent === 'Okay, this one takes a while.');
+  // The turn's id, from its turn record in the turn log.
+  await core.waitLog(() => turnRecords().length > earlier, 'the turn record');
+  const id = turnRecords()[earlier].turn_id;
   await page.locator('.composer-send').click(); // Stop
-  await unlocked(page, 5000);
-  await page.waitForTimeout(7000); // the rest would have played by now
+  await unlocked(page);
+  // The backend ends a stopped turn with its turn_end, after every frame
+  // of it it sent; the client handles frames in order. So once the
+  // turn_end is logged, every render of the turn has been handled: none
+  // after the stop may have played.
+  await core.waitLog((l) => l.event === 'push.stop', 'push.stop');
+  await core.waitLog((l) => l.event === 'push.turn_end' && l.turn_id === id, `push.turn_end of ${id}`);
+  const lines = core.logLines(); // the app log and the turn log: ordered by ts
+  const stoppedAt = nanos(lines.find((l) => l.event === 'push.stop').ts);
+  const played = lines.filter((l) => l.event === 'push.render' && l.turn_id === id && l.dropped === undefined && nanos(l.ts) > stoppedAt);
+  assert.deepEqual(played, [], 'no render of the stopped turn played after the stop');
   const r = await rec(page);
   const texts = r.bubbles.map((b) => b.text);
   for (const late of ["Then I'll weigh every option, slowly.", 'You can press stop at any time, by the way.', 'And there it is: the long answer, at last.']) {
@@ -158,21 +175,23 @@ test('stop mid-reply unlocks the composer and drops the rest of the reply', asyn
   await page.close();
 });
 
-test('the pill shows a tool while it runs and holds done for ~1.5 s', async () => {
+test('the pill shows a tool while it runs, then done, then hides', async () => {
   const page = await openPet();
   await say(page, 'check my notes');
-  await page.waitForSelector('.pill-tool[data-state="running"]', { timeout: 5000 });
+  await page.waitForSelector('.pill-tool[data-state="running"]');
   assert.match(await page.locator('.pill-label').textContent(), /read file/i);
   await shot(page, 'thinking-pill');
-  await page.waitForSelector('.pill-tool[data-state="done"]', { timeout: 5000 });
-  await page.waitForSelector('.pill', { state: 'hidden', timeout: 5000 });
+  await page.waitForSelector('.pill-tool[data-state="done"]');
+  await page.waitForSelector('.pill', { state: 'hidden' });
   const r = await rec(page);
-  const done = r.pill.find((p) => p.state === 'done');
-  const gone = r.pill.find((p) => p.t > done.t && (p.state === 'hidden' || p.state === 'no-tool'));
-  const held = gone.t - done.t;
-  // The core holds done 1.5 s; the lower bound allows timer jitter, the
-  // upper one a loaded 2-core CI machine.
-  assert.ok(held >= 1300 && held <= 3500, `done held ${Math.round(held)} ms: ${JSON.stringify(r.pill)}`);
+  // Running, then done, then gone, in that order. How long done is held
+  // (session.PillHold, 1.5 s) is the core's timer, tested under fake time
+  // in app/session (TestDoneHeldForOnePointFiveSeconds); a wall clock here would only measure
+  // how busy the machine is.
+  const states = r.pill.map((p) => p.state);
+  const done = states.indexOf('done');
+  assert.ok(states.indexOf('running') >= 0 && states.indexOf('running') < done, `pill states ${JSON.stringify(r.pill)}`);
+  assert.ok(states.slice(done + 1).some((s) => s === 'hidden' || s === 'no-tool'), `pill states ${JSON.stringify(r.pill)}`);
   await unlocked(page);
   await page.close();
 });
@@ -180,7 +199,7 @@ test('the pill shows a tool while it runs and holds done for ~1.5 s', async () =
 test('an error frame shows the cut line under the composer', async () => {
   const page = await openPet();
   await say(page, 'error please');
-  await page.waitForSelector('.composer-error:not([hidden])', { timeout: 8000 });
+  await page.waitForSelector('.composer-error:not([hidden])');
   const line = await page.locator('.composer-error').textContent();
   assert.ok(line.length > 0 && line.length <= 200, `error line: ${line}`);
   assert.match(line, /fail|wrong|error/i);
@@ -192,7 +211,7 @@ test('reduced motion: no decorative motion and no mouth flap, blinking stays', a
   const page = await openPet({ reducedMotion: 'reduce' });
   await say(page, 'hello');
   await unlocked(page);
-  await page.waitForFunction(() => document.querySelector('.character').dataset.emotion === 'neutral', null, { timeout: 5000 });
+  await page.waitForFunction(() => document.querySelector('.character').dataset.emotion === 'neutral');
   const r = await rec(page);
   assert.ok(r.character.some((c) => c.speaking === 'true'), 'speech played');
   assert.deepEqual(r.mouth.filter((m) => m !== '0'), [], 'the mouth did not flap');
@@ -201,18 +220,18 @@ test('reduced motion: no decorative motion and no mouth flap, blinking stays', a
   for (const c of moving) assert.equal(c.animation, 'none', `no animation for ${c.motion}`);
   assert.equal(await page.evaluate(() => document.querySelector('.character').dataset.reducedMotion), 'true');
   // Blinking still happens: one every BLINK_MIN_MS..+BLINK_SPREAD_MS
-  // (4–9 s), lasting BLINK_MS, read from character.ts so the wait follows
-  // the code; 3 s on top for a loaded machine.
-  const blinkWait = BLINK.min + BLINK.spread + BLINK.ms + 3000;
-  await page.waitForFunction(() => document.querySelector('.character .eye').style.transform !== '', null, { timeout: blinkWait, polling: 20 });
-  await page.waitForFunction(() => document.querySelector('.character .eye').style.transform === '', null, { timeout: 2000, polling: 20 });
+  // (4–9 s), lasting BLINK_MS (character.ts). The wait is for the blink
+  // itself; LIMIT only bounds a page that never blinks.
+  assert.ok(BLINK.min + BLINK.spread + BLINK.ms < 60_000, 'a blink is due well within the wait');
+  await page.waitForFunction(() => document.querySelector('.character .eye').style.transform !== '', null, { polling: 20 });
+  await page.waitForFunction(() => document.querySelector('.character .eye').style.transform === '', null, { polling: 20 });
   await page.close();
 });
 
 test('the chip lists a delegation and its later report plays', async () => {
   const page = await openPet();
   await say(page, 'delegate the sheep count');
-  await page.waitForSelector('.chip:not([hidden])[data-state="running"]', { timeout: 5000 });
+  await page.waitForSelector('.chip:not([hidden])[data-state="running"]');
   assert.equal(await page.locator('.chip-count').textContent(), '1');
   await page.locator('.chip').click();
   await page.waitForSelector('.delegations:not([hidden])');
@@ -220,8 +239,8 @@ test('the chip lists a delegation and its later report plays', async () => {
   assert.equal(await page.locator('.delegation-state').first().textContent(), 'running');
   assert.equal(await page.locator('.delegation-age').first().textContent(), 'just now');
   // The 3 s delegation ends: the list shows it done, and the report plays.
-  await page.waitForSelector('.delegation[data-state="done"]', { timeout: 15000 });
-  await page.waitForFunction(() => document.querySelector('.bubble-text').textContent.includes('background task is done'), null, { timeout: 15000 });
+  await page.waitForSelector('.delegation[data-state="done"]');
+  await page.waitForFunction(() => document.querySelector('.bubble-text').textContent.includes('background task is done'));
   const summary = page.locator('.delegation-summary').first();
   if (await summary.count()) {
     await summary.click();

@@ -6,4 +6,6 @@ export function Config():Promise<shell.PageConfig>;
 
 export function Moved():Promise<void>;
 
+export function OpenURL(arg1:string):Promise<void>;
+
 export function SetInputRegion(arg1:Array<shell.Rect>):Promise<void>;

@@ -10,6 +10,10 @@ export function Moved() {
   return window['go']['shell']['Bridge']['Moved']();
 }
 
+export function OpenURL(arg1) {
+  return window['go']['shell']['Bridge']['OpenURL'](arg1);
+}
+
 export function SetInputRegion(arg1) {
   return window['go']['shell']['Bridge']['SetInputRegion'](arg1);
 }

@@ -1,0 +1,95 @@
+package core
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+
+	"yui/app/settings"
+	"yui/app/view"
+)
+
+func TestTestConnection(t *testing.T) {
+	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
+	yui := st.c.Settings().Get().Presets[0]
+	page := readPage(st.dial(t, view.RoleSettings, ""))
+	ask := func(id, api, base string, key *string) map[string]any {
+		t.Helper()
+		m := map[string]any{"type": "test_connection", "request_id": id, "preset": yui.ID, "chat_api": api, "chat_base_url": base}
+		if key != nil {
+			m["key"] = *key
+		}
+		conn := st.dial(t, view.RoleSettings, "")
+		send(t, conn, m)
+		var got map[string]any
+		page.wait(t, "the answer to "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
+			for _, x := range all {
+				if x["type"] == view.TypeConnectionTest && x["request_id"] == id {
+					got = x
+					return true
+				}
+			}
+			return false
+		})
+		return got
+	}
+	if r := ask("push", "push", settings.DemoBaseURL, nil); r["kind"] != "ok" {
+		t.Fatalf("push on the demo: %v", r)
+	}
+	r := ask("cc", "chat_completions", settings.DemoBaseURL, nil)
+	if ms, _ := r["models"].([]any); r["kind"] != "ok" || len(ms) != 1 || ms[0] != "yui-demo" {
+		t.Fatalf("chat completions on the demo: %v", r)
+	}
+	wrong := "not-the-key"
+	if r := ask("wrong", "responses", settings.DemoBaseURL, &wrong); r["kind"] != "refused" {
+		t.Fatalf("a wrong typed key: %v", r)
+	}
+	// Another URL in the form: the saved key does not go there.
+	var mu sync.Mutex
+	var auth []string
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		auth = append(auth, r.Header.Get("Authorization"))
+		mu.Unlock()
+		w.Write([]byte(`{"data":[{"id":"m1"},{"id":"m2"}]}`))
+	}))
+	defer other.Close()
+	if r := ask("other", "chat_completions", other.URL, nil); r["kind"] != "ok" {
+		t.Fatalf("other server: %v", r)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(auth) != 1 || auth[0] != "" {
+		t.Fatalf("the saved key went to another URL: %q", auth)
+	}
+}
+
+// Switching the demo character to Chat Completions applies at once, and
+// it chats over the demo's OpenAI-compatible route.
+func TestSwitchToChatCompletionsAndChat(t *testing.T) {
+	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
+	yui := st.c.Settings().Get().Presets[0]
+	pet := readPage(st.dial(t, view.RolePet, yui.ID))
+	conn := st.dial(t, view.RoleSettings, "")
+	f := presetForm(yui).PresetFields
+	f.ChatAPI = "chat_completions"
+	send(t, conn, map[string]any{"type": "save_settings", "request_id": "s1", "active_preset": yui.ID, "presets": []any{f}})
+	waitFor(t, "the saved chat_api", func() bool {
+		p, _ := st.c.presetNow(yui.ID)
+		return p.ChatAPI == "chat_completions"
+	})
+	pet = readPage(st.dial(t, view.RolePet, yui.ID))
+	pet.wait(t, "ready", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePlate] != nil && l[view.TypePlate]["kind"] == ""
+	})
+	send(t, st.dial(t, view.RolePet, yui.ID), map[string]any{"type": "send_text", "text": "hello"})
+	pet.wait(t, "a spoken reply", func(all []map[string]any, _ map[string]map[string]any) bool {
+		for _, m := range all {
+			if m["type"] == view.TypeBubble && m["kind"] == "speech" && m["text"] != "" {
+				return true
+			}
+		}
+		return false
+	})
+}

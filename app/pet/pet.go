@@ -1,0 +1,151 @@
+package pet
+
+import (
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"time"
+
+	"yui/app/capture"
+	"yui/app/clientctx"
+	"yui/app/cue"
+	"yui/app/look"
+	"yui/app/permission"
+	"yui/app/playback"
+	"yui/app/session"
+	"yui/app/settings"
+	"yui/transport"
+)
+
+// Config is what a character is made from. Preset and ConfigDir are
+// required; everything else has a default.
+type Config struct {
+	// Preset is the character as saved; its chat_api picks the transport.
+	Preset settings.Preset
+	// PresetNow reads the preset as saved now (model, effort, card and
+	// context window apply from the next turn); nil is Preset.
+	PresetNow func() settings.Preset
+	// Main declares the main character's tools (look).
+	Main bool
+	// ConfigDir holds the preset's persisted files (previous-turn record,
+	// delegation history, a request transport's conversation).
+	ConfigDir string
+	// Endpoint and Key are read on every connection attempt or request;
+	// nil reads the preset's chat_base_url and key. Endpoint "" means not
+	// configured.
+	Endpoint func() string
+	Key      func() string
+	// Backend names the backend in permission prompts; "" is the base URL
+	// (or "<name>'s backend" without one).
+	Backend string
+
+	// Screen lists and captures monitors; nil: no display (screen
+	// requests fail, no per-turn screenshot).
+	Screen capture.Source
+	// Windows lists the windows look offers as perch targets; nil: none.
+	Windows look.Windows
+	// Body is where the character is; nil stands on monitor 0.
+	Body func() look.BodyState
+
+	// SavePermission persists a mode the user chose in a prompt ("always");
+	// nil keeps it in memory.
+	SavePermission func(permission.Mode) error
+	// OnPrompt shows a permission prompt; OnPromptClosed withdraws one.
+	OnPrompt       func(permission.Prompt)
+	OnPromptClosed func(id uint64)
+
+	// Voice speaks replies; nil is the instant silent voice.
+	Voice playback.Voice
+	// Vocabulary is what the character renders; zero is cue.Default().
+	Vocabulary cue.Vocabulary
+	// Frontmost reports the user's frontmost window (client_context).
+	Frontmost func() *clientctx.Frontmost
+	// HTTPClient carries the push handshake or the requests; nil is the
+	// wire's default (tests pass in-memory clients).
+	HTTPClient *http.Client
+
+	Logger  *slog.Logger
+	TurnLog *slog.Logger
+	// OnEvent receives the session's UI events (session.Options.OnEvent).
+	OnEvent func(session.Event)
+	// Now is the clock; nil is time.Now.
+	Now func() time.Time
+}
+
+// Character is one assembled pet.
+type Character struct {
+	Session   *session.Session
+	Gate      *permission.Gate
+	Transport transport.Transport
+	// Look is the look tool when the character declares it (main), else nil.
+	Look *look.Tool
+}
+
+// New assembles the character of cfg.Preset; nothing connects until
+// Start.
+func New(cfg Config) (*Character, error) {
+	p := cfg.Preset
+	lg := cfg.Logger
+	if lg == nil {
+		lg = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Endpoint == nil {
+		u := p.ChatBaseURL
+		cfg.Endpoint = func() string { return u }
+	}
+	if cfg.Key == nil {
+		k := p.Key
+		cfg.Key = func() string { return k }
+	}
+	if cfg.Body == nil {
+		cfg.Body = func() look.BodyState { return look.BodyState{Posture: "standing"} }
+	}
+	vocab := cfg.Vocabulary
+	if vocab.EmotionIDs == nil && vocab.MotionIDs == nil {
+		vocab = cue.Default()
+	}
+	ch := &Character{Gate: newGate(cfg, lg)}
+	var tools []transport.Tool
+	if cfg.Main {
+		ch.Look = look.New(look.Config{
+			Body:    look.BodyFunc(cfg.Body),
+			Windows: cfg.Windows,
+			Screen:  cfg.Screen,
+			Gate:    ch.Gate,
+			OwnPIDs: []int{os.Getpid()},
+			Logger:  lg,
+		})
+		tools = append(tools, ch.Look)
+	}
+	tr, err := newTransport(cfg, tools, session.WireVocabulary(vocab), lg)
+	if err != nil {
+		return nil, fmt.Errorf("pet: %s: %w", p.ID, err)
+	}
+	ch.Transport = tr
+	declared := make([]string, len(tools))
+	for i, t := range tools {
+		declared[i] = t.Schema().Name
+	}
+	s, err := session.New(session.Options{
+		Preset:     p,
+		Transport:  tr,
+		Declared:   declared,
+		ConfigDir:  cfg.ConfigDir,
+		Voice:      cfg.Voice,
+		Vocabulary: vocab,
+		Screenshot: screenshotHook(cfg, ch.Gate, lg),
+		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
+		Frontmost:  cfg.Frontmost,
+		Logger:     lg,
+		TurnLog:    cfg.TurnLog,
+		OnEvent:    cfg.OnEvent,
+		Now:        cfg.Now,
+	})
+	if err != nil {
+		tr.Close()
+		return nil, fmt.Errorf("pet: %s: %w", p.ID, err)
+	}
+	ch.Session = s
+	return ch, nil
+}

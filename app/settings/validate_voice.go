@@ -1,0 +1,77 @@
+package settings
+
+import (
+	"fmt"
+	"net/url"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// systemVoicePattern is what a synthesiser voice name may hold: letters,
+// digits and - _ + . / (espeak-ng's "en-us+f3", "gmw/en-US"); it never
+// starts with "-", so it cannot read as an option.
+var systemVoicePattern = regexp.MustCompile(`^[A-Za-z0-9_+./][A-Za-z0-9_+./-]{0,63}$`)
+
+// validateVoice checks a preset's voice; fields are named relative to the
+// preset ("voice.engine").
+func validateVoice(v Voice) error {
+	f := func(name, reason string) error { return &FieldError{"voice." + name, reason} }
+	switch {
+	case !slices.Contains(VoiceEngines, v.Engine):
+		return f("engine", fmt.Sprintf("%q is not one of system, endpoint, off", v.Engine))
+	case !slices.Contains(VoicePrograms, v.Program):
+		return f("program", fmt.Sprintf("%q is not one of espeak-ng, flite", v.Program))
+	case v.SystemVoice != "" && !systemVoicePattern.MatchString(v.SystemVoice):
+		return f("system_voice", "use letters, digits and - _ + . / only (at most 64), not starting with -")
+	case v.Rate != 0 && (v.Rate < MinVoiceRate || v.Rate > MaxVoiceRate):
+		return f("rate", fmt.Sprintf("%d is not between %d and %d words per minute", v.Rate, MinVoiceRate, MaxVoiceRate))
+	case utf8.RuneCountInString(v.Model) > 128 || hasControl(v.Model):
+		return f("model", "longer than 128 characters or has control characters")
+	case utf8.RuneCountInString(v.EndpointVoice) > 64 || hasControl(v.EndpointVoice):
+		return f("endpoint_voice", "longer than 64 characters or has control characters")
+	case !slices.Contains(VoiceFormats, v.Format):
+		return f("format", fmt.Sprintf("%q is not one of wav, pcm", v.Format))
+	case len(v.Key) > 4096 || hasControl(v.Key):
+		return f("key", "longer than 4096 bytes or has control characters")
+	case v.Volume != nil && (*v.Volume < 0 || *v.Volume > 100):
+		return f("volume", fmt.Sprintf("%d is not between 0 and 100", *v.Volume))
+	case len(v.EmotionTextMap) > MaxEmotionTextTags:
+		return f("emotion_text_map", fmt.Sprintf("%d tags; at most %d", len(v.EmotionTextMap), MaxEmotionTextTags))
+	}
+	if v.BaseURL != "" {
+		u, err := url.Parse(v.BaseURL)
+		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			return f("base_url", "not an http(s) URL with a host")
+		}
+	}
+	tags := make([]string, 0, len(v.EmotionTextMap))
+	for tag := range v.EmotionTextMap {
+		tags = append(tags, tag)
+	}
+	slices.Sort(tags)
+	for _, tag := range tags {
+		meaning := v.EmotionTextMap[tag]
+		switch {
+		case strings.TrimSpace(tag) != tag || tag == "" || utf8.RuneCountInString(tag) > 32 || hasControl(tag):
+			return f("emotion_text_map", fmt.Sprintf("tag %q: 1 to 32 characters, no surrounding spaces", tag))
+		case strings.TrimSpace(meaning) == "" || utf8.RuneCountInString(meaning) > 120 || hasControl(meaning):
+			return f("emotion_text_map", fmt.Sprintf("the meaning of %q: 1 to 120 characters on one line", tag))
+		}
+	}
+	return nil
+}
+
+// validateAudio checks the shared sound settings.
+func validateAudio(a Audio) error {
+	if utf8.RuneCountInString(a.Device) > 256 || hasControl(a.Device) {
+		return &FieldError{"audio.device", "longer than 256 characters or has control characters"}
+	}
+	return nil
+}
+
+func hasControl(s string) bool {
+	return strings.IndexFunc(s, unicode.IsControl) >= 0
+}

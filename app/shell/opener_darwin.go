@@ -1,0 +1,3 @@
+package shell
+
+func openerCommand(u string) (string, []string) { return "open", []string{u} }

@@ -1,0 +1,400 @@
+package voice
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"sync"
+	"time"
+
+	"yui/app/audio"
+	"yui/app/playback"
+	"yui/app/tts"
+)
+
+// Mouth is lip-sync data for the page: Levels[i] (0–100) is heard from
+// At + i×Step. A Mouth without levels says the mouth closes at At (the
+// sound stopped).
+type Mouth struct {
+	At     time.Time
+	Step   time.Duration
+	Levels []uint8
+}
+
+// Options configure a Speaker.
+type Options struct {
+	// Name is the character's name: the stream's name in the system's
+	// volume control.
+	Name string
+	// Output plays the sound; nil means there is none (silent timing).
+	Output audio.Output
+	// Global is the mute every character shares; nil is none.
+	Global *Mute
+	// Engine builds the engine for a config; nil is the engine the config
+	// names (tests pass fakes).
+	Engine func(Config) tts.Engine
+	// OnMouth receives mouth levels; nil drops them.
+	OnMouth func(Mouth)
+	// OnError receives the short text of a sentence's voice failure when
+	// that sentence's turn to play comes; nil drops it.
+	OnError func(short string)
+	// Logger gets voice_synthesize_failed, voice_no_output and
+	// voice_output_failed lines; nil discards.
+	Logger *slog.Logger
+	// Pace is the silent timing in characters per second; 0 is 15.
+	Pace float64
+	// Chunk is how much is written (and how many mouth levels are sent)
+	// at a time; 0 is 100 ms.
+	Chunk time.Duration
+}
+
+// Speaker is one character's voice. Create it with New; Close it when the
+// character goes.
+type Speaker struct {
+	opts   Options
+	log    *slog.Logger
+	silent playback.Silent
+	unsub  func()
+
+	mu       sync.Mutex
+	cfg      Config
+	engine   tts.Engine
+	playing  map[*clip]context.CancelFunc // audio of the clips playing; cancelled by a mute
+	noOutput bool                         // voice_no_output was logged and not yet healed
+	closed   bool
+}
+
+var _ playback.Voice = (*Speaker)(nil)
+
+// New returns a speaker with config c.
+func New(o Options, c Config) *Speaker {
+	if o.Pace <= 0 {
+		o.Pace = 15
+	}
+	if o.Chunk <= 0 {
+		o.Chunk = 100 * time.Millisecond
+	}
+	if o.Engine == nil {
+		o.Engine = Config.engine
+	}
+	lg := o.Logger
+	if lg == nil {
+		lg = slog.New(slog.DiscardHandler)
+	}
+	s := &Speaker{opts: o, log: lg, silent: playback.Silent{CharsPerSecond: o.Pace}, cfg: c, playing: map[*clip]context.CancelFunc{}}
+	s.engine = s.engineFor(c)
+	s.unsub = o.Global.watch(func(on bool) {
+		if on {
+			s.silence()
+		}
+	})
+	return s
+}
+
+// engineFor builds c's engine; Off has none.
+func (s *Speaker) engineFor(c Config) tts.Engine {
+	if c.engineName() == EngineOff {
+		return nil
+	}
+	return s.opts.Engine(c)
+}
+
+// Configure applies a new config: the engine from the next synthesis, the
+// volume from the next chunk, a mute at once.
+func (s *Speaker) Configure(c Config) {
+	s.mu.Lock()
+	if !sameEngine(s.cfg, c) {
+		s.engine = s.engineFor(c)
+	}
+	s.cfg = c
+	s.mu.Unlock()
+	if c.Muted {
+		s.silence()
+	}
+}
+
+// SetMuted sets the character's own mute.
+func (s *Speaker) SetMuted(on bool) {
+	s.mu.Lock()
+	s.cfg.Muted = on
+	s.mu.Unlock()
+	if on {
+		s.silence()
+	}
+}
+
+// Muted reports whether the character is muted, by itself or by the
+// global mute.
+func (s *Speaker) Muted() bool {
+	s.mu.Lock()
+	own := s.cfg.Muted
+	s.mu.Unlock()
+	return own || s.opts.Global.On()
+}
+
+// Voiced reports whether sentences are heard now: an engine is on, there
+// is a sound output, and nothing mutes the character. The page moves the
+// mouth from the levels then, and flaps it otherwise.
+func (s *Speaker) Voiced() bool {
+	s.mu.Lock()
+	on := s.engine != nil && s.opts.Output != nil && !s.noOutput
+	s.mu.Unlock()
+	return on && !s.Muted()
+}
+
+// Close stops the speaker's sound and its watch on the global mute.
+func (s *Speaker) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.unsub()
+	s.silence()
+}
+
+// silence stops the sound of every clip playing (they finish in silence).
+func (s *Speaker) silence() {
+	s.mu.Lock()
+	cancels := make([]context.CancelFunc, 0, len(s.playing))
+	for _, c := range s.playing {
+		cancels = append(cancels, c)
+	}
+	s.mu.Unlock()
+	for _, c := range cancels {
+		c()
+	}
+}
+
+func (s *Speaker) current() (Config, tts.Engine) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.cfg, s.engine
+}
+
+// Synthesize implements playback.Voice.
+func (s *Speaker) Synthesize(ctx context.Context, line playback.Line) (playback.Clip, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	reading := s.silent.Duration(line.Text)
+	text := tts.Speakable(line.Text)
+	cfg, engine := s.current()
+	if text == "" || engine == nil {
+		return silentClip(reading), nil
+	}
+	if s.Muted() {
+		return &lazyClip{s: s, line: line, reading: reading}, nil
+	}
+	if !s.outputUp(ctx) {
+		return silentClip(reading), nil
+	}
+	return s.synthesize(ctx, cfg, engine, line, text, reading)
+}
+
+// synthesize runs the engine; a failure becomes a failedClip.
+func (s *Speaker) synthesize(ctx context.Context, cfg Config, engine tts.Engine, line playback.Line, text string, reading time.Duration) (playback.Clip, error) {
+	pcm, err := engine.Synthesize(ctx, tts.Request{Text: text, Tone: cfg.tone(line.Cue.EmotionText), Caption: line.Cue.Caption})
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		s.log.Warn("voice_synthesize_failed", "engine", cfg.engineName(), "turn_id", line.TurnID, "err", err.Error())
+		return &failedClip{s: s, err: err, reading: reading}, nil
+	}
+	if len(pcm.Samples) == 0 {
+		return silentClip(reading), nil
+	}
+	return &clip{s: s, pcm: pcm, levels: audio.Levels(pcm)}, nil
+}
+
+// outputUp reports whether there is a sound output to play on, logging
+// the first failure and the recovery.
+func (s *Speaker) outputUp(ctx context.Context) bool {
+	if s.opts.Output == nil {
+		return false
+	}
+	_, err := s.opts.Output.Server(ctx)
+	if ctx.Err() != nil {
+		return false // the sentence was dropped; that says nothing of the output
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case err != nil && !s.noOutput:
+		s.noOutput = true
+		s.log.Warn("voice_no_output", "err", err.Error())
+	case err == nil && s.noOutput:
+		s.noOutput = false
+		s.log.Info("voice_output_back")
+	}
+	return err == nil
+}
+
+// track registers a playing clip's audio cancel; it returns false when the
+// speaker is closed.
+func (s *Speaker) track(c *clip, cancel context.CancelFunc) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.playing[c] = cancel
+	return true
+}
+
+func (s *Speaker) untrack(c *clip) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.playing, c)
+}
+
+func (s *Speaker) mouth(m Mouth) {
+	if s.opts.OnMouth != nil {
+		s.opts.OnMouth(m)
+	}
+}
+
+// wait sleeps d unless ctx ends first.
+func wait(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// silentClip plays for its duration in silence.
+type silentClip time.Duration
+
+func (c silentClip) Play(ctx context.Context) error { return wait(ctx, time.Duration(c)) }
+
+// failedClip is a sentence whose synthesis failed: shown in silence for
+// its reading time; the failure goes to the pill when it plays.
+type failedClip struct {
+	s       *Speaker
+	err     error
+	reading time.Duration
+}
+
+func (c *failedClip) Play(ctx context.Context) error {
+	if c.s.opts.OnError != nil {
+		c.s.opts.OnError(tts.ShortText(c.err))
+	}
+	if err := wait(ctx, c.reading); err != nil {
+		return err
+	}
+	return c.err
+}
+
+// lazyClip was made while muted: it synthesises when it plays if the
+// mute was lifted by then, and is silent otherwise.
+type lazyClip struct {
+	s       *Speaker
+	line    playback.Line
+	reading time.Duration
+}
+
+func (c *lazyClip) Play(ctx context.Context) error {
+	s := c.s
+	if s.Muted() || !s.outputUp(ctx) {
+		return wait(ctx, c.reading)
+	}
+	cfg, engine := s.current()
+	text := tts.Speakable(c.line.Text)
+	if engine == nil || text == "" {
+		return wait(ctx, c.reading)
+	}
+	clip, err := s.synthesize(ctx, cfg, engine, c.line, text, c.reading)
+	if err != nil {
+		return err
+	}
+	return clip.Play(ctx)
+}
+
+// clip is synthesised audio.
+type clip struct {
+	s      *Speaker
+	pcm    audio.PCM
+	levels []uint8
+}
+
+// errMuted ends a clip's sound when a mute came.
+var errMuted = errors.New("voice: muted")
+
+func (c *clip) Play(ctx context.Context) error {
+	s := c.s
+	total := c.pcm.Duration()
+	if s.Muted() {
+		return wait(ctx, total)
+	}
+	cfg, _ := s.current()
+	start := time.Now()
+	soundCtx, stopSound := context.WithCancelCause(ctx)
+	defer stopSound(nil)
+	if !s.track(c, func() { stopSound(errMuted) }) {
+		return wait(ctx, total)
+	}
+	defer s.untrack(c)
+	st, err := s.opts.Output.Open(soundCtx, audio.StreamOptions{Format: c.pcm.Format, Sink: cfg.Device, Name: s.opts.Name})
+	if err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		s.log.Warn("voice_output_failed", "stage", "open", "err", err.Error())
+		return wait(ctx, total)
+	}
+	defer st.Close()
+	played, err := c.write(soundCtx, st)
+	if err == nil {
+		err = st.Drain(soundCtx)
+	}
+	if err == nil {
+		return nil
+	}
+	// The sound stopped early: what was queued is dropped now.
+	st.Close()
+	s.mouth(Mouth{At: time.Now()})
+	switch {
+	case ctx.Err() != nil:
+		return ctx.Err() // stop or barge-in
+	case context.Cause(soundCtx) == errMuted:
+	default:
+		s.log.Warn("voice_output_failed", "stage", "play", "err", err.Error(), "played", played.String())
+	}
+	// Muted, or the device failed: the sentence runs to its end in silence.
+	return wait(ctx, time.Until(start.Add(total)))
+}
+
+// write sends the clip in chunks, with their mouth levels; it returns how
+// much it queued.
+func (c *clip) write(ctx context.Context, st audio.Stream) (time.Duration, error) {
+	s := c.s
+	f := c.pcm.Format
+	win := f.Samples(audio.LevelWindow)
+	chunk := max(win, f.Samples(s.opts.Chunk)/win*win)
+	samples := c.pcm.Samples
+	for off := 0; off < len(samples); off += chunk {
+		if err := ctx.Err(); err != nil {
+			return f.Duration(off), context.Cause(ctx)
+		}
+		cfg, _ := s.current()
+		end := min(off+chunk, len(samples))
+		heard, err := st.Write(ctx, audio.Scale(samples[off:end], cfg.gain()))
+		if err != nil {
+			if ctx.Err() != nil {
+				err = context.Cause(ctx)
+			}
+			return f.Duration(off), err
+		}
+		lo, hi := off/win, min((end+win-1)/win, len(c.levels))
+		if lo < hi {
+			s.mouth(Mouth{At: heard, Step: audio.LevelWindow, Levels: c.levels[lo:hi]})
+		}
+	}
+	return f.Duration(len(samples)), nil
+}

@@ -1,0 +1,284 @@
+// Command voice measures the voice in the real binary (docs/bench/voice.sh):
+// the core's CPU while a character speaks vs while it is idle, and the pet
+// window's CPU while she speaks with the mouth moved by the voice's levels
+// (a private PulseAudio server plays her) vs with the fixed flap (the same
+// reply with --no-sound), in one run. The backend is a push server in this
+// process that answers every turn with the same long reply. Needs $DISPLAY
+// (Xvfb), pulseaudio and espeak-ng.
+//
+// Usage: go run ./docs/bench/voice -bin build/bin/yui [-secs 20] [-settle 15]
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"yui/app/audio/pulse/pulsetest"
+	"yui/app/settings"
+	"yui/transport/push"
+	"yui/transport/pushserver"
+)
+
+const key = "bench-key"
+
+// story is one long reply: about a minute of speech at 175 words a minute
+// (or at the silent pace of 15 characters a second).
+var story = strings.Repeat("Once upon a time a small robot walked along the river to find a friend. "+
+	"It asked the fish, the frogs and the tall old trees, and every one of them had a story to tell. ", 8)
+
+func main() {
+	bin := flag.String("bin", "build/bin/yui", "the yui binary")
+	secs := flag.Int("secs", 20, "seconds measured in each state")
+	settle := flag.Int("settle", 15, "seconds the windows settle before measuring")
+	flag.Parse()
+	if err := run(*bin, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second); err != nil {
+		fmt.Fprintln(os.Stderr, "voice bench:", err)
+		os.Exit(1)
+	}
+}
+
+type figures struct {
+	windowSpeaking   int // ticks of the window tree while speaking
+	coreIdle         int // ticks of the core while idle
+	coreSpeaking     int // ... while speaking
+	childrenSpeaking int // ticks of the core's reaped children (espeak-ng) while speaking
+}
+
+func run(bin string, secs, settle time.Duration) error {
+	pa, err := pulsetest.Run()
+	if err != nil {
+		return fmt.Errorf("pulseaudio: %w", err)
+	}
+	defer pa.Close()
+	var srv *pushserver.Server
+	srv = pushserver.New(pushserver.Config{Key: key, Source: "bench", Hooks: pushserver.Hooks{
+		Turn: func(chatID string, t push.Turn) {
+			// Not from inside the hook: the server is reading that frame.
+			go func() {
+				srv.SendRender(chatID, push.Render{TurnID: t.TurnID, Source: "bench", Segments: []push.Segment{{Speech: story}}})
+				srv.SendTurnEnd(chatID, t.TurnID, nil)
+			}()
+		},
+	}})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	hs := &http.Server{Handler: srv}
+	go hs.Serve(ln)
+	defer hs.Close()
+	base := "http://" + ln.Addr().String()
+
+	hz, _ := strconv.Atoi(strings.TrimSpace(sh("getconf", "CLK_TCK")))
+	if hz == 0 {
+		hz = 100
+	}
+	levels, err := measure(bin, base, pa.Addr, false, secs, settle)
+	if err != nil {
+		return fmt.Errorf("levels: %w", err)
+	}
+	flap, err := measure(bin, base, pa.Addr, true, secs, settle)
+	if err != nil {
+		return fmt.Errorf("flap: %w", err)
+	}
+	pct := func(t int) string { return fmt.Sprintf("%.2f %%", 100*float64(t)/float64(hz)/secs.Seconds()) }
+	fmt.Printf("voice bench, %s, %v per state, CLK_TCK %d\n", time.Now().UTC().Format(time.RFC3339), secs, hz)
+	fmt.Printf("core while speaking vs idle (sound on): %d vs %d ticks (%s vs %s of one core; +%s)\n",
+		levels.coreSpeaking, levels.coreIdle, pct(levels.coreSpeaking), pct(levels.coreIdle), pct(levels.coreSpeaking-levels.coreIdle))
+	fmt.Printf("  espeak-ng processes it ran meanwhile: %d ticks (%s)\n", levels.childrenSpeaking, pct(levels.childrenSpeaking))
+	fmt.Printf("pet window tree while speaking: level-driven lip-sync %d ticks (%s), fixed flap %d ticks (%s): lip-sync/flap = %.2fx\n",
+		levels.windowSpeaking, pct(levels.windowSpeaking), flap.windowSpeaking, pct(flap.windowSpeaking),
+		float64(levels.windowSpeaking)/float64(max(1, flap.windowSpeaking)))
+	return nil
+}
+
+// measure runs the binary once: idle, then one long reply.
+func measure(bin, backend, pulseAddr string, noSound bool, secs, settle time.Duration) (figures, error) {
+	var f figures
+	dir, err := os.MkdirTemp("", "yui-voice-bench-")
+	if err != nil {
+		return f, err
+	}
+	defer os.RemoveAll(dir)
+	st, _, err := settings.Open(filepath.Join(dir, "config"))
+	if err != nil {
+		return f, err
+	}
+	err = st.Update(func(s *settings.Settings) {
+		s.Presets[0].ChatBaseURL = backend
+		s.Presets[0].Key = key
+		s.Presets[0].Voice = settings.Voice{Engine: "system", SystemVoice: "en-us"}
+	})
+	if err != nil {
+		return f, err
+	}
+	preset := st.Get().Presets[0].ID
+	args := []string{"--config-dir", filepath.Join(dir, "config"), "--log-dir", filepath.Join(dir, "logs"), "--trace-view", "--demo=false"}
+	if noSound {
+		args = append(args, "--no-sound")
+	}
+	cmd := exec.Command(bin, args...)
+	cmd.Env = append(os.Environ(), "PULSE_SERVER="+pulseAddr)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return f, err
+	}
+	if err := cmd.Start(); err != nil {
+		return f, err
+	}
+	defer func() {
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	}()
+	sc := bufio.NewScanner(out)
+	var ready map[string]any
+	for sc.Scan() {
+		var m map[string]any
+		if json.Unmarshal(sc.Bytes(), &m) == nil && m["event"] == "core_ready" {
+			ready = m
+			break
+		}
+	}
+	if ready == nil {
+		return f, fmt.Errorf("no core_ready")
+	}
+	go func() {
+		for sc.Scan() {
+		}
+	}()
+	core := cmd.Process.Pid
+	time.Sleep(settle) // the window starts and settles (no event to wait on from outside)
+	win := windowTree(core)
+	if len(win) == 0 {
+		return f, fmt.Errorf("no pet window process")
+	}
+	// Idle.
+	c0 := ticks(core)
+	time.Sleep(secs)
+	f.coreIdle = ticks(core) - c0
+	// Speaking: one long reply; measuring starts at the first sentence.
+	q := url.Values{"token": {ready["token"].(string)}, "role": {"pet"}, "preset": {preset}}
+	ctx := context.Background()
+	page, _, err := websocket.Dial(ctx, ready["view_url"].(string)+"?"+q.Encode(), nil)
+	if err != nil {
+		return f, err
+	}
+	defer page.CloseNow()
+	speaking := make(chan struct{}, 1)
+	go func() {
+		for {
+			_, b, err := page.Read(ctx)
+			if err != nil {
+				return
+			}
+			var m map[string]any
+			if json.Unmarshal(b, &m) == nil && m["type"] == "bubble" && m["speaking"] == true {
+				select {
+				case speaking <- struct{}{}:
+				default:
+				}
+			}
+		}
+	}()
+	page.Write(ctx, websocket.MessageText, []byte(`{"type":"send_text","text":"Tell me a long story."}`))
+	select {
+	case <-speaking:
+	case <-time.After(30 * time.Second):
+		return f, fmt.Errorf("she never spoke")
+	}
+	w0 := sumTicks(win)
+	c0 = ticks(core)
+	ch0 := childTicks(core)
+	time.Sleep(secs)
+	f.windowSpeaking = sumTicks(win) - w0
+	f.coreSpeaking = ticks(core) - c0
+	f.childrenSpeaking = childTicks(core) - ch0
+	return f, nil
+}
+
+// windowTree is the pet window process of core and all its descendants
+// (its WebKit processes).
+func windowTree(core int) []int {
+	var out []int
+	for _, c := range children(core) {
+		cmdline, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", c))
+		if strings.Contains(string(cmdline), "window\x00") {
+			out = append(out, tree(c)...)
+		}
+	}
+	return out
+}
+
+func tree(pid int) []int {
+	out := []int{pid}
+	for _, c := range children(pid) {
+		out = append(out, tree(c)...)
+	}
+	return out
+}
+
+func children(pid int) []int {
+	var out []int
+	tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/children", pid))
+	for _, t := range tasks {
+		b, _ := os.ReadFile(t)
+		for _, f := range strings.Fields(string(b)) {
+			if n, err := strconv.Atoi(f); err == nil {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// stat returns fields 14.. of /proc/pid/stat (utime, stime, cutime, cstime).
+func stat(pid int) []int {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return []int{0, 0, 0, 0}
+	}
+	s := string(b)
+	fs := strings.Fields(s[strings.LastIndexByte(s, ')')+2:])
+	out := make([]int, 4)
+	for i := range out {
+		out[i], _ = strconv.Atoi(fs[11+i])
+	}
+	return out
+}
+
+func ticks(pid int) int      { s := stat(pid); return s[0] + s[1] }
+func childTicks(pid int) int { s := stat(pid); return s[2] + s[3] }
+
+func sumTicks(pids []int) int {
+	n := 0
+	for _, p := range pids {
+		n += ticks(p)
+	}
+	return n
+}
+
+func sh(name string, args ...string) string {
+	b, _ := exec.Command(name, args...).Output()
+	return string(b)
+}

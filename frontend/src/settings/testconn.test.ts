@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { byLabel, q, setup, state, type } from './test-fixtures';
+
+const testButton = () => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Test connection')!;
+const result = () => q('.test-result');
+
+describe('SettingsView: Test connection', () => {
+  it('tests the backend as typed and offers the listed models', () => {
+    const { view, sent } = setup();
+    view.apply(state());
+    type(byLabel('Base URL'), 'http://127.0.0.1:8080/v1');
+    type(byLabel('API key'), 'sk-typed');
+    testButton().click();
+    const msg = sent.find((m) => m.type === 'test_connection');
+    expect(msg).toEqual({ type: 'test_connection', request_id: 'r1', preset: 'p-0000000a', chat_api: 'push',
+      chat_base_url: 'http://127.0.0.1:8080/v1', key: 'sk-typed' });
+    expect(result().textContent).toBe('Testing…');
+    expect(testButton().disabled).toBe(true);
+    // An answer to another request is not this one.
+    view.apply({ type: 'connection_test', request_id: 'r0', preset: 'p-0000000a', kind: 'ok', text: 'stale', models: ['old'] });
+    expect(result().textContent).toBe('Testing…');
+    view.apply({ type: 'connection_test', request_id: 'r1', preset: 'p-0000000a', kind: 'ok', text: 'Connected: 2 models listed.', models: ['m-a', 'm-b'] });
+    expect(result().textContent).toBe('Connected: 2 models listed.');
+    expect(result().dataset.kind).toBe('ok');
+    expect(testButton().disabled).toBe(false);
+    const list = document.getElementById(byLabel('Model').getAttribute('list')!) as HTMLDataListElement;
+    expect([...list.options].map((o) => o.value)).toEqual(['m-a', 'm-b']);
+  });
+
+  it('sends no key when none was typed, and forgets a result when the URL changes', () => {
+    const { view, sent } = setup();
+    view.apply(state());
+    testButton().click();
+    const msg = sent.find((m) => m.type === "test_connection") as unknown as Record<string, unknown>;
+    expect('key' in msg).toBe(false);
+    view.apply({ type: 'connection_test', request_id: 'r1', preset: 'p-0000000a', kind: 'refused', text: 'The key was refused (HTTP 401). Check the key.', models: [] });
+    expect(result().dataset.kind).toBe('refused');
+    type(byLabel('Base URL'), 'http://elsewhere/v1');
+    expect(result().textContent).toBe('');
+  });
+});

@@ -1,0 +1,23 @@
+package transport
+
+import "errors"
+
+// The errors every wire's errors wrap, so the session needs no wire's.
+var (
+	// ErrNotReady: the link is not ready; the turn is a network failure.
+	ErrNotReady = errors.New("transport: not ready")
+	// ErrOversize: the turn is over the wire's size limit.
+	ErrOversize = errors.New("transport: over the size limit")
+	// ErrImagesNotAccepted: the turn carried images the backend does not take.
+	ErrImagesNotAccepted = errors.New("transport: backend accepts no images")
+	// ErrNotConfigured: the endpoint is blank.
+	ErrNotConfigured = errors.New("transport: endpoint not configured")
+	// ErrUnauthorized: the backend refused the key.
+	ErrUnauthorized = errors.New("transport: backend refused the key")
+	// ErrClosed: the transport was closed.
+	ErrClosed = errors.New("transport: closed")
+	// ErrNotSupported: the wire cannot carry this.
+	ErrNotSupported = errors.New("transport: not carried by this wire")
+)
+
+func isErr(err, target error) bool { return err != nil && errors.Is(err, target) }

@@ -1,0 +1,418 @@
+package request
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"yui/transport"
+)
+
+// run is one turn: its rounds, its speech cut into sentences, its idle
+// limit. Fields below mu are shared with timers and the engine; the rest
+// belong to the turn's goroutine.
+type run struct {
+	e      *Engine
+	id     string
+	t      transport.Turn
+	base   string
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+
+	mu        sync.Mutex
+	timer     *time.Timer
+	seen      bool // an event of the current round arrived
+	forgotten bool
+
+	pending    string          // reply text not yet spoken (an unfinished sentence)
+	cues       []transport.Cue // cues waiting for the next sentence
+	spoken     strings.Builder // the whole reply text, for the transcript
+	rendered   bool
+	reasonAll  strings.Builder
+	reasonPend strings.Builder
+	reasonAt   time.Time
+	usage      *transport.Usage
+}
+
+func newRun(e *Engine, t transport.Turn, base string) *run {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	return &run{e: e, id: t.TurnID, t: t, base: base, ctx: ctx, cancel: cancel}
+}
+
+// arm starts the idle limit d (a round's first event, or the next one).
+func (r *run) arm(d time.Duration) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	if r.forgotten {
+		return
+	}
+	r.timer = time.AfterFunc(d, func() { r.cancel(errIdle) })
+}
+
+func (r *run) disarm() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+}
+
+// activity restarts the idle limit after an event.
+func (r *run) activity() {
+	r.mu.Lock()
+	r.seen = true
+	r.mu.Unlock()
+	r.arm(BetweenEventsWait)
+}
+
+// forget ends the idle limit for good (ForgetTurn).
+func (r *run) forget() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.forgotten = true
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+}
+
+func (r *run) emit(ev transport.Event) { r.e.emit(ev) }
+
+// text adds reply text and speaks the sentences it completes.
+func (r *run) text(delta string) {
+	r.spoken.WriteString(delta)
+	r.pending += delta
+	n := complete(r.pending)
+	if n == 0 || strings.TrimSpace(r.pending[:n]) == "" {
+		return
+	}
+	r.flushReasoning()
+	seg := transport.Segment{Cues: r.cues, Speech: strings.TrimSpace(r.pending[:n])}
+	r.cues = nil
+	r.pending = r.pending[n:]
+	r.rendered = true
+	r.emit(transport.Speech{TurnID: r.id, Segments: []transport.Segment{seg}})
+}
+
+// cue keeps a cue for the next sentence (or the end of the reply). The
+// cue tool applies to what follows it, so an unfinished sentence before
+// the call is spoken first, with the cues it had.
+func (r *run) cue(c transport.Cue) {
+	if c.IsZero() {
+		return
+	}
+	if rest := strings.TrimSpace(r.pending); rest != "" {
+		r.flushReasoning()
+		r.emit(transport.Speech{TurnID: r.id, Segments: []transport.Segment{{Cues: r.cues, Speech: rest}}})
+		r.cues = nil
+		r.pending = ""
+		r.rendered = true
+	}
+	r.cues = append(r.cues, c)
+}
+
+// reasoning adds a delta, sent coalesced.
+func (r *run) reasoning(delta string) {
+	if delta == "" {
+		return
+	}
+	r.reasonAll.WriteString(delta)
+	r.reasonPend.WriteString(delta)
+	if now := time.Now(); now.Sub(r.reasonAt) >= reasoningEvery {
+		r.reasonAt = now
+		r.flushReasoning()
+	}
+}
+
+func (r *run) flushReasoning() {
+	if r.reasonPend.Len() == 0 {
+		return
+	}
+	r.emit(transport.Reasoning{TurnID: r.id, Delta: r.reasonPend.String()})
+	r.reasonPend.Reset()
+}
+
+// render sends what is left of the reply (the unfinished sentence, the
+// cues still waiting, the whole reasoning), closing the utterance. A reply
+// with nothing left and no reasoning sends nothing.
+func (r *run) render() {
+	r.flushReasoning()
+	rest := strings.TrimSpace(r.pending)
+	r.pending = ""
+	if rest == "" && len(r.cues) == 0 && r.reasonAll.Len() == 0 && !r.rendered {
+		return
+	}
+	var segs []transport.Segment
+	if rest != "" || len(r.cues) > 0 {
+		segs = []transport.Segment{{Cues: r.cues, Speech: rest}}
+	}
+	r.cues = nil
+	r.emit(transport.Render{TurnID: r.id, Source: r.e.name, Segments: segs, Reasoning: r.reasonAll.String()})
+	r.rendered = true
+}
+
+// loop runs the turn to its end.
+func (r *run) loop() {
+	e := r.e
+	defer e.wg.Done()
+	defer func() {
+		r.disarm()
+		e.mu.Lock()
+		delete(e.runs, r.id)
+		e.mu.Unlock()
+	}()
+	p := e.cfg.Params()
+	reserve := (len(p.Card)+len(r.t.ClientContext)+len(r.t.Text))/4 + 1024
+	x := &Exchange{Turn: r.t, Params: p, Tools: e.schemas(), Transcript: e.conv.Transcript(p.ContextWindow, reserve)}
+	var last any
+	for round := 0; ; round++ {
+		s := &Stream{r: r}
+		if err := r.round(x, s); err != nil {
+			r.fail(err)
+			return
+		}
+		last = s.state
+		ran := r.answer(s.calls)
+		if r.ctx.Err() != nil {
+			r.fail(context.Cause(r.ctx))
+			return
+		}
+		if !ran {
+			break
+		}
+		if round == MaxRoundTrips {
+			e.log.Warn("request_round_trips_exhausted", "turn_id", r.id, "round_trips", MaxRoundTrips)
+			break
+		}
+		x.Rounds = append(x.Rounds, Round{Text: s.text.String(), Calls: s.calls, State: s.state})
+	}
+	// The conversation is saved before the turn ends, so a turn sent on
+	// its TurnEnd follows on from it.
+	e.wire.Done(x, r.spoken.String(), last)
+	r.render()
+	r.emit(transport.TurnEnd{TurnID: r.id, Usage: r.usage})
+	e.log.Info("request_turn_end", "turn_id", r.id, "chars", len(r.spoken.String()))
+}
+
+// round sends one request and reads its stream, under the idle limits.
+func (r *run) round(x *Exchange, s *Stream) error {
+	e := r.e
+	for attempt := 0; ; attempt++ {
+		body, err := e.wire.Body(x)
+		if err != nil {
+			return fmt.Errorf("build request: %w", err)
+		}
+		r.mu.Lock()
+		r.seen = false
+		r.mu.Unlock()
+		r.arm(FirstEventWait)
+		rc, err := e.post(r.ctx, r.base, body)
+		var se *StatusError
+		if errors.As(err, &se) && se.Status == http.StatusBadRequest && attempt == 0 && e.wire.Refused(x, se) {
+			e.log.Info("request_adapted", "turn_id", r.id, "status", se.Status)
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		err = e.wire.Read(r.ctx, io.LimitReader(rc, 1<<30), s)
+		rc.Close()
+		r.disarm()
+		return err
+	}
+}
+
+// answer runs a round's calls: cues are answered ok, client tools run
+// (one at a time, under their waits) and are reported, other names are the
+// backend's tools (answered "error: unknown tool" if a round trip follows).
+// It reports whether a client tool ran (worth another round trip).
+func (r *run) answer(calls []Call) bool {
+	e := r.e
+	ran := false
+	for i := range calls {
+		c := &calls[i]
+		if IsCue(c.Name) {
+			continue
+		}
+		tc := transport.ToolCall{ID: c.ID, TurnID: r.id, Name: c.Name, Arguments: c.Arguments}
+		if len(tc.Arguments) == 0 || !json.Valid(tc.Arguments) {
+			tc.Arguments = json.RawMessage(`{}`)
+		}
+		tool, ok := e.tools[c.Name]
+		switch {
+		case !ok:
+			// Not a client tool: the backend's own (shown in the pill,
+			// not run here); a round trip answers it as unknown.
+			c.Output = transport.ResultUnknownTool
+			continue
+		case r.ctx.Err() != nil:
+			c.Output = transport.ResultTurnStopped
+		default:
+			c.Output, c.Images = r.runTool(tool, tc)
+			ran = true
+		}
+		e.emitTool(tc, transport.ToolResult{ID: c.ID, TurnID: r.id, Result: c.Output, Images: c.Images})
+	}
+	return ran
+}
+
+// runTool applies the client's tool rules: Validate first, the tool's
+// wait counted from the start, errors as "error: …".
+func (r *run) runTool(tool transport.Tool, call transport.ToolCall) (string, []string) {
+	if err := tool.Validate(call.Arguments); err != nil {
+		return errorResult(err), nil
+	}
+	wait := tool.Wait()
+	if wait <= 0 {
+		wait = transport.ClientToolWait(call.Name)
+	}
+	r.disarm() // the client's own work is no backend silence
+	ctx, cancel := context.WithTimeout(r.ctx, wait)
+	defer cancel()
+	type outcome struct {
+		res  string
+		imgs []string
+		err  error
+	}
+	out := make(chan outcome, 1)
+	go func() {
+		res, imgs, err := tool.Run(ctx, call)
+		out <- outcome{res, imgs, err}
+	}()
+	select {
+	case o := <-out:
+		if o.err != nil {
+			if r.ctx.Err() != nil {
+				return transport.ResultTurnStopped, nil
+			}
+			return errorResult(o.err), nil
+		}
+		return o.res, r.fit(call, o.res, o.imgs)
+	case <-ctx.Done():
+		if r.ctx.Err() != nil {
+			return transport.ResultTurnStopped, nil
+		}
+		r.e.log.Warn("tool_call_timed_out", "name", call.Name, "wait_ms", wait.Milliseconds())
+		return transport.ResultTimedOut(wait), nil
+	}
+}
+
+// fit keeps a result's images within the turn budget.
+func (r *run) fit(call transport.ToolCall, res string, imgs []string) []string {
+	if len(imgs) == 0 {
+		return nil
+	}
+	size := 0
+	for _, u := range imgs {
+		size += len(u) + 3
+	}
+	room := MaxTurnBytes - len(res) - 1024
+	if size <= room {
+		return imgs
+	}
+	if r.e.cfg.ImageFitter != nil {
+		if fitted, err := r.e.cfg.ImageFitter.FitImages(imgs, room); err == nil && len(fitted) > 0 {
+			return fitted
+		}
+	}
+	r.e.log.Warn("tool_result_images_dropped", "name", call.Name, "images", len(imgs))
+	return nil
+}
+
+func errorResult(err error) string {
+	msg := strings.TrimSpace(err.Error())
+	if strings.HasPrefix(msg, "error:") {
+		return msg
+	}
+	return "error: " + msg
+}
+
+// fail ends the turn on err, as the spec's table says.
+func (r *run) fail(err error) {
+	e := r.e
+	cause := context.Cause(r.ctx)
+	switch {
+	case errors.Is(cause, errClosed):
+		return // closing is no failure, and nothing is delivered after Close
+	case errors.Is(cause, errStopped):
+		e.log.Info("request_stopped", "turn_id", r.id)
+		r.emit(transport.TurnEnd{TurnID: r.id})
+		return
+	case errors.Is(cause, errIdle):
+		r.mu.Lock()
+		forgotten := r.forgotten
+		r.mu.Unlock()
+		e.log.Warn("network_stall", "stage", stage(r.rendered), "turn_id", r.id)
+		r.render()
+		if !forgotten {
+			e.emitWait(transport.TurnWaitEnded{TurnID: r.id, Rendered: r.rendered, Reason: transport.WaitPassed})
+		}
+		r.emit(transport.TurnEnd{TurnID: r.id})
+		return
+	}
+	var se *StatusError
+	var ste *StreamError
+	msg := ""
+	switch {
+	case errors.As(err, &se):
+		msg = r.statusText(se)
+	case errors.As(err, &ste):
+		if ste.Status != 0 {
+			msg = r.statusText(&StatusError{Status: ste.Status, Text: ste.Text})
+		}
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		// A stream cut short: the generic text.
+	default:
+		// The request did not reach the backend or its answer was lost:
+		// the spec's network failure.
+		e.log.Warn("network_drop", "stage", stage(r.rendered), "turn_id", r.id, "err", err.Error())
+		r.render()
+		e.emitWait(transport.TurnWaitEnded{TurnID: r.id, Rendered: r.rendered, Reason: transport.SocketLeftReady})
+		r.emit(transport.TurnEnd{TurnID: r.id})
+		return
+	}
+	e.log.Warn("request_failed", "turn_id", r.id, "err", err.Error())
+	r.render()
+	r.emit(transport.TurnError{TurnID: r.id, Message: msg})
+	r.emit(transport.TurnEnd{TurnID: r.id, Usage: r.usage})
+}
+
+// statusText is the error line of an HTTP status: the status and the
+// server's text, but for a refused key a line naming the character.
+func (r *run) statusText(se *StatusError) string {
+	switch se.Status {
+	case http.StatusUnauthorized, http.StatusForbidden:
+		name := r.e.cfg.Character
+		if name == "" {
+			name = "This character"
+		}
+		return fmt.Sprintf("%s's backend refused the key (HTTP %d). Check the key in Settings → Backend.", name, se.Status)
+	case http.StatusTooManyRequests:
+		line := "Rate limited (HTTP 429)"
+		if ra := RetryAfterText(se.RetryAfter); ra != "" {
+			line += ", " + ra
+		}
+		if se.Text != "" {
+			line += ": " + se.Text
+		}
+		return line
+	}
+	return se.Error()
+}
+
+func stage(rendered bool) string {
+	if rendered {
+		return "request_stream"
+	}
+	return "request_wait"
+}

@@ -1,0 +1,57 @@
+package request
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// complete returns how much of text is whole sentences: up to and
+// including the last sentence end (ASCII .!?… runs and closing quotes or
+// brackets followed by whitespace; CJK 。！？ at once; a newline always).
+// The player cuts those sentences again by the same rules (app/sentence);
+// this only decides when they are done.
+func complete(text string) int {
+	end := 0
+	for i := 0; i < len(text); {
+		r, w := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case r == '\n':
+			end = i + w
+			i += w
+		case r == '。' || r == '！' || r == '？':
+			j := skipClosers(text, i+w)
+			end, i = j, j
+		case r == '.' || r == '!' || r == '?' || r == '…':
+			j := i + w
+			for j < len(text) {
+				r2, w2 := utf8.DecodeRuneInString(text[j:])
+				if r2 != '.' && r2 != '!' && r2 != '?' && r2 != '…' {
+					break
+				}
+				j += w2
+			}
+			j = skipClosers(text, j)
+			if j < len(text) {
+				if next, _ := utf8.DecodeRuneInString(text[j:]); unicode.IsSpace(next) {
+					end = j
+				}
+			}
+			i = j
+		default:
+			i += w
+		}
+	}
+	return end
+}
+
+func skipClosers(s string, i int) int {
+	for i < len(s) {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if !strings.ContainsRune(`"')]}”’」』）】`, r) {
+			return i
+		}
+		i += w
+	}
+	return i
+}
