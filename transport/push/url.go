@@ -1,10 +1,11 @@
 package push
 
 import (
-	"errors"
 	"fmt"
 	"net/url"
 	"strings"
+
+	"yui/transport"
 )
 
 // WebSocketURL derives the socket URL from chat_base_url: http becomes ws,
@@ -43,44 +44,11 @@ func WebSocketURL(base string) (string, error) {
 	return u.String(), nil
 }
 
-// RedactURL is a URL as logs and error texts show it: without user info,
-// query or fragment, where a token may hide.
-func RedactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return "(unreadable URL)"
-	}
-	return redactURL(u)
-}
+// RedactURL is [transport.RedactURL]: a URL without user info, query or
+// fragment, as logs and error texts show it.
+func RedactURL(raw string) string { return transport.RedactURL(raw) }
 
-func redactURL(u *url.URL) string {
-	c := *u
-	c.User = nil
-	c.RawQuery, c.ForceQuery = "", false
-	c.Fragment, c.RawFragment = "", ""
-	return c.String()
-}
+func redactURL(u *url.URL) string { return transport.RedactURL(u.String()) }
 
-// redactErr removes the query and user info from the URL an HTTP error
-// (*url.Error) names, wherever its text shows in err's message, so the
-// error can be logged and shown. errors.Is and As still see the original.
-func redactErr(err error) error {
-	var ue *url.Error
-	if !errors.As(err, &ue) || ue.URL == "" {
-		return err
-	}
-	raw, clean := ue.URL, RedactURL(ue.URL)
-	msg := strings.ReplaceAll(err.Error(), raw, clean)
-	// url.Error prints an escaped form of some URLs; cover it too.
-	msg = strings.ReplaceAll(msg, fmt.Sprintf("%q", raw), fmt.Sprintf("%q", clean))
-	return &redactedError{msg: msg, err: err}
-}
-
-// redactedError is an error whose text had a URL's secrets removed.
-type redactedError struct {
-	msg string
-	err error
-}
-
-func (e *redactedError) Error() string { return e.msg }
-func (e *redactedError) Unwrap() error { return e.err }
+// redactErr is [transport.RedactError].
+func redactErr(err error) error { return transport.RedactError(err) }

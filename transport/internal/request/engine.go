@@ -324,7 +324,7 @@ func (e *Engine) post(ctx context.Context, base string, body []byte) (io.ReadClo
 	}
 	resp, err := e.hc.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, transport.RedactError(err)
 	}
 	if resp.StatusCode/100 != 2 {
 		se := readStatusError(resp)
@@ -344,7 +344,7 @@ func ListModels(ctx context.Context, hc *http.Client, base, key string) ([]strin
 	}
 	resp, err := guarded(hc).Do(req)
 	if err != nil {
-		return nil, err
+		return nil, transport.RedactError(err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
