@@ -14,7 +14,8 @@ type Options struct {
 	// Preset is the id or name of the preset to use; blank is the active
 	// preset of the settings.
 	Preset string
-	// URL and Key override the preset's chat_base_url and key.
+	// URL and Key override the preset's chat_base_url and key. ParseFlags
+	// takes the key from --key-file, $YUI_KEY or (with a warning) --key.
 	URL string
 	Key string
 	// ChatAPI and Model override the preset's chat_api (push, responses,

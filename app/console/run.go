@@ -90,6 +90,7 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	defer appFile.Close()
 	defer turnFile.Close()
 	appLog := applog.New(appFile, slog.LevelInfo).With("preset", preset.ID)
+	rep.Log(appLog, store.Path())
 	if rep.Problem != nil {
 		appLog.Warn("settings_problem", "err", rep.Problem.Error(), "kept_as", rep.KeptAs)
 	}
@@ -242,6 +243,8 @@ func apply(s *session.Session, gate *permission.Gate, out *printer, line string)
 			break
 		}
 		out.promptAnswered(id, choice)
+	case "stats":
+		out.stats(readStats())
 	case "quit":
 		return true
 	}

@@ -299,7 +299,14 @@ func (pt *pet) onEvent(e session.Event) {
 		}
 		pt.publishPill()
 	case session.KindReasoning:
-		pt.publish(view.TypeReasoning, view.Reasoning{TurnID: e.TurnID, Text: e.Text, Streaming: e.Streaming})
+		whole := view.Reasoning{TurnID: e.TurnID, Text: e.Text, Streaming: e.Streaming, Cut: e.Cut}
+		if !e.Append {
+			pt.publish(view.TypeReasoning, whole)
+			break
+		}
+		// Live pages get the delta; one that connects later the whole text.
+		pt.core.view.PublishDelta(pt.preset, view.TypeReasoning, view.MustEncode(view.TypeReasoning, whole),
+			view.MustEncode(view.TypeReasoning, view.Reasoning{TurnID: e.TurnID, Text: e.Delta, Streaming: e.Streaming, Cut: e.Cut, Append: true}))
 	case session.KindUsage:
 		pt.totalTokens = e.TotalTokens
 		pt.publishUsage()

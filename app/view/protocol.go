@@ -209,10 +209,16 @@ type Pill struct {
 }
 
 // Reasoning is the reasoning display of one turn; empty Text hides it.
+// With Append set, Text is added to the end of what the page shows for
+// TurnID (the core sends deltas live; the sticky replay is the whole
+// text). Cut says the head of the text was dropped (the core keeps the
+// newest 64 KiB of a turn's reasoning); the page marks the start.
 type Reasoning struct {
 	TurnID    string `json:"turn_id"`
 	Text      string `json:"text"`
 	Streaming bool   `json:"streaming"`
+	Append    bool   `json:"append,omitempty"`
+	Cut       bool   `json:"cut,omitempty"`
 }
 
 // Usage is the token readout: the last call's total tokens beside the

@@ -26,7 +26,8 @@ export interface Bubble {
 export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
 export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string }
 export interface PermissionPrompt { type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string }
-export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean }
+/** With append, text is added to the end of the turn's shown text; cut: its head was dropped. */
+export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean; append?: boolean; cut?: boolean }
 export interface Usage { type: 'usage'; total_tokens: number; context_window: number }
 export interface DelegationItem {
   id: string;
