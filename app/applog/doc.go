@@ -5,6 +5,11 @@
 // of the same key). The turn log is yui-turns-YYYY-MM-DD.log beside it
 // (TurnLogPrefix), for the app and `yui console` alike.
 //
+// Bounds: every string or error value is cut to MaxValueRunes code points
+// (a backend's strings reach log lines: tool ids, turn ids, messages), and
+// a day's file is rotated by size (DailyFile.MaxBytes, keeping Keep older
+// files), so nothing a backend sends can grow the log without limit.
+//
 // Attributes named like secrets (key, token, api_key, authorization) are
 // replaced by "[redacted]" so no secret reaches a log even by mistake.
 // A DailyFile may be written from any goroutine.
