@@ -2,6 +2,8 @@
 // text while it streams. Hidden when the text is empty; collapsed again for
 // each new turn (open/closed is presentation state).
 
+import './reasoning.css';
+import { el } from './dom';
 import type { Reasoning } from './protocol';
 
 export class ReasoningView {
@@ -11,14 +13,14 @@ export class ReasoningView {
   private turn = '';
 
   constructor(private readonly changed: () => void) {
-    this.el = document.createElement('div');
+    this.el = el('div');
     this.el.className = 'reasoning';
     this.el.hidden = true;
-    this.toggle = document.createElement('button');
+    this.toggle = el('button');
     this.toggle.type = 'button';
     this.toggle.className = 'reasoning-toggle';
     this.toggle.setAttribute('aria-expanded', 'false');
-    this.panel = document.createElement('div');
+    this.panel = el('div');
     this.panel.className = 'reasoning-text';
     this.panel.id = 'yui-reasoning-text';
     this.panel.hidden = true;

@@ -1,6 +1,8 @@
 // The token readout: "1.3k / 128k" (context window 0 = unknown: tokens
 // only). Hidden until the first usage arrives.
 
+import './usage.css';
+import { el } from './dom';
 import type { Usage } from './protocol';
 
 export function compact(n: number): string {
@@ -14,7 +16,7 @@ export class UsageReadout {
   readonly el: HTMLElement;
 
   constructor() {
-    this.el = document.createElement('div');
+    this.el = el('div');
     this.el.className = 'usage';
     this.el.hidden = true;
   }

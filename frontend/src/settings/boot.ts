@@ -1,7 +1,8 @@
 // Boots the settings window's page: one form for every character. It is an
-// ordinary opaque window, so it brings its own stylesheet (the pet's
-// style.css, made for a transparent window, is not loaded here).
-import './settings.css';
+// ordinary opaque window, so it brings its own stylesheets (page.css here,
+// form.css and history.css with their components; the pet page's CSS, made
+// for a transparent window, is not loaded here).
+import './page.css';
 import { CoreConnection } from '../connection';
 import { inWails, type PageConfig } from '../host';
 import { SettingsView } from './view';

@@ -5,6 +5,8 @@
 // section (history.ts) is built by the view and added after them; so is
 // the Backend section's connection line (actions.ts).
 
+import './form.css';
+import { el } from '../dom';
 import type { AudioForm, Choice, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
 import type { DraftPreset, FieldName } from './model';
 
@@ -59,12 +61,6 @@ function showNote(note: HTMLElement, text: string, describes: HTMLElement): void
   else addDescribedBy(describes, note.id);
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text) e.textContent = text;
-  return e;
-}
 
 export class PresetFormView {
   readonly el: HTMLElement;
@@ -375,7 +371,7 @@ export class PresetFormView {
   /** Offers the models a connection test listed (none: free text only). */
   setModels(models: string[]): void {
     this.modelList.replaceChildren(...models.map((m) => {
-      const o = document.createElement('option');
+      const o = el('option');
       o.value = m;
       return o;
     }));

@@ -4,6 +4,7 @@
 // "Settings window"); this page keeps drafts until a save and shows what
 // the core answers.
 
+import { el } from '../dom';
 import type {
   ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsAudio, SettingsFocus,
   SettingsResult, SettingsState,
@@ -60,12 +61,6 @@ interface Accepted { sent: SaveSettings; edits: number }
 
 interface FieldErr { preset: string; field: string; message: string }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text) e.textContent = text;
-  return e;
-}
 
 export class SettingsView {
   readonly root: HTMLElement;
