@@ -224,7 +224,9 @@ func (c *Core) removePet(id string) {
 	// The window quits when its shell connection ends; the supervisor
 	// escalates if it lingers, and does not restart it.
 	c.sup.StopOne("pet:" + id)
+	c.sup.StopOne(messageWindowName(id))
 	c.view.Disconnect(view.RoleShell, id)
+	c.view.Disconnect(view.RoleMessageShell, id)
 	c.revokeWindow(id)
 	c.view.Forget(id)
 	c.log.Info("pet_removed", "preset", id)

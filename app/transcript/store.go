@@ -76,7 +76,7 @@ type Store struct {
 }
 
 // Open reads the transcript at path; a missing file is an empty
-// transcript. An unreadable one (not JSON, too large) is moved aside with
+// transcript; path "" keeps it in memory only. An unreadable one (not JSON, too large) is moved aside with
 // atomicfile.KeepAside so nothing is lost, logged, and the store starts
 // empty; the error says where the file went. now may be nil (time.Now).
 func Open(path string, log *slog.Logger, now func() time.Time) (*Store, error) {
@@ -87,6 +87,9 @@ func Open(path string, log *slog.Logger, now func() time.Time) (*Store, error) {
 		now = time.Now
 	}
 	s := &Store{path: path, log: log, now: now, f: file{Version: 1, NextID: 1}}
+	if path == "" {
+		return s, nil
+	}
 	b, err := readBounded(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return s, nil
@@ -261,6 +264,9 @@ func (s *Store) trimLocked() {
 // saveLocked writes the file atomically, private to the user; a failure is
 // logged (the transcript stays in memory and the next save tries again).
 func (s *Store) saveLocked() {
+	if s.path == "" {
+		return
+	}
 	b, err := json.Marshal(s.f)
 	if err == nil {
 		err = atomicfile.Write(s.path, b, 0o600)
