@@ -40,14 +40,14 @@ var tsMessages = map[string]struct {
 	TypeSettingsFocus: {SettingsFocus{}, true}, TypeSettingsStatus: {SettingsStatus{}, true},
 	TypeSettingsResult: {SettingsResult{}, true}, TypeSettingsHistory: {SettingsHistory{}, true},
 	TypeConnectionTest: {ConnectionTest{}, true},
-	TypeTranscript: {Transcript{}, true}, TypeTranscriptEntry: {TranscriptEntry{}, true},
+	TypeTranscript:     {Transcript{}, true}, TypeTranscriptEntry: {TranscriptEntry{}, true},
 
 	TypeSendText: {SendText{}, false}, TypeStop: {struct{}{}, false}, TypeReconnect: {struct{}{}, false},
 	TypeDismiss: {Dismiss{}, false}, TypeReset: {struct{}{}, false}, TypePermissionAnswer: {PermissionAnswer{}, false},
 	TypeMute: {Mute{}, false}, TypeSaveSettings: {SaveSettings{}, false}, TypeOpenSettings: {OpenSettings{}, false},
 	TypePresetAction: {PresetAction{}, false}, TypeDesktopAction: {DesktopAction{}, false},
 	TypeTestConnection: {TestConnection{}, false},
-	TypeOpenMessages: {struct{}{}, false},
+	TypeOpenMessages:   {struct{}{}, false},
 }
 
 // goOnly are the message types no page sends or receives: the shell's,
