@@ -22,6 +22,8 @@ export interface ComposerOptions {
   /** Starts open, and Escape does not close it (the message window's). */
   fixed?: boolean;
   placeholder?: string;
+  /** The text box's rows (2 by default). */
+  rows?: number;
 }
 
 const PICKER_ICON = `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><rect x="2.5" y="4" width="15" height="12" rx="2.5" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="7.5" cy="8.5" r="1.6" fill="currentColor"/><path d="M4 14.5 L8.5 10.5 L11 12.5 L13.5 9.5 L16.5 13" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg>`;
@@ -40,7 +42,7 @@ export class ComposerView {
   constructor(private readonly opts: ComposerOptions) {
     this.pending = new PendingSend(() => opts.now());
     this.tray = new AttachmentTray(opts.changed, opts.readImage);
-    this.input = el('textarea', { class: 'composer-input', attrs: { rows: 2, placeholder: opts.placeholder ?? 'Say something…', 'aria-label': 'Message' } });
+    this.input = el('textarea', { class: 'composer-input', attrs: { rows: opts.rows ?? 2, placeholder: opts.placeholder ?? 'Say something…', 'aria-label': 'Message' } });
     this.pickBtn = button('composer-pick', asset(PICKER_ICON), { 'aria-label': 'Attach images', title: 'Attach images (or paste / drop them)' });
     this.sendBtn = el('button', { class: 'composer-send', attrs: { type: 'submit', 'aria-label': 'Send' } }, 'Send');
     this.fileInput = el('input', { class: 'composer-file', attrs: { type: 'file', accept: 'image/*', multiple: true }, hidden: true });

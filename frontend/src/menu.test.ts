@@ -6,6 +6,7 @@ function setup() {
   const calls: string[] = [];
   const actions: MenuActions = {
     settings: () => calls.push('settings'),
+    messages: () => calls.push('messages'),
     reset: () => calls.push('reset'),
     muteCharacter: (m) => calls.push(`mute ${m}`),
     desktop: (a: DesktopActionKind) => calls.push(`desktop ${a}`),
@@ -62,10 +63,13 @@ describe('PetMenu', () => {
     menu.applyDesktop({ type: 'desktop', voices_muted: true, start_at_login: false, start_at_login_available: false });
     expect(item('start-at-login').hidden).toBe(true);
     item('mute').click();
+    expect(item('messages').hidden).toBe(true);
     menu.applyPreset({ type: 'preset', id: 'p', name: 'Mika', look: 'yui' });
     expect(item('hide').textContent).toBe('Hide Mika');
+    expect(item('messages').hidden).toBe(false);
     item('hide').click();
     item('settings').click();
-    expect(acts()).toEqual(['mute false', 'desktop unmute', 'desktop hide', 'settings']);
+    item('messages').click();
+    expect(acts()).toEqual(['mute false', 'desktop unmute', 'desktop hide', 'settings', 'messages']);
   });
 });

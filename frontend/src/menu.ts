@@ -1,4 +1,4 @@
-// The character's menu (right-click on her): Settings…, New conversation
+// The character's menu (right-click on her): Settings…, Messages…, New conversation
 // (asking "Start over?" in the menu itself), Mute voice for this character,
 // and the tray's app-wide items (docs/view-protocol.md, "Desktop menu").
 // It keeps only presentation state: open or closed, where, and where the
@@ -10,6 +10,8 @@ import type { DesktopActionKind, Desktop, PresetInfo, VoiceState } from './proto
 /** What the menu's items do; the owner sends the core's messages. */
 export interface MenuActions {
   settings(): void;
+  /** Opens her message window. */
+  messages(): void;
   /** "Yes" to "Start over?". */
   reset(): void;
   /** This character's Mute voice / Unmute voice: the wanted state. */
@@ -26,6 +28,7 @@ let menuSeq = 0;
 export class PetMenu {
   readonly el: HTMLElement;
   private readonly settings: HTMLButtonElement;
+  private readonly messages: HTMLButtonElement;
   private readonly reset: HTMLButtonElement;
   private readonly confirm: HTMLElement;
   private readonly yes: HTMLButtonElement;
@@ -50,6 +53,9 @@ export class PetMenu {
       button('pet-menu-item pet-menu-check', label, { role: 'menuitemcheckbox', 'aria-checked': 'false', 'data-action': action });
     const sep = () => el('div', { class: 'pet-menu-sep', attrs: { role: 'separator' } });
     this.settings = item('settings', 'Settings…');
+    // Shown once the core says which character this window shows.
+    this.messages = item('messages', 'Messages…', true);
+    this.messages.title = 'The conversation, to read back and write in (Ctrl+M)';
     this.reset = item('reset', 'New conversation');
     this.yes = item('reset-yes', 'Yes', false, 'pet-menu-item pet-menu-choice');
     this.cancel = item('reset-cancel', 'Cancel', false, 'pet-menu-item pet-menu-choice');
@@ -65,7 +71,7 @@ export class PetMenu {
     this.desktop = el('div', { class: 'pet-menu-desktop', attrs: { role: 'group', 'aria-label': 'Yui' }, hidden: true },
       sep(), this.hide, this.mute, this.login, sep(), this.quit);
     this.el = el('div', { class: 'pet-menu', attrs: { role: 'menu', 'aria-label': 'Character menu' }, hidden: true },
-      this.settings, this.reset, this.confirm, this.muteCharacter, this.desktop);
+      this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.desktop);
     this.wire();
   }
 
@@ -81,6 +87,7 @@ export class PetMenu {
   /** Applies the core's state for the menu's items. */
   applyPreset(m: PresetInfo): void {
     this.hide.textContent = `Hide ${m.name}`;
+    this.messages.hidden = false;
   }
 
   applyDesktop(m: Desktop): void {
@@ -195,6 +202,10 @@ export class PetMenu {
       this.actions.settings();
     });
     // The core saves the mute and answers with a new `voice` state.
+    this.messages.addEventListener('click', () => {
+      this.close();
+      this.actions.messages();
+    });
     this.muteCharacter.addEventListener('click', () => {
       this.close();
       this.actions.muteCharacter(!this.voice.muted);

@@ -35,6 +35,12 @@ export interface PetOptions {
 /** Pointer travel (px) that turns a press on the character into a drag. */
 export const DRAG_THRESHOLD = 4;
 
+/** Popovers and the bubble (fitPopovers): the least height a popover
+ * keeps, the most of the bubble's height kept beside it, the gap. */
+const POPOVER_MIN = 48;
+const BUBBLE_KEEP = 90;
+const GAP = 6;
+
 /**
  * The pet page: the character on a fixed stage, the speech bubble above her
  * head, the reasoning disclosure and delegations chip in the top corners,
@@ -67,6 +73,7 @@ export class PetView {
   private pressFocus: Element | null = null;
   private noticeId = '';
   private regionQueued = false;
+  private readonly bubbleWrap: HTMLElement;
 
   constructor(private readonly host: PetHost, sched: Scheduler = realScheduler, opts: PetOptions = {}) {
     const motion = opts.motion ?? mediaMotionPreference();
@@ -91,6 +98,7 @@ export class PetView {
       now: () => sched.now(),
       changed,
       readImage: opts.readImage,
+      rows: 1,
       toggled: (open) => {
         if (open) this.root.dataset.composer = 'open';
         else delete this.root.dataset.composer;
@@ -98,6 +106,7 @@ export class PetView {
     });
     this.menu = new PetMenu({
       settings: () => this.openSettings(),
+      messages: () => this.host.send({ type: 'open_messages' }),
       reset: () => this.host.send({ type: 'reset' }),
       muteCharacter: (muted) => this.host.send({ type: 'mute', scope: 'character', muted }),
       desktop: (action) => this.host.send({ type: 'desktop_action', action }),
@@ -107,7 +116,7 @@ export class PetView {
     this.root = el('main', 'pet',
       this.notice,
       el('div', 'topbar', this.reasoning.el, this.chip.chip),
-      el('div', 'sky', el('div', 'bubble-wrap', this.bubble.el)),
+      el('div', 'sky', this.bubbleWrap = el('div', 'bubble-wrap', this.bubble.el)),
       el('div', 'stage', this.character.el),
       el('div', 'dock', el('div', 'status-row', this.pill.el, this.plate)),
       this.composer.el,
@@ -153,6 +162,7 @@ export class PetView {
         this.plate.hidden = m.kind === '' || m.text === '';
         this.plate.dataset.kind = m.kind;
         this.plateText.textContent = m.text;
+        this.plate.title = m.text;
         this.plateAction.hidden = !m.action;
         this.plateAction.textContent = m.action === 'reconnect' ? 'Reconnect' : (m.action ?? '');
         break;
@@ -252,6 +262,15 @@ export class PetView {
       this.host.send({ type: 'dismiss', id: this.noticeId });
     });
     this.plateAction.addEventListener('click', () => this.host.send({ type: 'reconnect' }));
+    // The thoughts panel and the background-tasks card open one at a time.
+    this.reasoning.el.addEventListener('click', () => {
+      if (this.reasoning.open) this.chip.setOpen(false);
+      this.queueRegion();
+    });
+    this.chip.chip.addEventListener('click', () => {
+      if (this.chip.open) this.reasoning.setOpen(false);
+      this.queueRegion();
+    });
     // Right-click on the character: a tiny menu (Settings…, New
     // conversation, Mute voice for this character, and the tray's items:
     // Hide, Mute voices for all, Start at login, Quit Yui).
@@ -275,6 +294,11 @@ export class PetView {
       if (e.key === ' ' && e.ctrlKey) {
         e.preventDefault();
         this.openComposer();
+      } else if (e.key.toLowerCase() === 'm' && e.ctrlKey && !e.altKey && !e.shiftKey) {
+        // Ctrl+M opens her message window.
+        e.preventDefault();
+        this.closeMenu();
+        this.host.send({ type: 'open_messages' });
       } else if (e.key === ',' && (e.ctrlKey || e.metaKey)) {
         // Ctrl+, opens the settings window on this character.
         e.preventDefault();
@@ -373,8 +397,35 @@ export class PetView {
     this.regionQueued = true;
     queueMicrotask(() => {
       this.regionQueued = false;
+      this.fitPopovers();
       this.host.setInputRegion(this.visibleRects());
     });
+  }
+
+  /** An open popover (the thoughts panel or the tasks card) never covers
+   * the speech bubble: it gets the room above the bubble (at least
+   * POPOVER_MIN px, leaving the bubble up to BUBBLE_KEEP px), and the
+   * bubble's area starts under it (its text scrolls if it must). */
+  private fitPopovers(): void {
+    const pop = this.reasoning.open ? this.reasoning.panel : this.chip.open ? this.chip.list : null;
+    const wrap = this.bubbleWrap;
+    if (!pop) {
+      wrap.style.top = '';
+      this.reasoning.panel.style.maxHeight = '';
+      this.chip.list.style.maxHeight = '';
+      return;
+    }
+    const wrapBox = wrap.getBoundingClientRect();
+    if (wrapBox.height <= 0) return; // no layout (tests without one)
+    pop.style.maxHeight = '';
+    const top = pop.getBoundingClientRect().top;
+    const natural = pop.scrollHeight;
+    const bubbleH = this.bubble.el.hidden ? 0 : Math.min(this.bubble.el.scrollHeight + 10, BUBBLE_KEEP);
+    const room = wrapBox.bottom - top - GAP - bubbleH;
+    const max = Math.max(POPOVER_MIN, Math.min(natural, room));
+    pop.style.maxHeight = `${Math.floor(max)}px`;
+    const sky = wrap.offsetParent instanceof HTMLElement ? wrap.offsetParent.getBoundingClientRect().top : 0;
+    wrap.style.top = `${Math.ceil(top + Math.min(max, natural) + GAP - sky)}px`;
   }
 
   /** The elements whose boxes make the click region. */

@@ -6,6 +6,8 @@ import './reasoning.css';
 import { el } from './dom';
 import type { Reasoning } from './protocol';
 
+let reasoningSeq = 0;
+
 export class ReasoningView {
   readonly el: HTMLElement;
   private readonly toggle: HTMLButtonElement;
@@ -22,7 +24,7 @@ export class ReasoningView {
     this.toggle.setAttribute('aria-expanded', 'false');
     this.panel = el('div');
     this.panel.className = 'reasoning-text';
-    this.panel.id = 'yui-reasoning-text';
+    this.panel.id = `yui-reasoning-text-${++reasoningSeq}`;
     this.panel.hidden = true;
     this.toggle.setAttribute('aria-controls', this.panel.id);
     this.toggle.addEventListener('click', () => this.setOpen(this.panel.hidden));

@@ -4,7 +4,7 @@
 // for a transparent window, is not loaded here).
 import './page.css';
 import { CoreConnection } from '../connection';
-import { inWails, type PageConfig } from '../host';
+import { closeKeys, closeWindow, inWails, type PageConfig } from '../host';
 import { SettingsView } from './view';
 
 export function bootSettings(cfg: PageConfig): void {
@@ -14,6 +14,8 @@ export function bootSettings(cfg: PageConfig): void {
   let conn: CoreConnection | null = null;
   const view = new SettingsView({ send: (m) => conn?.send(m) ?? false });
   view.mount(app);
+  // Esc and Ctrl+W close (hide) the window.
+  closeKeys(document, closeWindow);
   conn = new CoreConnection(cfg.view_url, (m) => view.apply(m), (s) => {
     document.documentElement.dataset.core = s;
     view.setConnection(s);
