@@ -42,7 +42,7 @@ func (c *Core) onConnect(peer view.Peer) {
 		c.log.Warn("view_unknown_preset", "preset", peer.Preset)
 		return
 	}
-	cfg := view.WindowConfig{Kind: view.WindowPet, Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight, PageToken: c.pageToken(p.ID)}
+	cfg := view.WindowConfig{Kind: view.WindowPet, Title: petTitle(p.Name), Width: PetWidth, Height: PetHeight, PageToken: c.pageToken(p.ID)}
 	if p.Window != nil {
 		x, y := p.Window.X, p.Window.Y
 		cfg.X, cfg.Y = &x, &y

@@ -199,6 +199,13 @@ func (w *window) startup(ctx context.Context) {
 			case view.TypeWindowShow:
 				runtime.WindowShow(ctx)
 				runtime.WindowUnminimise(ctx) // gtk_window_present: raise and focus
+			case view.TypeWindowTitle:
+				var t view.WindowTitle
+				if err := json.Unmarshal(m.Body, &t); err != nil || t.Title == "" {
+					w.log.Warn("view_malformed", "type", m.Type)
+					continue
+				}
+				runtime.WindowSetTitle(ctx, t.Title)
 			default:
 				w.log.Warn("view_unknown", "type", m.Type)
 			}

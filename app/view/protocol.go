@@ -272,6 +272,7 @@ const (
 	TypeTestConnection  = "test_connection"  // TestConnection, settings page → core
 	TypeConnectionTest  = "connection_test"  // ConnectionTest, core → settings page
 	TypeWindowShow      = "window_show"      // no fields, core → shell
+	TypeWindowTitle     = "window_title"     // WindowTitle, core → shell (a character renamed)
 )
 
 // Sections of the settings form that OpenSettings and SettingsFocus name.
@@ -549,4 +550,9 @@ type TranscriptEntry struct {
 // replaces what the page shows.
 type Transcript struct {
 	Entries []TranscriptEntry `json:"entries"`
+}
+
+// WindowTitle retitles a window: its character was renamed.
+type WindowTitle struct {
+	Title string `json:"title"`
 }

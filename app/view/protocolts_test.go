@@ -53,7 +53,7 @@ var tsMessages = map[string]struct {
 // goOnly are the message types no page sends or receives: the shell's,
 // and show_window, which the core accepts from a pet page but no page
 // sends yet.
-var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeShowWindow}
+var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow}
 
 // tsInterface is one interface (or inline object type) of protocol.ts:
 // its fields and their types as written.

@@ -49,7 +49,10 @@ export class PermissionPromptView {
   apply(m: PermissionPrompt): void {
     this.id = m.id;
     this.el.hidden = m.id === 0;
-    const where = m.label ? `monitor ${m.monitor} (${m.label})` : `monitor ${m.monitor}`;
+    // Plain words: "screen 2" counts from 1; the output's name (DP-2) and
+    // the index the backend used are in the tooltip.
+    const where = m.label ? `screen ${m.monitor + 1} (${m.label})` : `screen ${m.monitor + 1}`;
+    this.text.title = `Monitor ${m.monitor}${m.label ? ` (${m.label})` : ''} as the backend counts them`;
     this.text.textContent = m.id === 0 ? '' : `${m.backend} asks to see ${where}.`;
     this.el.dataset.monitor = String(m.monitor);
   }

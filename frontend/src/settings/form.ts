@@ -167,7 +167,7 @@ export class PresetFormView {
     this.contextWindow.min = '0';
     this.contextWindow.step = '1';
     this.contextWindow.inputMode = 'numeric';
-    const cwHint = el('div', 'hint', 'Tokens; 0 if unknown.');
+    const cwHint = el('div', 'hint', 'How much the model can read at once, in tokens (pieces of words): older messages are left out to fit. 0 if you don’t know.');
     backend.append(this.row('context_window', 'Context window', this.contextWindow, cwHint));
     this.card = el('textarea', 'control');
     this.card.id = this.id('card');

@@ -582,7 +582,9 @@ export class SettingsView {
       const sub = el('span', 'preset-sub');
       const st = this.status.get(d.id);
       if (isNew) {
-        sub.append(el('span', 'preset-new', 'new — not saved'));
+        const n = el('span', 'preset-new', 'new, not saved');
+        n.title = 'Not saved yet: Save keeps it';
+        sub.append(n);
       } else if (!d.enabled) {
         sub.dataset.state = 'off';
         sub.append(el('span', 'dot'), el('span', '', 'off'));
