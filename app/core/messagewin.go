@@ -147,6 +147,9 @@ func (pt *pet) record(e session.Event) {
 	}
 	switch e.Kind {
 	case session.KindTurnSent:
+		// A new turn: earlier replies are over (one she never said aloud,
+		// a silent render, has no idle to end it).
+		pt.finishReplies()
 		if strings.TrimSpace(e.Text) != "" {
 			pt.sendEntry(tr.Add(transcript.Entry{TurnID: e.TurnID, Kind: transcript.KindUser, Text: e.Text}))
 		}
@@ -165,9 +168,14 @@ func (pt *pet) record(e session.Event) {
 			return
 		}
 		reply(!e.Streaming, func(x *transcript.Entry) { x.Reasoning = e.Text })
-	case session.KindTurnEnd:
-		if got, ok := tr.Update(e.TurnID, transcript.KindReply, true, func(x *transcript.Entry) { x.State = "done" }); ok {
-			pt.sendEntry(got)
+	case session.KindComposer:
+		pt.replyLocked = e.Locked
+	case session.KindCue:
+		// Her face eases back once playback went idle: with no turn
+		// running, the replies she was saying are done (the wire's
+		// turn_end comes before she has said them).
+		if e.TurnID == "" && e.Cue.EmotionID == "neutral" && e.Cue.MotionID == "" && !pt.replyLocked {
+			pt.finishReplies()
 		}
 	case session.KindFailureLine, session.KindErrorLine:
 		if strings.TrimSpace(e.Text) == "" {
@@ -201,6 +209,13 @@ func (pt *pet) record(e session.Event) {
 		for _, it := range e.Items {
 			pt.recordDelegation(it)
 		}
+	}
+}
+
+// finishReplies marks the replies still streaming done.
+func (pt *pet) finishReplies() {
+	for _, got := range pt.transcript.FinishReplies() {
+		pt.sendEntry(got)
 	}
 }
 

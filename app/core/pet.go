@@ -44,6 +44,9 @@ type pet struct {
 	// transcript is what the message window shows and a request
 	// transport sends (messagewin.go).
 	transcript *transcript.Store
+	// replyLocked: a turn runs (the composer's lock, for the transcript's
+	// reply rows).
+	replyLocked bool
 
 	mu     sync.Mutex
 	socket string

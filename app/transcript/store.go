@@ -178,6 +178,24 @@ func (s *Store) Update(turnID, kind string, save bool, fn func(*Entry)) (Entry, 
 	return s.f.Entries[i], true
 }
 
+// FinishReplies marks every reply still "streaming" "done" (the turn is
+// over, her speech included), saves, and returns the changed entries.
+func (s *Store) FinishReplies() []Entry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Entry
+	for i := range s.f.Entries {
+		if e := &s.f.Entries[i]; e.Kind == KindReply && e.State == "streaming" {
+			e.State = "done"
+			out = append(out, *e)
+		}
+	}
+	if len(out) > 0 {
+		s.saveLocked()
+	}
+	return out
+}
+
 // Find returns the newest entry of turnID and kind.
 func (s *Store) Find(turnID, kind string) (Entry, bool) {
 	s.mu.Lock()

@@ -131,7 +131,14 @@ func TestRecordExchangeWithoutShownEntries(t *testing.T) {
 	// A trigger turn: nobody typed it, no sentence shown yet.
 	s.RecordExchange("t9", "trigger: something", "Okay.")
 	got := s.Entries()
-	if len(got) != 2 || got[0].Kind != KindUser || got[0].Text != "" || got[1].Kind != KindReply || got[1].Sent != "Okay." {
+	if len(got) != 2 || got[0].Kind != KindUser || got[0].Text != "" || got[1].Kind != KindReply || got[1].Sent != "Okay." || got[1].State != "streaming" {
 		t.Fatalf("entries = %+v", got)
+	}
+	// The turn is over: the reply is done, once.
+	if done := s.FinishReplies(); len(done) != 1 || done[0].State != "done" || done[0].ID != got[1].ID {
+		t.Fatalf("FinishReplies = %+v", done)
+	}
+	if again := s.FinishReplies(); len(again) != 0 {
+		t.Fatalf("FinishReplies again = %+v", again)
 	}
 }
