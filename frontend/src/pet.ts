@@ -74,6 +74,7 @@ export class PetView {
   private noticeId = '';
   private regionQueued = false;
   private readonly bubbleWrap: HTMLElement;
+  private readonly statusRow: HTMLElement;
 
   constructor(private readonly host: PetHost, sched: Scheduler = realScheduler, opts: PetOptions = {}) {
     const motion = opts.motion ?? mediaMotionPreference();
@@ -118,7 +119,7 @@ export class PetView {
       el('div', 'topbar', this.reasoning.el, this.chip.chip),
       el('div', 'sky', this.bubbleWrap = el('div', 'bubble-wrap', this.bubble.el)),
       el('div', 'stage', this.character.el),
-      el('div', 'dock', el('div', 'status-row', this.pill.el, this.plate)),
+      el('div', 'dock', this.statusRow = el('div', 'status-row', this.pill.el, this.plate)),
       this.composer.el,
       this.menu.el,
       this.chip.list,
@@ -398,6 +399,7 @@ export class PetView {
     queueMicrotask(() => {
       this.regionQueued = false;
       this.fitPopovers();
+      this.fitStatusRow();
       this.host.setInputRegion(this.visibleRects());
     });
   }
@@ -426,6 +428,20 @@ export class PetView {
     pop.style.maxHeight = `${Math.floor(max)}px`;
     const sky = wrap.offsetParent instanceof HTMLElement ? wrap.offsetParent.getBoundingClientRect().top : 0;
     wrap.style.top = `${Math.ceil(top + Math.min(max, natural) + GAP - sky)}px`;
+  }
+
+  /** While the composer is open (over the dock), the status row sits on
+   * its top edge, however tall the composer grew. */
+  private fitStatusRow(): void {
+    const row = this.statusRow;
+    if (!this.composer.isOpen) {
+      row.style.bottom = '';
+      return;
+    }
+    const c = this.composer.el.getBoundingClientRect();
+    const dock = row.parentElement!.getBoundingClientRect();
+    if (c.height <= 0 || dock.height <= 0) return; // no layout
+    row.style.bottom = `${Math.ceil(dock.bottom - c.top + 4)}px`;
   }
 
   /** The elements whose boxes make the click region. */
