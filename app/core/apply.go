@@ -267,8 +267,7 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 }
 
 // updatePet applies changes that need no new connection: name and look
-// (the page's preset topic; the frameless window's title stays until its
-// next start), permissions (the gate and the pill), context window (the
+// (the page's preset topic and the windows' titles), permissions (the gate and the pill), context window (the
 // usage readout).
 func (c *Core) updatePet(old, p settings.Preset) {
 	pt := c.pet(p.ID)

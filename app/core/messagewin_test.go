@@ -96,10 +96,11 @@ func TestMessageWindowTranscriptIsWhatChatCompletionsSends(t *testing.T) {
 	f.ChatAPI = "chat_completions"
 	f.ChatBaseURL = srv.URL + "/v1"
 	f.Model = "m"
+	before := st.c.pet(yui.ID)
 	send(t, st.dial(t, view.RoleSettings, ""), map[string]any{"type": "save_settings", "request_id": "s1", "active_preset": yui.ID, "presets": []any{f}})
-	waitFor(t, "the saved chat_api", func() bool {
+	waitFor(t, "the saved chat_api and its new pet", func() bool {
 		p, _ := st.c.presetNow(yui.ID)
-		return p.ChatAPI == "chat_completions" && st.c.pet(yui.ID) != nil
+		return p.ChatAPI == "chat_completions" && st.c.pet(yui.ID) != nil && st.c.pet(yui.ID) != before
 	})
 	pet := readPage(st.dial(t, view.RolePet, yui.ID))
 	pet.wait(t, "ready", func(_ []map[string]any, l map[string]map[string]any) bool {
