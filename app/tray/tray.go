@@ -48,7 +48,7 @@ type Options struct {
 	// dbusmenu's "opened" event for the root), for state that may have
 	// changed outside the app (the autostart entry). Nil does nothing.
 	OnOpen func()
-	Logger     *slog.Logger
+	Logger *slog.Logger
 }
 
 // Labels of the fixed items.

@@ -51,6 +51,9 @@ const GAP = 6;
  * sends and sends user actions back; the only state it keeps is
  * presentation (open/closed, hover, hide timers, a drag in progress).
  */
+/** The plate's action buttons by the action the core names. */
+const PLATE_ACTIONS: Record<string, string> = { reconnect: 'Reconnect', reset: 'New thread', settings: 'Settings…' };
+
 export class PetView {
   readonly root: HTMLElement;
   readonly character: Character;
@@ -165,7 +168,8 @@ export class PetView {
         this.plateText.textContent = m.text;
         this.plate.title = m.text;
         this.plateAction.hidden = !m.action;
-        this.plateAction.textContent = m.action === 'reconnect' ? 'Reconnect' : (m.action ?? '');
+        this.plateAction.dataset.action = m.action ?? '';
+        this.plateAction.textContent = PLATE_ACTIONS[m.action ?? ''] ?? (m.action ?? '');
         break;
       case 'permission':
         this.permission.apply(m);
@@ -262,7 +266,14 @@ export class PetView {
     this.noticeClose.addEventListener('click', () => {
       this.host.send({ type: 'dismiss', id: this.noticeId });
     });
-    this.plateAction.addEventListener('click', () => this.host.send({ type: 'reconnect' }));
+    this.plateAction.addEventListener('click', () => {
+      // reconnect; reset (a new thread for a deleted one); settings (the
+      // Backend section, where the agent is chosen).
+      const a = this.plateAction.dataset.action;
+      if (a === 'reset') this.host.send({ type: 'reset' });
+      else if (a === 'settings') this.host.send({ type: 'open_settings', section: 'backend' });
+      else this.host.send({ type: 'reconnect' });
+    });
     // The thoughts panel and the background-tasks card open one at a time.
     this.reasoning.el.addEventListener('click', () => {
       if (this.reasoning.open) this.chip.setOpen(false);
