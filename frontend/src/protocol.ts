@@ -188,10 +188,27 @@ export interface ConnectionTest {
   agents?: AgentItem[] | null;
 }
 
+// ---- the message window (docs/message-window.md) ----
+
+/** One transcript row; `id` grows with every row (updates come by id). */
+export interface TranscriptEntry {
+  type: 'transcript_entry';
+  id: number;
+  turn_id: string;
+  kind: 'user' | 'reply' | 'tool' | 'delegation' | 'error' | string;
+  text: string;
+  reasoning: string;
+  state: 'streaming' | 'done' | 'running' | 'failed' | string;
+  at: number; // epoch ms
+}
+/** The whole transcript, oldest first: it replaces what the page shows. */
+export interface Transcript { type: 'transcript'; entries: Omit<TranscriptEntry, 'type'>[] | null }
+
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
-  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio;
+  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
+  | Transcript | TranscriptEntry;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -205,13 +222,14 @@ export type PageMessage =
   | OpenSettings
   | PresetAction
   | { type: 'desktop_action'; action: DesktopActionKind }
-  | TestConnection;
+  | TestConnection
+  | { type: 'open_messages' };
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
   'character', 'mouth', 'voice', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
-  'settings_audio',
+  'settings_audio', 'transcript', 'transcript_entry',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */
