@@ -58,8 +58,9 @@ func (s *Session) sendUser(text string, o origin) string {
 // sends one stop frame naming them, when there is one.
 func (s *Session) Stop() { s.post(func() { s.stopSpeech(actionStopButton) }) }
 
-// BargeIn is voice barge-in: it stops speech and the outstanding turns and
-// keeps the cut turns muted (shown, not voiced) until the next accepted
+// BargeIn is voice barge-in: it stops speech and the outstanding turns,
+// sends one stop frame naming them (the user's speech may yet come to no
+// turn: a cough, a blank transcript), and keeps the cut turns muted (shown, not voiced) until the next accepted
 // reply: the first render or speech frame that plays of a turn it did not
 // cut unmutes.
 func (s *Session) BargeIn() {
@@ -132,7 +133,7 @@ func (s *Session) stopSpeech(a stopAction) {
 	if len(ids) == 0 {
 		return
 	}
-	if a == actionStopButton || a == actionReset {
+	if a == actionStopButton || a == actionReset || a == actionBargeIn {
 		if err := s.tr.Stop(context.Background(), ids); err != nil {
 			s.log.Info("push.stop_not_sent", "turns", len(ids), "err", err.Error())
 		}
