@@ -161,6 +161,7 @@ type capture struct {
 	partial []int16
 	queue   []chunk
 	lost    bool
+	closed  bool
 	dropped int
 	ready   chan struct{} // a chunk was queued or the capture was lost
 }
@@ -218,6 +219,10 @@ func (cp *capture) lose() {
 func (cp *capture) Read(ctx context.Context) ([]int16, time.Time, error) {
 	for {
 		cp.mu.Lock()
+		if cp.closed {
+			cp.mu.Unlock()
+			return nil, time.Time{}, audio.ErrClosed
+		}
 		if len(cp.queue) > 0 {
 			ch := cp.queue[0]
 			cp.queue = cp.queue[1:]
@@ -239,6 +244,9 @@ func (cp *capture) Read(ctx context.Context) ([]int16, time.Time, error) {
 
 // Close implements audio.Capture.
 func (cp *capture) Close() error {
+	cp.mu.Lock()
+	cp.closed, cp.queue = true, nil
+	cp.mu.Unlock()
 	cp.c.kill()
 	return nil
 }
