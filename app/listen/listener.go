@@ -110,6 +110,7 @@ type Listener struct {
 	runCancel context.CancelFunc // the capture loop, while it runs
 	runDone   chan struct{}
 	state     State
+	micOpen   bool // the device is open now
 	sending   int
 	closed    bool
 }
@@ -223,7 +224,7 @@ func (l *Listener) setStateLocked(mode string) {
 }
 
 func (l *Listener) setFullLocked(s State) {
-	s.Open = l.runCancel != nil
+	s.Open = l.micOpen
 	if s == l.state {
 		return
 	}
@@ -318,9 +319,16 @@ func (l *Listener) capture(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	defer c.Close()
+	defer func() {
+		c.Close()
+		l.mu.Lock()
+		l.micOpen = false
+		l.setFullLocked(l.state)
+		l.mu.Unlock()
+	}()
 	l.log.Info("listen_mic_open", "source", cfg.Source)
 	l.mu.Lock()
+	l.micOpen = true
 	if l.state.Mode == ModeError && l.state.Fix == FixDevice {
 		l.setStateLocked(l.restMode())
 	} else {
