@@ -27,6 +27,8 @@ const (
 	// RetryOpen is how long after a failed open the microphone is tried
 	// again while listening stays on.
 	RetryOpen = 5 * time.Second
+	// OnceWait is how long ListenOnce waits for speech to start.
+	OnceWait = 8 * time.Second
 )
 
 // Pill modes.
@@ -106,6 +108,8 @@ type Listener struct {
 	cfg       Config
 	tr        Transcriber
 	hold      bool
+	once      bool      // ListenOnce: one utterance, then close
+	onceAt    time.Time // when it was asked
 	meter     bool
 	runCancel context.CancelFunc // the capture loop, while it runs
 	runDone   chan struct{}
@@ -179,6 +183,37 @@ func (l *Listener) Hold(on bool) {
 	l.notify()
 }
 
+// ListenOnce records the next utterance (the tray's "Listen"): the
+// microphone opens if listening is off, the detector ends the utterance,
+// and the microphone closes again; with no speech within OnceWait it
+// closes without sending anything.
+func (l *Listener) ListenOnce() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return
+	}
+	l.once, l.onceAt = true, time.Now()
+	l.log.Info("listen_once")
+	l.ensureLocked()
+	l.notify()
+}
+
+// endOnceLocked ends a ListenOnce; the microphone closes unless listening
+// is on or push-to-talk is held.
+func (l *Listener) endOnceLocked() {
+	if !l.once {
+		return
+	}
+	l.once = false
+	if !l.cfg.On && !l.hold {
+		l.stopLocked()
+		if l.state.Mode == ModeListening {
+			l.setStateLocked(ModeOff)
+		}
+	}
+}
+
 // Meter turns the level meter (OnLevel) on or off; it does not open the
 // microphone by itself.
 func (l *Listener) Meter(on bool) {
@@ -237,7 +272,7 @@ func (l *Listener) setFullLocked(s State) {
 // ensureLocked starts or stops the capture loop as the settings and the
 // key need.
 func (l *Listener) ensureLocked() {
-	need := l.cfg.On || l.hold
+	need := l.cfg.On || l.hold || l.once
 	switch {
 	case need && l.runCancel == nil:
 		ctx, cancel := context.WithCancel(l.ctx)
@@ -381,7 +416,7 @@ func (l *Listener) capture(ctx context.Context) error {
 				u = l.handle(d.Hold(hold), u, d, d.Offset(), lastAt)
 			}
 			l.mu.Lock()
-			if !l.cfg.On && !l.hold {
+			if !l.cfg.On && !l.hold && !l.once {
 				l.stopLocked()
 				l.mu.Unlock()
 				return nil
@@ -407,7 +442,15 @@ func (l *Listener) capture(ctx context.Context) error {
 			u = l.handle(evs, u, d, base, ch.at)
 			l.mu.Lock()
 			meter := l.meter
+			if l.once && !d.Open() && now.Sub(l.onceAt) >= OnceWait {
+				l.log.Info("listen_once_nothing_heard")
+				l.endOnceLocked()
+			}
+			stop := l.runCancel == nil
 			l.mu.Unlock()
+			if stop {
+				return nil
+			}
 			if meter && l.opts.OnLevel != nil {
 				db, floor, th := d.Level()
 				l.opts.OnLevel(Level{DB: db, Floor: floor, Threshold: th})
@@ -471,6 +514,9 @@ func (l *Listener) handle(evs []Event, u *utterance, d *Detector, base int, base
 			u = nil
 			l.log.Info("listen_speech_end", "ms", pcm.Duration().Milliseconds(), "bytes", 2*len(ev.Audio), "capped", ev.Capped)
 			l.transcribe(pcm)
+			l.mu.Lock()
+			l.endOnceLocked()
+			l.mu.Unlock()
 		}
 	}
 	return u

@@ -275,3 +275,35 @@ func TestNoMicrophoneShowsFixAndRetries(t *testing.T) {
 		}
 	})
 }
+
+func TestListenOnceRecordsOneUtteranceThenCloses(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		e := newEnv(t, track(6*time.Second, burst{500 * time.Millisecond, time.Second, 140}, burst{4 * time.Second, time.Second, 220}), Config{})
+		e.l.ListenOnce()
+		synctest.Wait()
+		if !e.mic.isOpen() {
+			t.Fatal("ListenOnce did not open the microphone")
+		}
+		time.Sleep(6 * time.Second)
+		synctest.Wait()
+		turns, _ := e.Turns()
+		if len(turns) != 1 || turns[0].Text != "what time is it" {
+			t.Fatalf("turns %+v: want the first utterance only", turns)
+		}
+		if e.mic.isOpen() {
+			t.Errorf("microphone still open after the utterance")
+		}
+	})
+}
+
+func TestListenOnceGivesUpWithoutSpeech(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		e := newEnv(t, track(20*time.Second), Config{})
+		e.l.ListenOnce()
+		time.Sleep(OnceWait + time.Second)
+		synctest.Wait()
+		if e.mic.isOpen() || e.l.State().Mode != ModeOff {
+			t.Fatalf("still listening: %+v", e.l.State())
+		}
+	})
+}
