@@ -14,6 +14,7 @@ import (
 	"yui/app/cue"
 	"yui/app/delegation"
 	"yui/app/look"
+	"yui/app/listen"
 	"yui/app/permission"
 	apppet "yui/app/pet"
 	"yui/app/session"
@@ -38,6 +39,7 @@ type pet struct {
 	preset  string
 	sess    *session.Session
 	speaker *voice.Speaker
+	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
 	log     *slog.Logger
 
@@ -188,6 +190,7 @@ func (pt *pet) publishAll() {
 	pt.publish(view.TypeComposer, view.Composer{})
 	pt.publishPill()
 	pt.publishVoice()
+	pt.core.publishListenTo(pt)
 }
 
 func (pt *pet) onEvent(e session.Event) {
