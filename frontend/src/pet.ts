@@ -4,6 +4,7 @@ import type { Rect } from './host';
 import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
 import { SpeechBubble } from './bubble';
 import { StatusPill } from './pill';
+import { ListenSegment, PushToTalk } from './listen';
 import { DelegationsChip } from './chip';
 import { UsageReadout } from './usage';
 import { ReasoningView } from './reasoning';
@@ -47,6 +48,9 @@ export class PetView {
   readonly character: Character;
   readonly bubble: SpeechBubble;
   readonly pill: StatusPill;
+  /** The pill's voice segment (listening) and push-to-talk: src/listen.ts. */
+  readonly listen: ListenSegment;
+  readonly pushToTalk: PushToTalk;
   readonly chip: DelegationsChip;
   readonly usage: UsageReadout;
   readonly reasoning: ReasoningView;
@@ -154,6 +158,9 @@ export class PetView {
     // The capture segment opens this character's settings at Screen.
     this.pill = new StatusPill(() => this.openSettings('permissions'));
     $('.status-row').prepend(this.pill.el);
+    this.listen = new ListenSegment(() => this.openSettings('listen'));
+    this.pill.el.after(this.listen.el);
+    this.pushToTalk = new PushToTalk(() => this.listen.key, (held) => this.host.send({ type: 'listen_hold', held }));
     this.usage = new UsageReadout();
     this.root.append(this.usage.el);
     this.tray = new AttachmentTray(changed, opts.readImage);
@@ -269,6 +276,9 @@ export class PetView {
         return; // the bubble reports its own changes
       case 'pill':
         this.pill.apply(m);
+        break;
+      case 'listen':
+        this.listen.apply(m);
         break;
       case 'reasoning':
         this.reasoning.apply(m);
@@ -400,7 +410,7 @@ export class PetView {
   }
 
   /** Asks the core to open the settings window on this character. */
-  private openSettings(section?: 'permissions'): void {
+  private openSettings(section?: 'permissions' | 'listen'): void {
     this.host.send(section ? { type: 'open_settings', section } : { type: 'open_settings' });
   }
 
