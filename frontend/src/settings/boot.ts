@@ -5,6 +5,7 @@ import './settings.css';
 import { CoreConnection } from '../connection';
 import { inWails, type PageConfig } from '../host';
 import { SettingsView } from './view';
+import { ListenSection } from './listen';
 
 export function bootSettings(cfg: PageConfig): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
@@ -13,9 +14,16 @@ export function bootSettings(cfg: PageConfig): void {
   let conn: CoreConnection | null = null;
   const view = new SettingsView({ send: (m) => conn?.send(m) ?? false });
   view.mount(app);
-  conn = new CoreConnection(cfg.view_url, (m) => view.apply(m), (s) => {
+  // Listening is for every character: below the character form.
+  const listen = new ListenSection({ send: (m) => conn?.send(m) ?? false });
+  listen.mount(app.querySelector('.pane') ?? app);
+  conn = new CoreConnection(cfg.view_url, (m) => {
+    view.apply(m);
+    listen.apply(m);
+  }, (s) => {
     document.documentElement.dataset.core = s;
     view.setConnection(s);
+    if (s === 'open') listen.reconnected();
   });
   conn.open();
 }
