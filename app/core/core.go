@@ -187,6 +187,7 @@ func New(opts Options) (*Core, error) {
 	c.publishSettingsState()
 	c.publishHistory()
 	c.publishSettingsAudio()
+	c.publishSettingsListen()
 	return c, nil
 }
 
