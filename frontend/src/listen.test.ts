@@ -24,6 +24,15 @@ describe('ListenSegment', () => {
     expect(s.el.textContent).toContain('sending');
   });
 
+  it('tells whether this character is the one who hears', () => {
+    const s = new ListenSegment(() => {});
+    const seen: boolean[] = [];
+    s.onTarget = (t) => seen.push(t);
+    s.apply(st({ target: false }));
+    s.apply(st({ target: true }));
+    expect(seen).toEqual([false, true]);
+  });
+
   it('shows an error with a fix button that opens the settings', () => {
     const open = vi.fn();
     const s = new ListenSegment(open);

@@ -21,6 +21,8 @@ export class ListenSegment {
   private readonly text: HTMLElement;
   private readonly fix: HTMLButtonElement;
   private state: ListenState | null = null;
+  /** Told whether this character is the one spoken turns go to. */
+  onTarget: (target: boolean) => void = () => {};
 
   constructor(private readonly openSettings: () => void) {
     this.el = document.createElement('span');
@@ -46,6 +48,7 @@ export class ListenSegment {
 
   apply(m: ListenState): void {
     this.state = m;
+    this.onTarget(m.target);
     const mode = m.mode;
     this.el.dataset.mode = mode;
     this.el.dataset.open = String(m.open);

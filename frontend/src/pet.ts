@@ -135,6 +135,7 @@ export class PetView {
           </div>
         </div>
         <button type="button" class="pet-menu-item" role="menuitem" data-action="mute-character" hidden>Mute voice</button>
+        <button type="button" class="pet-menu-item" role="menuitem" data-action="listen-target" hidden>Send my voice here</button>
         <div class="pet-menu-desktop" role="group" aria-label="Yui" hidden>
           <div class="pet-menu-sep" role="separator"></div>
           <button type="button" class="pet-menu-item" role="menuitem" data-action="hide">Hide</button>
@@ -495,6 +496,13 @@ export class PetView {
       const before = this.pressFocus ?? document.activeElement;
       this.pressFocus = null;
       this.openMenu(e.clientX - box.left, e.clientY - box.top, before);
+    });
+    // Spoken turns go to this character (shown while another one hears).
+    const listenTarget = this.root.querySelector('.pet-menu-item[data-action="listen-target"]') as HTMLButtonElement;
+    this.listen.onTarget = (t) => { listenTarget.hidden = t; };
+    listenTarget.addEventListener('click', () => {
+      this.closeMenu();
+      this.host.send({ type: 'listen_target' });
     });
     this.menuSettings.addEventListener('click', () => {
       this.closeMenu();
