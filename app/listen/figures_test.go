@@ -1,3 +1,5 @@
+//go:build linux
+
 package listen_test
 
 import (

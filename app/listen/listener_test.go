@@ -233,7 +233,9 @@ func TestPushToTalkStopsHerSpeech(t *testing.T) {
 func TestTranscriptionErrorShowsFix(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		e := newEnv(t, track(5*time.Second, burst{time.Second, time.Second, 140}), Config{On: true})
+		e.tr.mu.Lock()
 		e.tr.err = &Error{Short: "listening: check the transcription key", Fix: FixKey, Err: errors.New("401")}
+		e.tr.mu.Unlock()
 		time.Sleep(5 * time.Second)
 		synctest.Wait()
 		st := e.l.State()
@@ -254,7 +256,9 @@ func TestTranscriptionErrorShowsFix(t *testing.T) {
 func TestNoMicrophoneShowsFixAndRetries(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		e := newEnv(t, nil, Config{})
+		e.mic.mu.Lock()
 		e.mic.fail = audio.ErrNoServer
+		e.mic.mu.Unlock()
 		e.l.SetConfig(Config{On: true})
 		synctest.Wait()
 		if st := e.l.State(); st.Mode != ModeError || st.Fix != FixDevice {
