@@ -20,8 +20,9 @@ import (
 type listening struct {
 	l *listen.Listener
 
-	mu    sync.Mutex
-	state listen.State
+	mu     sync.Mutex
+	state  listen.State
+	pubSeq uint64 // publishSettingsListen calls; only the latest publishes
 }
 
 // newListener makes the core's listener, closed until Run applies the
@@ -226,6 +227,10 @@ func (c *Core) SaveListen(sl view.SaveListen) error {
 // the saved form and the capture devices (asked of the sound server, off
 // the caller's goroutine).
 func (c *Core) publishSettingsListen() {
+	c.ear.mu.Lock()
+	c.ear.pubSeq++
+	seq := c.ear.pubSeq
+	c.ear.mu.Unlock()
 	go func() {
 		l := c.store.Get().Listen
 		st := view.SettingsListen{Form: view.ListenForm{On: l.On, Device: l.Device, Sensitivity: l.SensitivityPercent(),
@@ -260,6 +265,11 @@ func (c *Core) publishSettingsListen() {
 		}
 		if l.Device != "" && !slices.ContainsFunc(st.Devices, func(ch view.Choice) bool { return ch.ID == l.Device }) {
 			st.Devices = append(st.Devices, view.Choice{ID: l.Device, Label: l.Device, Available: false, Note: "not connected now"})
+		}
+		c.ear.mu.Lock()
+		defer c.ear.mu.Unlock()
+		if seq != c.ear.pubSeq {
+			return // a later call publishes fresher settings
 		}
 		c.view.PublishSettings(view.TypeSettingsListen, view.MustEncode(view.TypeSettingsListen, st))
 	}()
