@@ -13,8 +13,8 @@ import (
 
 	"yui/app/cue"
 	"yui/app/delegation"
-	"yui/app/look"
 	"yui/app/listen"
+	"yui/app/look"
 	"yui/app/permission"
 	apppet "yui/app/pet"
 	"yui/app/session"
