@@ -40,12 +40,20 @@ func TestCaptureHearsTheMicrophone(t *testing.T) {
 	played := make(chan struct{})
 	go func() {
 		defer close(played)
-		play(t, out, pulsetest.Mic, 16000, tone(16000, 440, 600*time.Millisecond, 0.5))
+		play(t, out, pulsetest.Mic, 16000, tone(16000, 440, 1500*time.Millisecond, 0.5))
 	}()
 	loud := 0
 	var first, prev time.Time
 	n := 0
-	for i := 0; i < 40 && loud < 5; i++ {
+	// Read until five loud chunks came, or the tone was played and
+	// another second of chunks went by without them.
+	after := -1
+	for loud < 5 && after < 10 {
+		select {
+		case <-played:
+			after++
+		default:
+		}
 		s, at, err := c.Read(ctx)
 		if err != nil {
 			t.Fatal(err)
