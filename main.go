@@ -35,6 +35,7 @@ import (
 	"yui/app/core"
 	"yui/app/demobackend"
 	"yui/app/instance"
+	"yui/app/listen"
 	"yui/app/parentconsole"
 	"yui/app/shell"
 	"yui/app/tray"
@@ -184,6 +185,7 @@ func runCore(args []string) error {
 	}
 	if !*f.noSound {
 		opts.Sound = voice.SystemOutput(lg.With("proc", "core"))
+		opts.Input = listen.SystemInput(lg.With("proc", "core"))
 	}
 	c, err := core.New(opts)
 	if err != nil {
@@ -219,6 +221,7 @@ func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
 			OpenSettings:    c.OpenSettingsWindow,
 			SetStartAtLogin: func(on bool) { c.SetStartAtLogin(on) },
 			Quit:            c.Quit,
+			Listen:          c.ListenOnce,
 		},
 		// Windows waits for this before ending the session.
 		SessionEnd: func() { c.Quit(); <-ran },

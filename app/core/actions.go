@@ -80,6 +80,8 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.answerPermission(peer.Preset, a)
+	case view.TypeListenHold, view.TypeListenTarget, view.TypeSaveListen, view.TypeListenMeter:
+		c.onListenMessage(peer, m)
 	case view.TypeOpenSettings:
 		var o view.OpenSettings
 		if err := json.Unmarshal(m.Body, &o); err != nil {
@@ -215,10 +217,10 @@ func (c *Core) presetAction(a view.PresetAction) {
 // traceBody is a received message as the trace shows it: a typed key in a
 // save_settings is replaced by "(redacted)".
 func traceBody(m view.Message) json.RawMessage {
-	if m.Type == view.TypeTestConnection {
+	if m.Type == view.TypeTestConnection || m.Type == view.TypeSaveListen {
 		var v map[string]any
 		if json.Unmarshal(m.Body, &v) != nil {
-			return json.RawMessage(`{"type":"test_connection","unreadable":true}`)
+			return json.RawMessage(`{"type":"` + m.Type + `","unreadable":true}`)
 		}
 		if _, has := v["key"]; has {
 			v["key"] = "(redacted)"

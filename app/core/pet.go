@@ -13,6 +13,7 @@ import (
 
 	"yui/app/cue"
 	"yui/app/delegation"
+	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/permission"
 	apppet "yui/app/pet"
@@ -39,6 +40,7 @@ type pet struct {
 	preset  string
 	sess    *session.Session
 	speaker *voice.Speaker
+	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
 	log     *slog.Logger
 	// transcript is what the message window shows and a request
@@ -250,6 +252,7 @@ func (pt *pet) publishAll() {
 	pt.publish(view.TypeComposer, view.Composer{})
 	pt.publishPill()
 	pt.publishVoice()
+	pt.core.publishListenTo(pt)
 }
 
 func (pt *pet) onEvent(e session.Event) {

@@ -48,6 +48,10 @@ var tsMessages = map[string]struct {
 	TypePresetAction: {PresetAction{}, false}, TypeDesktopAction: {DesktopAction{}, false},
 	TypeTestConnection: {TestConnection{}, false},
 	TypeOpenMessages:   {struct{}{}, false},
+
+	TypeListen: {ListenState{}, true}, TypeSettingsListen: {SettingsListen{}, true}, TypeListenLevel: {ListenLevel{}, true},
+	TypeListenHold: {ListenHold{}, false}, TypeListenTarget: {struct{}{}, false}, TypeListenMeter: {ListenMeter{}, false},
+	TypeSaveListen: {SaveListen{}, false},
 }
 
 // goOnly are the message types no page sends or receives: the shell's,

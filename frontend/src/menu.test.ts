@@ -9,6 +9,7 @@ function setup() {
     messages: () => calls.push('messages'),
     reset: () => calls.push('reset'),
     muteCharacter: (m) => calls.push(`mute ${m}`),
+    listenTarget: () => calls.push('listen-target'),
     desktop: (a: DesktopActionKind) => calls.push(`desktop ${a}`),
     changed: () => calls.push('changed'),
     room: () => ({ width: 0, height: 0 }),
@@ -71,5 +72,17 @@ describe('PetMenu', () => {
     item('settings').click();
     item('messages').click();
     expect(acts()).toEqual(['mute false', 'desktop unmute', 'desktop hide', 'settings', 'messages']);
+  });
+
+  it('offers "Send my voice here" only while spoken turns go to another character', () => {
+    const { menu, item, acts } = setup();
+    expect(item('listen-target').hidden).toBe(true);
+    menu.offerListenTarget(true);
+    expect(item('listen-target').hidden).toBe(false);
+    item('listen-target').click();
+    expect(menu.open).toBe(false);
+    menu.offerListenTarget(false);
+    expect(item('listen-target').hidden).toBe(true);
+    expect(acts()).toEqual(['listen-target']);
   });
 });

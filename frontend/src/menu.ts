@@ -16,6 +16,8 @@ export interface MenuActions {
   reset(): void;
   /** This character's Mute voice / Unmute voice: the wanted state. */
   muteCharacter(muted: boolean): void;
+  /** "Send my voice here": spoken turns go to this character. */
+  listenTarget(): void;
   desktop(action: DesktopActionKind): void;
   /** The menu's shown parts changed (the click region). */
   changed(): void;
@@ -34,6 +36,7 @@ export class PetMenu {
   private readonly yes: HTMLButtonElement;
   private readonly cancel: HTMLButtonElement;
   private readonly muteCharacter: HTMLButtonElement;
+  private readonly listenTarget: HTMLButtonElement;
   /** The app-wide items: shown once the core has sent their state. */
   private readonly desktop: HTMLElement;
   private readonly hide: HTMLButtonElement;
@@ -64,6 +67,8 @@ export class PetMenu {
       ask, el('div', 'pet-menu-choices', this.yes, this.cancel));
     this.yes.setAttribute('aria-describedby', ask.id);
     this.muteCharacter = item('mute-character', 'Mute voice', true);
+    // Shown while listening is on and spoken turns go to another character.
+    this.listenTarget = item('listen-target', 'Send my voice here', true);
     this.hide = item('hide', 'Hide');
     this.mute = check('mute', 'Mute voices');
     this.login = check('start-at-login', 'Start at login');
@@ -71,7 +76,7 @@ export class PetMenu {
     this.desktop = el('div', { class: 'pet-menu-desktop', attrs: { role: 'group', 'aria-label': 'Yui' }, hidden: true },
       sep(), this.hide, this.mute, this.login, sep(), this.quit);
     this.el = el('div', { class: 'pet-menu', attrs: { role: 'menu', 'aria-label': 'Character menu' }, hidden: true },
-      this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.desktop);
+      this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.listenTarget, this.desktop);
     this.wire();
   }
 
@@ -103,6 +108,12 @@ export class PetMenu {
     this.muteCharacter.textContent = m.muted ? 'Unmute voice' : 'Mute voice';
     this.muteCharacter.dataset.muted = String(m.muted);
     this.muteCharacter.hidden = m.engine === 'off';
+    if (this.open) this.place();
+  }
+
+  /** Shows "Send my voice here" when spoken turns go elsewhere (`offer`). */
+  offerListenTarget(offer: boolean): void {
+    this.listenTarget.hidden = !offer;
     if (this.open) this.place();
   }
 
@@ -209,6 +220,10 @@ export class PetMenu {
     this.muteCharacter.addEventListener('click', () => {
       this.close();
       this.actions.muteCharacter(!this.voice.muted);
+    });
+    this.listenTarget.addEventListener('click', () => {
+      this.close();
+      this.actions.listenTarget();
     });
     this.reset.addEventListener('click', () => this.askReset());
     this.yes.addEventListener('click', (e) => {

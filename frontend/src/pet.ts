@@ -8,6 +8,7 @@ import type { Rect } from './host';
 import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
 import { SpeechBubble } from './bubble';
 import { StatusPill } from './pill';
+import { ListenSegment, PushToTalk } from './listen';
 import { DelegationsChip } from './chip';
 import { UsageReadout } from './usage';
 import { ReasoningView } from './reasoning';
@@ -59,6 +60,9 @@ export class PetView {
   readonly character: Character;
   readonly bubble: SpeechBubble;
   readonly pill: StatusPill;
+  /** The pill's voice segment (listening) and push-to-talk: src/listen.ts. */
+  readonly listen: ListenSegment;
+  readonly pushToTalk: PushToTalk;
   readonly chip: DelegationsChip;
   readonly usage: UsageReadout;
   readonly reasoning: ReasoningView;
@@ -95,6 +99,8 @@ export class PetView {
     this.chip = new DelegationsChip(sched, changed);
     // The capture segment opens this character's settings at Screen.
     this.pill = new StatusPill(() => this.openSettings('permissions'));
+    this.listen = new ListenSegment(() => this.openSettings('listen'));
+    this.pushToTalk = new PushToTalk(() => this.listen.key, (held) => this.host.send({ type: 'listen_hold', held }));
     this.usage = new UsageReadout();
     this.permission = new PermissionPromptView((id, answer) => this.host.send({ type: 'permission_answer', id, answer }));
     this.composer = new ComposerView({
@@ -113,6 +119,7 @@ export class PetView {
       messages: () => this.host.send({ type: 'open_messages' }),
       reset: () => this.host.send({ type: 'reset' }),
       muteCharacter: (muted) => this.host.send({ type: 'mute', scope: 'character', muted }),
+      listenTarget: () => this.host.send({ type: 'listen_target' }),
       desktop: (action) => this.host.send({ type: 'desktop_action', action }),
       changed,
       room: () => ({ width: this.root.clientWidth, height: this.root.clientHeight }),
@@ -122,7 +129,7 @@ export class PetView {
       el('div', 'topbar', this.reasoning.el, this.chip.chip),
       el('div', 'sky', this.bubbleWrap = el('div', 'bubble-wrap', this.bubble.el)),
       el('div', 'stage', this.character.el),
-      el('div', 'dock', this.statusRow = el('div', 'status-row', this.pill.el, this.plate)),
+      el('div', 'dock', this.statusRow = el('div', 'status-row', this.pill.el, this.listen.el, this.plate)),
       this.composer.el,
       this.menu.el,
       this.chip.list,
@@ -195,6 +202,9 @@ export class PetView {
       case 'pill':
         this.pill.apply(m);
         break;
+      case 'listen':
+        this.listen.apply(m);
+        break;
       case 'reasoning':
         this.reasoning.apply(m);
         return;
@@ -245,7 +255,7 @@ export class PetView {
   }
 
   /** Asks the core to open the settings window on this character. */
-  private openSettings(section?: 'permissions'): void {
+  private openSettings(section?: 'permissions' | 'listen'): void {
     this.host.send(section ? { type: 'open_settings', section } : { type: 'open_settings' });
   }
 
@@ -293,6 +303,8 @@ export class PetView {
       this.pressFocus = null;
       this.openMenu(e.clientX - box.left, e.clientY - box.top, before);
     });
+    // Spoken turns go to this character: offered while another one hears.
+    this.listen.onTarget = (t) => this.menu.offerListenTarget(!t);
     // A press anywhere else (in the window) or the window losing focus
     // closes it; presses outside the click region go to other windows.
     document.addEventListener('pointerdown', (e) => {

@@ -6,6 +6,7 @@ import './page.css';
 import { CoreConnection } from '../connection';
 import { closeKeys, closeWindow, inWails, type PageConfig } from '../host';
 import { SettingsView } from './view';
+import { ListenSection } from './listen';
 
 export function bootSettings(cfg: PageConfig): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
@@ -16,9 +17,16 @@ export function bootSettings(cfg: PageConfig): void {
   view.mount(app);
   // Esc and Ctrl+W close (hide) the window.
   closeKeys(document, closeWindow);
-  conn = new CoreConnection(cfg.view_url, (m) => view.apply(m), (s) => {
+  // Listening is for every character: below the character form.
+  const listen = new ListenSection({ send: (m) => conn?.send(m) ?? false });
+  listen.mount(app.querySelector('.pane') ?? app);
+  conn = new CoreConnection(cfg.view_url, (m) => {
+    view.apply(m);
+    listen.apply(m);
+  }, (s) => {
     document.documentElement.dataset.core = s;
     view.setConnection(s);
+    if (s === 'open') listen.reconnected();
   });
   conn.open();
 }
