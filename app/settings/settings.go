@@ -10,6 +10,8 @@ type Settings struct {
 	Presets []Preset `json:"presets"`
 	// Audio is the sound settings every character shares.
 	Audio Audio `json:"audio"`
+	// Listen is how Yui hears the user (microphone, transcription).
+	Listen Listen `json:"listen"`
 }
 
 // Preset is one character and its backend settings (client-notes §1).

@@ -59,7 +59,10 @@ func Validate(s *Settings) error {
 	if !ids[s.ActivePreset] {
 		return &FieldError{Field: "active_preset", Reason: fmt.Sprintf("no preset has id %q", s.ActivePreset)}
 	}
-	return validateAudio(s.Audio)
+	if err := validateAudio(s.Audio); err != nil {
+		return err
+	}
+	return validateListen(s.Listen, ids)
 }
 
 func validatePreset(p Preset) error {

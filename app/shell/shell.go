@@ -66,7 +66,11 @@ func Run(opts Options) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	// The token goes in a header, not the URL: a dial error quotes the URL.
-	q := url.Values{"role": {view.RoleShell}, "preset": {opts.Preset}}
+	shellRole := view.RoleShell
+	if opts.Role == view.RoleMessage {
+		shellRole = view.RoleMessageShell
+	}
+	q := url.Values{"role": {shellRole}, "preset": {opts.Preset}}
 	ws, _, err := websocket.Dial(ctx, opts.CoreURL+"?"+q.Encode(), &websocket.DialOptions{
 		HTTPHeader: http.Header{"Authorization": {"Bearer " + opts.Token}},
 	})
@@ -114,7 +118,7 @@ func appOptions(cfg view.WindowConfig, assets fs.FS, w *window, ws *websocket.Co
 		OnShutdown:  func(context.Context) { ws.Close(websocket.StatusNormalClosure, "window closing") },
 		Bind:        []any{bridge},
 	}
-	if cfg.Kind == view.WindowSettings {
+	if cfg.Kind == view.WindowSettings || cfg.Kind == view.WindowMessage {
 		app.MinWidth, app.MinHeight = cfg.MinWidth, cfg.MinHeight
 		// Closing hides the window and tells the core, which ends the
 		// process after it has been hidden for a while (window_quit);
@@ -176,7 +180,7 @@ type native interface {
 	SetInputShape(rects []x11.Rect) error
 }
 
-func (w *window) pet() bool { return w.cfg.Kind != view.WindowSettings }
+func (w *window) pet() bool { return w.cfg.Kind == view.WindowPet }
 
 // beforeClose is the settings window's close: hide it and tell the core
 // (window_hidden) unless the process is ending. Wails calls it for the
@@ -234,6 +238,13 @@ func (w *window) startup(ctx context.Context) {
 				w.log.Info("window_idle_exit")
 				w.quit(ctx)
 				return
+			case view.TypeWindowTitle:
+				var t view.WindowTitle
+				if err := json.Unmarshal(m.Body, &t); err != nil || t.Title == "" {
+					w.log.Warn("view_malformed", "type", m.Type)
+					continue
+				}
+				runtime.WindowSetTitle(ctx, t.Title)
 			default:
 				w.log.Warn("view_unknown", "type", m.Type)
 			}

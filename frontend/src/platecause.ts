@@ -6,6 +6,7 @@
 // nothing.
 
 import type { Plate } from './protocol';
+import { button, el } from './dom';
 import './platecause.css';
 
 export class PlateCause {
@@ -15,20 +16,10 @@ export class PlateCause {
 
   /** onSettings opens the settings window at the backend section. */
   constructor(onSettings: () => void) {
-    this.el = document.createElement('div');
-    this.el.className = 'plate-cause';
-    this.el.setAttribute('role', 'status');
-    this.el.setAttribute('aria-live', 'polite');
-    this.el.hidden = true;
-    this.text = document.createElement('span');
-    this.text.className = 'plate-cause-text';
-    this.button = document.createElement('button');
-    this.button.type = 'button';
-    this.button.className = 'plate-cause-settings';
-    this.button.textContent = 'Open settings';
-    this.button.hidden = true;
+    this.text = el('span', 'plate-cause-text');
+    this.button = button('plate-cause-settings', 'Open settings', {}, true);
     this.button.addEventListener('click', onSettings);
-    this.el.append(this.text, this.button);
+    this.el = el('div', { class: 'plate-cause', attrs: { role: 'status', 'aria-live': 'polite' }, hidden: true }, this.text, this.button);
   }
 
   /** Shows the cause of a connection plate; hides for any other plate. */

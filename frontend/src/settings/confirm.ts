@@ -4,6 +4,7 @@
 // between its buttons, answers Esc and a click outside as Cancel, and gives
 // the focus back to where it was when it closes.
 
+import { button, el } from '../dom';
 import './confirm.css';
 
 export interface ConfirmOptions {
@@ -25,31 +26,14 @@ export class ConfirmDialog {
   private returnFocus: HTMLElement | null = null;
 
   constructor() {
-    this.el = document.createElement('div');
-    this.el.className = 'confirm-backdrop';
-    this.el.hidden = true;
-    this.box = document.createElement('div');
-    this.box.className = 'confirm-dialog';
-    this.box.setAttribute('role', 'alertdialog');
-    this.box.setAttribute('aria-modal', 'true');
-    this.box.id = 'confirm-dialog';
-    this.text = document.createElement('p');
-    this.text.className = 'confirm-text';
-    this.text.id = 'confirm-dialog-text';
-    this.box.setAttribute('aria-describedby', this.text.id);
-    this.box.setAttribute('aria-label', 'Confirm');
-    const buttons = document.createElement('div');
-    buttons.className = 'confirm-buttons';
-    this.cancelBtn = document.createElement('button');
-    this.cancelBtn.type = 'button';
-    this.cancelBtn.className = 'btn confirm-cancel';
-    this.cancelBtn.textContent = 'Cancel';
-    this.okBtn = document.createElement('button');
-    this.okBtn.type = 'button';
-    this.okBtn.className = 'btn btn-primary confirm-ok';
-    buttons.append(this.cancelBtn, this.okBtn);
-    this.box.append(this.text, buttons);
-    this.el.append(this.box);
+    this.text = el('p', { class: 'confirm-text', attrs: { id: 'confirm-dialog-text' } });
+    this.cancelBtn = button('btn confirm-cancel', 'Cancel');
+    this.okBtn = button('btn btn-primary confirm-ok', '');
+    this.box = el('div', {
+      class: 'confirm-dialog',
+      attrs: { role: 'alertdialog', 'aria-modal': 'true', id: 'confirm-dialog', 'aria-describedby': 'confirm-dialog-text', 'aria-label': 'Confirm' },
+    }, this.text, el('div', 'confirm-buttons', this.cancelBtn, this.okBtn));
+    this.el = el('div', { class: 'confirm-backdrop', hidden: true }, this.box);
     this.cancelBtn.addEventListener('click', () => this.close(false));
     this.okBtn.addEventListener('click', () => this.close(true));
     this.el.addEventListener('mousedown', (e) => {
