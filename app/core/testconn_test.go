@@ -19,14 +19,16 @@ import (
 func TestTestConnection(t *testing.T) {
 	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
 	yui := st.c.Settings().Get().Presets[0]
-	page := readPage(st.dial(t, view.RoleSettings, ""))
+	// One connection sends and is read: a settings page nobody reads
+	// stalls the core's writes to every settings page.
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
 	ask := func(id, api, base string, key *string) map[string]any {
 		t.Helper()
 		m := map[string]any{"type": "test_connection", "request_id": id, "preset": yui.ID, "chat_api": api, "chat_base_url": base}
 		if key != nil {
 			m["key"] = *key
 		}
-		conn := st.dial(t, view.RoleSettings, "")
 		send(t, conn, m)
 		var got map[string]any
 		page.wait(t, "the answer to "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
@@ -109,8 +111,10 @@ func TestSwitchToChatCompletionsAndChat(t *testing.T) {
 func TestTestConnectionNamesTheCause(t *testing.T) {
 	st := startCore(t, Options{})
 	yui := st.c.Settings().Get().Presets[0]
-	page := readPage(st.dial(t, view.RoleSettings, ""))
+	// One connection sends and is read: a settings page nobody reads
+	// stalls the core's writes to every settings page.
 	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
 	ask := func(id, api, base string) map[string]any {
 		t.Helper()
 		send(t, conn, map[string]any{"type": "test_connection", "request_id": id, "preset": yui.ID, "chat_api": api, "chat_base_url": base})
