@@ -19,6 +19,9 @@ func (c *Core) onConnect(peer view.Peer) {
 	if peer.Preset == "" {
 		cfg := settingsWindowConfig()
 		cfg.PageToken = c.pageToken("")
+		if at, ok := c.settingsPosition(); ok {
+			cfg.X, cfg.Y = &at.X, &at.Y
+		}
 		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, cfg))
 		return
 	}
@@ -29,9 +32,8 @@ func (c *Core) onConnect(peer view.Peer) {
 		return
 	}
 	cfg := view.WindowConfig{Kind: view.WindowPet, Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight, PageToken: c.pageToken(p.ID)}
-	if p.Window != nil {
-		x, y := p.Window.X, p.Window.Y
-		cfg.X, cfg.Y = &x, &y
+	if at, ok := c.petPosition(p.ID); ok {
+		cfg.X, cfg.Y = &at.X, &at.Y
 	}
 	c.view.Send(view.RoleShell, p.ID, view.MustEncode(view.TypeWindowConfig, cfg))
 }
@@ -58,7 +60,7 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
 			return
 		}
-		c.savePosition(peer.Preset, wp)
+		c.moved(peer.Preset, wp)
 	case view.TypePermissionAnswer:
 		var a view.PermissionAnswer
 		if err := json.Unmarshal(m.Body, &a); err != nil {

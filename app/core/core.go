@@ -121,6 +121,8 @@ type Core struct {
 	demoAt string
 
 	desk desktop // desktop.go: hidden characters, quit, the tray's listener
+
+	placer placer // placement.go: window positions
 }
 
 // New loads the settings and prepares the view server; nothing listens yet.

@@ -7,11 +7,18 @@ import (
 	"yui/app/view"
 )
 
+// FirstRunTip is the notice the main character shows once, on the first
+// run (no settings file existed).
+const FirstRunTip = "Click me to talk · right-click for settings. I tell your agent which app you are using; switch that off in Settings."
+
 // publishInitial sets what a pet page shows before its session says
 // anything: which character, and any notice about the settings file.
 func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 	c.view.Publish(p.ID, view.TypePreset, view.MustEncode(view.TypePreset, view.PresetInfo{ID: p.ID, Name: p.Name, Look: p.Look}))
 	c.publishDesktop(p.ID, c.DesktopState())
+	if rep.Created && p.ID == c.store.Get().ActivePreset {
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "first_run_tip", Text: FirstRunTip}))
+	}
 	if rep.Problem != nil {
 		text := fmt.Sprintf("Your settings file could not be used (%v). It was kept as %s and Yui started with default settings.", rep.Problem, rep.KeptAs)
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "settings_bad", Text: text}))

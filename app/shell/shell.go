@@ -195,6 +195,15 @@ func (w *window) startup(ctx context.Context) {
 			case view.TypeWindowShow:
 				runtime.WindowShow(ctx)
 				runtime.WindowUnminimise(ctx) // gtk_window_present: raise and focus
+			case view.TypeWindowMove:
+				var wp view.WindowPosition
+				if err := json.Unmarshal(m.Body, &wp); err != nil {
+					w.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+					continue
+				}
+				runtime.WindowSetPosition(ctx, wp.X, wp.Y)
+				w.log.Info("window_moved_by_core", "x", wp.X, "y", wp.Y)
+				w.bridge.Moved() // read back and report where it is now
 			default:
 				w.log.Warn("view_unknown", "type", m.Type)
 			}
