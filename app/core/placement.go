@@ -160,3 +160,41 @@ func (c *Core) settingsPosition() (image.Point, bool) {
 	}
 	return place.Away(image.Pt(SettingsWidth, SettingsHeight), mons, pets), true
 }
+
+// ResetPositions puts every enabled character back: the main one at the
+// bottom-right of the primary monitor, the others beside her in the
+// settings' order (the tray's Reset positions).
+func (c *Core) ResetPositions() {
+	c.placer.mu.Lock()
+	mons := c.monitors()
+	if len(mons) == 0 {
+		c.placer.mu.Unlock()
+		c.log.Warn("window_reset_refused", "monitors", 0)
+		return
+	}
+	all := c.store.Get()
+	order := make([]string, 0, len(all.Presets))
+	for _, p := range all.Presets {
+		if p.Enabled && p.ID == all.ActivePreset {
+			order = append(order, p.ID)
+		}
+	}
+	for _, p := range all.Presets {
+		if p.Enabled && p.ID != all.ActivePreset {
+			order = append(order, p.ID)
+		}
+	}
+	var taken []image.Rectangle
+	moves := map[string]image.Point{}
+	for _, id := range order {
+		at := place.Beside(petSize, mons, taken)
+		taken = append(taken, image.Rectangle{Min: at, Max: at.Add(petSize)})
+		moves[id] = at
+		c.storePosition(id, at)
+	}
+	c.placer.mu.Unlock()
+	for _, id := range order {
+		c.log.Info("window_reset", "preset", id, "x", moves[id].X, "y", moves[id].Y)
+		c.moveWindow(id, moves[id])
+	}
+}

@@ -25,9 +25,12 @@ type Character struct {
 
 // Actions are what the items do. Nil funcs leave their items inert.
 type Actions struct {
-	SetShown        func(id string, shown bool)
-	SetVoicesMuted  func(on bool)
-	OpenSettings    func()
+	SetShown       func(id string, shown bool)
+	SetVoicesMuted func(on bool)
+	OpenSettings   func()
+	// ResetPositions puts every character back at the bottom-right of the
+	// primary monitor, side by side.
+	ResetPositions  func()
 	SetStartAtLogin func(on bool)
 	Quit            func()
 }
@@ -48,13 +51,14 @@ type Options struct {
 	// dbusmenu's "opened" event for the root), for state that may have
 	// changed outside the app (the autostart entry). Nil does nothing.
 	OnOpen func()
-	Logger     *slog.Logger
+	Logger *slog.Logger
 }
 
 // Labels of the fixed items.
 const (
 	LabelMute     = "Mute voices"
 	LabelSettings = "Settings…"
+	LabelReset    = "Reset positions"
 	LabelLogin    = "Start at login"
 	LabelQuit     = "Quit Yui"
 )
@@ -136,6 +140,8 @@ func (t *Tray) build() {
 	go t.listen(t.mute, t.toggleMute)
 	settings := systray.AddMenuItem(LabelSettings, "Open the settings window")
 	go t.listen(settings, func() { call(t.opts.Actions.OpenSettings) })
+	reset := systray.AddMenuItem(LabelReset, "Put the characters back at the bottom-right of the main screen")
+	go t.listen(reset, func() { call(t.opts.Actions.ResetPositions) })
 	t.login = nil
 	if t.menu.StartAtLoginAvailable {
 		t.login = systray.AddMenuItemCheckbox(LabelLogin, "Start Yui when you log in", t.menu.StartAtLogin)

@@ -78,6 +78,7 @@ export class PetView {
    * once the core has sent their state (the desktop topic). */
   private readonly menuDesktop: HTMLElement;
   private readonly menuHide: HTMLButtonElement;
+  private readonly menuResetPosition: HTMLButtonElement;
   private readonly menuMute: HTMLButtonElement;
   private readonly menuLogin: HTMLButtonElement;
   private readonly menuQuit: HTMLButtonElement;
@@ -134,6 +135,7 @@ export class PetView {
         <div class="pet-menu-desktop" role="group" aria-label="Yui" hidden>
           <div class="pet-menu-sep" role="separator"></div>
           <button type="button" class="pet-menu-item" role="menuitem" data-action="hide">Hide</button>
+          <button type="button" class="pet-menu-item" role="menuitem" data-action="reset-position">Reset position</button>
           <button type="button" class="pet-menu-item pet-menu-check" role="menuitemcheckbox" aria-checked="false" data-action="mute">Mute voices</button>
           <button type="button" class="pet-menu-item pet-menu-check" role="menuitemcheckbox" aria-checked="false" data-action="start-at-login">Start at login</button>
           <div class="pet-menu-sep" role="separator"></div>
@@ -179,6 +181,7 @@ export class PetView {
     this.menuCancel = $('.pet-menu-choice[data-action="reset-cancel"]');
     this.menuDesktop = $('.pet-menu-desktop');
     this.menuHide = $('.pet-menu-item[data-action="hide"]');
+    this.menuResetPosition = $('.pet-menu-item[data-action="reset-position"]');
     this.menuMute = $('.pet-menu-item[data-action="mute"]');
     this.menuLogin = $('.pet-menu-item[data-action="start-at-login"]');
     this.menuQuit = $('.pet-menu-item[data-action="quit"]');
@@ -213,6 +216,7 @@ export class PetView {
         this.character.el.setAttribute('aria-label', m.name);
         this.character.el.title = m.name;
         this.menuHide.textContent = `Hide ${m.name}`;
+        this.character.setLook(m.look);
         break;
       case 'desktop':
         this.menuDesktop.hidden = false;
@@ -278,6 +282,12 @@ export class PetView {
         break;
       case 'delegations':
         this.chip.apply(m);
+        return;
+      case 'open_composer': // the global shortcut
+        this.openComposer();
+        break;
+      case 'look_art':
+        this.character.setArt(m.emotions);
         return;
     }
     this.queueRegion();
@@ -513,6 +523,7 @@ export class PetView {
       this.host.send({ type: 'desktop_action', action: a });
     });
     desktop(this.menuHide, () => 'hide');
+    desktop(this.menuResetPosition, () => 'reset_position');
     desktop(this.menuMute, () => (this.menuMute.getAttribute('aria-checked') === 'true' ? 'unmute' : 'mute'));
     desktop(this.menuLogin, () => (this.menuLogin.getAttribute('aria-checked') === 'true' ? 'start_at_login_off' : 'start_at_login_on'));
     desktop(this.menuQuit, () => 'quit');
@@ -530,6 +541,13 @@ export class PetView {
       if (e.key === ' ' && e.ctrlKey) {
         e.preventDefault();
         this.openComposer();
+      } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+        // The keyboard's way to the menu: under the character's face.
+        e.preventDefault();
+        if (this.menuOpen) return;
+        const box = this.root.getBoundingClientRect();
+        const face = this.character.el.getBoundingClientRect();
+        this.openMenu(face.left - box.left + face.width / 2, face.top - box.top + face.height / 3);
       } else if (e.key === ',' && (e.ctrlKey || e.metaKey)) {
         // Ctrl+, opens the settings window on this character.
         e.preventDefault();

@@ -42,7 +42,12 @@ export interface Delegations { type: 'delegations'; items: DelegationItem[] | nu
 export interface Desktop { type: 'desktop'; voices_muted: boolean; start_at_login: boolean; start_at_login_available: boolean }
 /** A pet menu's app-wide action: hide this character, mute or unmute
  * every voice, start Yui at login or not, quit Yui. */
-export type DesktopActionKind = 'hide' | 'mute' | 'unmute' | 'start_at_login_on' | 'start_at_login_off' | 'quit';
+export type DesktopActionKind = 'hide' | 'reset_position' | 'mute' | 'unmute' | 'start_at_login_on' | 'start_at_login_off' | 'quit';
+/** The global shortcut: open the composer and focus it (not sticky). */
+export interface OpenComposer { type: 'open_composer' }
+/** A look folder's art (docs/looks.md): one sanitised SVG per emotion as a
+ * data: URL; empty `emotions` means the look is a built-in one. */
+export interface LookArt { type: 'look_art'; look: string; emotions: Record<string, string> | null }
 
 // ---- the settings window (docs/view-protocol.md, "Settings window") ----
 
@@ -175,6 +180,7 @@ export interface ConnectionTest {
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
+  | OpenComposer | LookArt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio;
 
 export type PageMessage =
@@ -194,6 +200,7 @@ export type PageMessage =
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
   'character', 'mouth', 'voice', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
+  'open_composer', 'look_art',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
   'settings_audio',
 ]);
