@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"yui/app/lookfolder"
 	"yui/app/settings"
 	"yui/app/view"
 )
@@ -31,11 +32,12 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	var before settings.Settings
 	var changes map[string]*backendChange
 	installed, _ := c.programs()
+	folders := c.folderLooks()
 	err := c.store.Change(func(s *settings.Settings) error {
 		before = *s
 		before.Presets = slices.Clone(s.Presets)
 		var fe *settings.FieldError
-		if changes, fe = mergeForm(s, req, installed); fe != nil {
+		if changes, fe = mergeForm(s, req, installed, folders); fe != nil {
 			return fe
 		}
 		return nil
@@ -82,7 +84,7 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 // A preset moved to another backend loses its key and standing screen
 // permissions (bindToBackend); the changes are returned by preset id. A
 // speech endpoint moved to another origin loses its key the same way.
-func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string]bool) (map[string]*backendChange, *settings.FieldError) {
+func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string]bool, folders []lookfolder.Look) (map[string]*backendChange, *settings.FieldError) {
 	old := map[string]settings.Preset{}
 	for _, p := range s.Presets {
 		old[p.ID] = p
@@ -132,11 +134,11 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 			continue
 		}
 		switch {
-		case (!existed || old[f.ID].Look != p.Look) && !slices.Contains(Looks, p.Look):
+		case (!existed || old[f.ID].Look != p.Look) && lookProblem(p.Look, folders) != "":
 			// As with chat_api: a look from a newer version's file stays
-			// (the pet draws its default); choosing an unknown one is
-			// refused.
-			refused = &settings.FieldError{Field: field("look"), Reason: fmt.Sprintf("%q is not a look this version can draw", p.Look)}
+			// (the pet draws its default); choosing an unknown or refused
+			// one is refused.
+			refused = &settings.FieldError{Field: field("look"), Reason: lookProblem(p.Look, folders)}
 		case (!existed || old[f.ID].ChatAPI != p.ChatAPI) &&
 			slices.Contains(settings.ChatAPIs, p.ChatAPI) && !slices.Contains(AvailableChatAPIs, p.ChatAPI):
 			// A file may name an API this version cannot run (the pet

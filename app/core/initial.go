@@ -16,6 +16,7 @@ const FirstRunTip = "Click me to talk · right-click for settings. I tell your a
 func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 	c.view.Publish(p.ID, view.TypePreset, view.MustEncode(view.TypePreset, view.PresetInfo{ID: p.ID, Name: p.Name, Look: p.Look}))
 	c.publishDesktop(p.ID, c.DesktopState())
+	c.publishLookArt(p.ID, p.Look)
 	if rep.Created && p.ID == c.store.Get().ActivePreset {
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "first_run_tip", Text: FirstRunTip}))
 	}

@@ -15,3 +15,14 @@ const (
 // DesktopResetPosition is the desktop_action that puts the sending pet's
 // character back at the bottom-right of the primary monitor.
 const DesktopResetPosition = "reset_position"
+
+// TypeLookArt is a pet page's look folder art: core → pet page, LookArt,
+// sticky (docs/looks.md).
+const TypeLookArt = "look_art"
+
+// LookArt is the art of a look folder: each emotion's sanitised SVG as a
+// data: URL. Emotions is empty for a built-in look (the page draws it).
+type LookArt struct {
+	Look     string            `json:"look"`
+	Emotions map[string]string `json:"emotions"`
+}

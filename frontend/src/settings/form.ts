@@ -74,6 +74,8 @@ export class PresetFormView {
   private readonly errors = new Map<FieldName, HTMLElement>();
   private readonly name: HTMLInputElement;
   private readonly look: HTMLSelectElement;
+  /** Says which look folders cannot be used, naming the file at fault. */
+  private readonly lookNote: HTMLElement;
   private readonly enabled: HTMLInputElement;
   private readonly main: HTMLInputElement;
   private readonly chatAPI: HTMLSelectElement;
@@ -123,7 +125,12 @@ export class PresetFormView {
     this.name = this.input('name', 'text');
     character.append(this.row('name', 'Name', this.name));
     this.look = this.select('look', choices.looks ?? []);
-    character.append(this.row('look', 'Look', this.look));
+    this.lookNote = el('div', 'hint look-note');
+    this.lookNote.id = this.id('look-note');
+    this.lookNote.setAttribute('role', 'status');
+    character.append(this.row('look', 'Look', this.look, this.lookNote));
+    const refused = (choices.looks ?? []).filter((c) => !c.available && c.note);
+    showNote(this.lookNote, refused.map((c) => `${c.label} ${c.note}`).join('\n'), this.look);
     this.enabled = this.checkbox('enabled');
     character.append(this.check('enabled', 'Show this character', this.enabled, 'Its window and connection run while it is shown.'));
     this.main = this.checkbox('active_preset', 'radio');
