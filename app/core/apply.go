@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"yui/app/hotkey"
 	"yui/app/lookfolder"
 	"yui/app/settings"
 	"yui/app/view"
@@ -68,6 +69,12 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	c.reconcile(before, after)
 	if before.Audio != after.Audio {
 		c.applyAudio(after.Audio)
+	}
+	c.petsMu.Lock()
+	running := c.started
+	c.petsMu.Unlock()
+	if running && before.Keyboard != after.Keyboard {
+		c.applyShortcut(true)
 	}
 	c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
 	c.publishSettingsState()
@@ -152,6 +159,19 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 	s.ActivePreset = req.ActivePreset
 	if req.Audio != nil {
 		s.Audio = settings.Audio{Muted: req.Audio.Muted, Device: strings.TrimSpace(req.Audio.Device)}
+	}
+	if req.Keyboard != nil && refused == nil {
+		kb := settings.Keyboard{ShortcutOff: req.Keyboard.ShortcutOff}
+		if t := strings.TrimSpace(req.Keyboard.Shortcut); t != "" {
+			combo, err := hotkey.Parse(t)
+			if err != nil {
+				return nil, &settings.FieldError{Field: "keyboard.shortcut", Reason: strings.TrimPrefix(err.Error(), "hotkey: ")}
+			}
+			if kb.Shortcut = combo.String(); kb.Shortcut == hotkey.Default {
+				kb.Shortcut = ""
+			}
+		}
+		s.Keyboard = kb
 	}
 	if refused != nil {
 		return nil, refused

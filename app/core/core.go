@@ -15,6 +15,7 @@ import (
 	"yui/app/capture"
 	"yui/app/cue"
 	"yui/app/frontmost"
+	"yui/app/hotkey"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/tts"
@@ -83,6 +84,9 @@ type Options struct {
 	// are (the pet menu's and the tray's checks also follow
 	// OnDesktopChange); nil: nobody.
 	OnMuteChanged func(muted bool)
+	// Hotkeys grabs the global shortcut; nil is the system's
+	// (hotkey.System) when the core runs windows, none without.
+	Hotkeys hotkey.Grabber
 	// VoiceEngine builds a character's speech engine; nil is the engine
 	// its settings name (tests pass a generated-tone engine).
 	VoiceEngine func(voice.Config) tts.Engine
@@ -123,6 +127,8 @@ type Core struct {
 	desk desktop // desktop.go: hidden characters, quit, the tray's listener
 
 	placer placer // placement.go: window positions
+
+	short shortcut // shortcut.go: the global shortcut
 }
 
 // New loads the settings and prepares the view server; nothing listens yet.
@@ -252,6 +258,10 @@ func (c *Core) Run(ctx context.Context) error {
 		}
 	}
 	c.applyMu.Unlock()
+	c.applyShortcut(true)
+	if c.shortcutNote() != "" {
+		c.publishSettingsState() // the settings window says why
+	}
 	if c.opts.OpenSettings {
 		c.openSettings(c.store.Get().ActivePreset, "")
 	}
@@ -267,6 +277,7 @@ func (c *Core) Run(ctx context.Context) error {
 	c.petsMu.Lock()
 	c.started = false
 	c.petsMu.Unlock()
+	c.applyShortcut(false)
 	// Closing the view server ends every shell connection, and a window
 	// process exits when its connection ends; the supervisor then reaps
 	// them (and terminates any that linger).
