@@ -99,6 +99,9 @@ export interface VoiceForm {
 
 /** The sound settings every character shares. */
 export interface AudioForm { muted: boolean; device: string }
+/** The global shortcut (opens the main character's composer from any app);
+ * `note` (from the core) says why it does not work. */
+export interface KeyboardForm { shortcut: string; shortcut_off: boolean; note?: string }
 
 /** One option of a select or radio group; an unavailable one is shown
  * greyed out with its note. */
@@ -122,6 +125,7 @@ export interface SettingsState {
   active_preset: string;
   presets: PresetForm[] | null;
   audio?: AudioForm;
+  keyboard?: KeyboardForm;
   choices: SettingsChoices;
 }
 /** The sound server as the core found it, and its output devices. */
@@ -155,7 +159,7 @@ export interface SavePreset {
   voice_key?: string;
 }
 
-export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm }
+export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm; keyboard?: KeyboardForm }
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
  * connection attempt now) or `reset` (a new conversation: stop, then the

@@ -5,7 +5,7 @@
 // section (history.ts) is built by the view and added after them; so is
 // the Backend section's connection line (actions.ts).
 
-import type { AudioForm, Choice, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
+import type { AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
 import type { DraftPreset, FieldName } from './model';
 
 export interface FormHandlers {
@@ -28,6 +28,8 @@ export interface FormContext {
   hasVoiceKey?: boolean;
   /** The working shared sound settings and what the core found. */
   audio?: AudioForm;
+  /** The working global shortcut, with the core's note. */
+  keyboard?: KeyboardForm;
   sound?: SettingsAudio | null;
 }
 
@@ -78,6 +80,9 @@ export class PresetFormView {
   private readonly lookNote: HTMLElement;
   private readonly enabled: HTMLInputElement;
   private readonly main: HTMLInputElement;
+  private readonly shortcut: HTMLInputElement;
+  private readonly shortcutOff: HTMLInputElement;
+  private readonly shortcutNote: HTMLElement;
   private readonly chatAPI: HTMLSelectElement;
   private readonly chatAPINote: HTMLElement;
   private readonly url: HTMLInputElement;
@@ -135,6 +140,15 @@ export class PresetFormView {
     character.append(this.check('enabled', 'Show this character', this.enabled, 'Its window and connection run while it is shown.'));
     this.main = this.checkbox('active_preset', 'radio');
     character.append(this.check('active_preset', 'Main character', this.main, 'The character shown first; it must be shown.'));
+    // The global shortcut (shared by all characters; it opens the main one's composer).
+    this.shortcut = this.input('keyboard.shortcut', 'text');
+    this.shortcut.placeholder = 'Ctrl+Alt+Y';
+    this.shortcutNote = el('div', 'hint shortcut-note');
+    this.shortcutNote.id = this.id('keyboard.shortcut-note');
+    this.shortcutNote.setAttribute('role', 'status');
+    character.append(this.row('keyboard.shortcut', 'Shortcut to talk', this.shortcut, this.shortcutNote));
+    this.shortcutOff = this.checkbox('keyboard.shortcut_off');
+    character.append(this.check('keyboard.shortcut_off', 'No global shortcut', this.shortcutOff, 'The shortcut opens the main character’s message box from any app.'));
     this.removeBtn = el('button', 'btn btn-danger', 'Remove character…');
     this.removeBtn.type = 'button';
     this.removeBtn.addEventListener('click', () => this.h.remove());
@@ -296,6 +310,11 @@ export class PresetFormView {
     this.setSelect(this.look, this.choices.looks ?? [], d.look);
     this.enabled.checked = d.enabled;
     this.main.checked = ctx.isMain;
+    const kb = ctx.keyboard ?? { shortcut: 'Ctrl+Alt+Y', shortcut_off: false };
+    setValue(this.shortcut, kb.shortcut);
+    this.shortcut.disabled = kb.shortcut_off;
+    this.shortcutOff.checked = kb.shortcut_off;
+    showNote(this.shortcutNote, kb.shortcut_off ? '' : (kb.note ?? ''), this.shortcut);
     this.setSelect(this.chatAPI, this.choices.chat_apis ?? [], d.chat_api);
     const api = (this.choices.chat_apis ?? []).find((c) => c.id === d.chat_api);
     this.chatAPINote.textContent = api?.note ?? '';
