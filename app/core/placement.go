@@ -21,6 +21,13 @@ type placer struct {
 
 var petSize = image.Pt(PetWidth, PetHeight)
 
+// PetBody is the character's box inside her window (window pixels, the
+// composer closed): the 180×216 figure centred above the 26 px dock and
+// the 14 px bottom padding (frontend/src/style.css). A drag keeps a third
+// of this box on a monitor, not a third of the window's see-through
+// margins.
+var PetBody = image.Rect(60, 164, 240, 380)
+
 // monitors are the monitors' bounds now (primary first); nil when the core
 // cannot list them (no display: positions are then kept as saved).
 func (c *Core) monitors() []image.Rectangle {
@@ -107,7 +114,7 @@ func (c *Core) storePosition(id string, at image.Point) {
 func (c *Core) moved(id string, wp view.WindowPosition) {
 	c.placer.mu.Lock()
 	at := image.Pt(wp.X, wp.Y)
-	keep := place.KeepThird(at, petSize, c.monitors())
+	keep := place.KeepThird(at, PetBody, c.monitors())
 	c.placer.mu.Unlock()
 	if keep != at {
 		c.log.Info("window_kept_on_screen", "preset", id, "x", wp.X, "y", wp.Y, "to_x", keep.X, "to_y", keep.Y)

@@ -119,20 +119,21 @@ func TestADragKeepsAThirdOnScreenAndResetPositionBringsHerBack(t *testing.T) {
 	p := st.c.Settings().Get().Presets[0]
 	shell := st.dial(t, view.RoleShell, p.ID)
 	windowConfig(t, shell)
-	// Within bounds: saved as is, no move.
+	// Within bounds (half of her off the left edge): saved as is, no move.
 	send(t, shell, map[string]any{"type": "window_position", "x": -150, "y": 200})
 	waitFor(t, "the position saved", func() bool {
 		w := readFile(t, dir).Presets[0].Window
 		return w != nil && w.X == -150 && w.Y == 200
 	})
-	// Dragged almost off the left edge: moved back to show a third.
-	send(t, shell, map[string]any{"type": "window_position", "x": -290, "y": 200})
-	if got := nextMove(t, shell); got != image.Pt(-PetWidth+(PetWidth+2)/3, 200) {
-		t.Fatalf("moved back to %v", got)
+	// Dragged almost off the left edge: moved back to show a third of her.
+	send(t, shell, map[string]any{"type": "window_position", "x": -220, "y": 200})
+	wantX := -(PetBody.Max.X - (PetBody.Dx()+2)/3)
+	if got := nextMove(t, shell); got != image.Pt(wantX, 200) {
+		t.Fatalf("moved back to %v, want (%d,200)", got, wantX)
 	}
 	waitFor(t, "the corrected position saved", func() bool {
 		w := readFile(t, dir).Presets[0].Window
-		return w != nil && w.X == -PetWidth+(PetWidth+2)/3
+		return w != nil && w.X == wantX
 	})
 	// Reset position from the pet menu.
 	page := st.dial(t, view.RolePet, p.ID)

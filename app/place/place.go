@@ -112,19 +112,23 @@ func Visible(r image.Rectangle, mons []image.Rectangle) int {
 	return n
 }
 
-// KeepThird is where a window dragged to p (of size) is allowed to stay:
-// p itself while at least a third of it is on the monitors, otherwise the
-// nearest position that shows a third of it on the monitor nearest to it.
-// It may hang off a monitor's left, right or bottom edge by up to two
-// thirds of its width or height, never off the top (her head and the
-// window's grip stay reachable). Without monitors p is returned unchanged.
-func KeepThird(p, size image.Point, mons []image.Rectangle) image.Point {
-	r := image.Rectangle{Min: p, Max: p.Add(size)}
+// KeepThird is where a window dragged to p is allowed to stay, body being
+// the character's box inside the window (window coordinates): p itself
+// while at least a third of her box is on the monitors and her head is not
+// above the top of the monitor holding most of her, otherwise the nearest
+// position that shows a third of her on the monitor nearest to her. She
+// may hang off a monitor's left, right or bottom edge by up to two thirds
+// of her width or height, never off the top. Without monitors p is
+// returned unchanged.
+func KeepThird(p image.Point, body image.Rectangle, mons []image.Rectangle) image.Point {
+	size := body.Size()
+	at := p.Add(body.Min) // her box's top-left on the screen
+	r := image.Rectangle{Min: at, Max: at.Add(size)}
 	area := size.X * size.Y
 	if len(mons) == 0 || area <= 0 {
 		return p
 	}
-	if Visible(r, mons)*3 >= area && p.Y >= topOf(r, mons) {
+	if Visible(r, mons)*3 >= area && at.Y >= topOf(r, mons) {
 		return p
 	}
 	m, ok := home(r, mons)
@@ -132,14 +136,14 @@ func KeepThird(p, size image.Point, mons []image.Rectangle) image.Point {
 		return p
 	}
 	third := image.Pt((size.X+2)/3, (size.Y+2)/3)
-	// Hanging sideways: the whole height on the monitor.
-	a := image.Pt(clamp(p.X, m.Min.X-size.X+third.X, m.Max.X-third.X), clamp(p.Y, m.Min.Y, m.Max.Y-size.Y))
-	// Hanging off the bottom: the whole width on the monitor.
-	b := image.Pt(clamp(p.X, m.Min.X, m.Max.X-size.X), clamp(p.Y, m.Min.Y, m.Max.Y-third.Y))
-	if d2(a, p) <= d2(b, p) {
-		return a
+	// Hanging sideways: her whole height on the monitor.
+	a := image.Pt(clamp(at.X, m.Min.X-size.X+third.X, m.Max.X-third.X), clamp(at.Y, m.Min.Y, m.Max.Y-size.Y))
+	// Hanging off the bottom: her whole width on the monitor.
+	b := image.Pt(clamp(at.X, m.Min.X, m.Max.X-size.X), clamp(at.Y, m.Min.Y, m.Max.Y-third.Y))
+	if d2(a, at) <= d2(b, at) {
+		return a.Sub(body.Min)
 	}
-	return b
+	return b.Sub(body.Min)
 }
 
 // topOf is the top edge of the monitor holding most of r (r's own top

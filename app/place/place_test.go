@@ -71,16 +71,18 @@ func TestRestoreClampsToTheMonitorsPresentNow(t *testing.T) {
 
 func TestKeepThirdLetsHerHangOffButNotBeLost(t *testing.T) {
 	mons := []image.Rectangle{small}
+	// The whole window as her box.
+	whole := image.Rectangle{Max: pet}
 	area := pet.X * pet.Y
 	// Within limits: unchanged.
 	for _, p := range []image.Point{{100, 100}, {-190, 100}, {1280 - 110, 300}, {400, 800 - 150}} {
-		if got := KeepThird(p, pet, mons); got != p {
+		if got := KeepThird(p, whole, mons); got != p {
 			t.Errorf("KeepThird(%v) = %v; a third or more was on screen", p, got)
 		}
 	}
 	// Beyond: moved back, and the result shows at least a third.
 	for _, p := range []image.Point{{-250, 100}, {1280 - 20, 300}, {400, 790}, {-280, 780}, {5000, 5000}, {400, -100}, {-100, -300}} {
-		got := KeepThird(p, pet, mons)
+		got := KeepThird(p, whole, mons)
 		if got == p {
 			t.Errorf("KeepThird(%v) left her there", p)
 		}
@@ -92,17 +94,33 @@ func TestKeepThirdLetsHerHangOffButNotBeLost(t *testing.T) {
 		}
 	}
 	// The nearest spot: dragged too far left, only x changes.
-	if got := KeepThird(image.Pt(-250, 100), pet, mons); got != image.Pt(-200, 100) {
+	if got := KeepThird(image.Pt(-250, 100), whole, mons); got != image.Pt(-200, 100) {
 		t.Errorf("too far left: %v, want (-200,100)", got)
 	}
 	// Across two monitors, a window on the seam is on screen.
-	if p := image.Pt(1800, 100); KeepThird(p, pet, twoMons) != p {
+	if p := image.Pt(1800, 100); KeepThird(p, whole, twoMons) != p {
 		t.Errorf("on the seam of two monitors she was moved")
 	}
 	// Off the second monitor's bottom (the first is taller): back on the second.
-	got := KeepThird(image.Pt(2500, 900), pet, twoMons)
+	got := KeepThird(image.Pt(2500, 900), whole, twoMons)
 	if v := Visible(rect(got, pet), twoMons[1:]); v*3 < area {
 		t.Errorf("off the second monitor's bottom: %v shows %d px of it", got, v)
+	}
+	// Her box inside a larger window: the third is of her, not of the
+	// window's transparent margins. At x = -200 a third of the window
+	// shows, but none of a figure in its middle.
+	body := image.Rect(60, 164, 240, 380)
+	got = KeepThird(image.Pt(-200, 100), body, mons)
+	her := body.Add(got)
+	if v := Visible(her, mons); v*3 < body.Dx()*body.Dy() {
+		t.Errorf("with her box: %v shows %d px of her %v", got, v, body.Size())
+	}
+	if want := image.Pt(-(body.Min.X + body.Dx() - (body.Dx()+2)/3), 100); got != want {
+		t.Errorf("with her box: %v, want %v (the nearest place showing a third)", got, want)
+	}
+	// Her head above the top of the screen: down to the top.
+	if got := KeepThird(image.Pt(100, -200), body, mons); got.Y+body.Min.Y != 0 {
+		t.Errorf("head above the top: %v", got)
 	}
 }
 
