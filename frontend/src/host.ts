@@ -19,6 +19,7 @@ interface WailsWindow {
   };
   runtime?: {
     WindowSetPosition(x: number, y: number): void;
+    WindowSetAlwaysOnTop?(on: boolean): void;
     WindowGetPosition(): Promise<{ x: number; y: number }>;
   };
 }
@@ -67,4 +68,14 @@ export function openExternal(url: string): void {
  * once instead of at its next slow poll. */
 export function windowMoved(): void {
   w.go?.shell?.Bridge?.Moved?.();
+}
+
+/** Keeps the settings window above the pets (which are always on top)
+ * while it has the focus, and lets it go back below them when it loses
+ * it (docs/desktop.md, "Where she is"). Outside Wails: nothing. */
+export function keepAboveWhileFocused(win: Window = window): void {
+  const set = (on: boolean) => w.runtime?.WindowSetAlwaysOnTop?.(on);
+  win.addEventListener('focus', () => set(true));
+  win.addEventListener('blur', () => set(false));
+  if (win.document.hasFocus()) set(true);
 }

@@ -3,12 +3,13 @@
 // style.css, made for a transparent window, is not loaded here).
 import './settings.css';
 import { CoreConnection } from '../connection';
-import { inWails, type PageConfig } from '../host';
+import { inWails, keepAboveWhileFocused, type PageConfig } from '../host';
 import { SettingsView } from './view';
 
 export function bootSettings(cfg: PageConfig): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
   document.title = 'Yui — Settings';
+  keepAboveWhileFocused();
   const app = document.getElementById('app')!;
   let conn: CoreConnection | null = null;
   const view = new SettingsView({ send: (m) => conn?.send(m) ?? false });
