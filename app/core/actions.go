@@ -238,6 +238,7 @@ const MaxAttachments = 6
 // error line and the text is not sent, so nothing the user meant to send
 // goes out without it.
 func (c *Core) sendText(preset string, st view.SendText) {
+	c.dropTip(preset) // she has been talked to: the tip has done its job
 	text := strings.TrimSpace(st.Text)
 	pt := c.pet(preset)
 	if pt == nil {

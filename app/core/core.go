@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"yui/app/applog"
@@ -129,6 +130,8 @@ type Core struct {
 	placer placer // placement.go: window positions
 
 	short shortcut // shortcut.go: the global shortcut
+	// tip is the preset whose page shows the first-run tip ("" none).
+	tip atomic.Value
 }
 
 // New loads the settings and prepares the view server; nothing listens yet.
@@ -143,6 +146,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{},
 		desk: desktop{hidden: map[string]bool{}, quit: make(chan struct{})}}
+	c.tip.Store("")
 	if c.screen == nil {
 		c.screen = capture.NewSystem(lg)
 	}

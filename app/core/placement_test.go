@@ -88,13 +88,19 @@ func TestFirstRunPlacesHerBottomRightAndANewCharacterBeside(t *testing.T) {
 		t.Fatalf("first run: %v,%v, want the bottom-right %v", deref(first.X), deref(first.Y), want)
 	}
 	// The first-run tip.
-	page := readPage(st.dial(t, view.RolePet, all.Presets[0].ID))
+	conn := st.dial(t, view.RolePet, all.Presets[0].ID)
+	page := readPage(conn)
 	page.wait(t, "the first-run tip", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l["notice"] != nil && l["notice"]["id"] == "first_run_tip"
 	})
 	if txt := page.last("notice")["text"].(string); !strings.Contains(txt, "Click me to talk · right-click for settings") || !strings.Contains(txt, "which app") {
 		t.Fatalf("tip %q", txt)
 	}
+	// Talking to her takes the tip away.
+	send(t, conn, map[string]any{"type": "send_text", "text": "hi"})
+	page.wait(t, "the tip gone", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["notice"]["id"] == "first_run_tip" && l["notice"]["text"] == ""
+	})
 	a := image.Rect(*first.X, *first.Y, *first.X+PetWidth, *first.Y+PetHeight)
 	// The settings window opens where she does not cover it.
 	sw := windowConfig(t, st.dial(t, view.RoleShell, ""))
