@@ -29,10 +29,14 @@ const (
 // top-left corner at want, and returns its rectangle.
 func (d *xDisplay) awaitWindowAt(t *testing.T, title string, want image.Point) image.Rectangle {
 	t.Helper()
-	var r image.Rectangle
+	var r, last image.Rectangle
 	var ok bool
-	until(t, fmt.Sprintf("%q shown at %v (last seen %v)", title, want, r), 50*time.Millisecond, func() bool {
+	until(t, fmt.Sprintf("%q shown at %v", title, want), 50*time.Millisecond, func() bool {
 		_, r, ok = d.visibleWindow(t, title)
+		if ok && r != last {
+			t.Logf("%q at %v", title, r) // where it was, should the wait fail
+			last = r
+		}
 		return ok && r.Min == want
 	})
 	return r
@@ -194,6 +198,49 @@ func TestE2EGlobalShortcutOpensTheComposer(t *testing.T) {
 		t.Fatalf("core received %v", got)
 	}
 	savePNG(t, d.capture(t, win), "shortcut-composer.png")
+	if err := a.terminate(t); err != nil {
+		t.Fatalf("core exit: %v", err)
+	}
+}
+
+// Two monitors (Xinerama: 1280×800 at 0,0 and 1024×768 at 1280,0). Wails
+// v2 sets a position relative to the monitor the window is on, so a
+// window on the second monitor is moved by absolute coordinates only if
+// the shell takes that monitor's origin off (app/shell/origin.go): her
+// saved place there is restored, a move beyond its right edge is corrected
+// on that monitor, and Reset position brings her back to the primary one.
+func TestE2ETwoMonitors(t *testing.T) {
+	d := startXScreens(t, true, "1280x800", "1024x768")
+	cfg, logs := t.TempDir(), t.TempDir()
+	s := seedSettings(t, cfg, 1500, 100)
+	st, _, _ := settings.Open(cfg)
+	st.Update(func(x *settings.Settings) { x.Presets[0].Voice.Engine = "off" })
+	title := petTitle(s.Presets[0].Name)
+	a := startApp(t, d, cfg, logs)
+	a.waitEvent(t, "core_ready", func(e map[string]any) bool { return e["event"] == "core_ready" })
+	win := d.awaitWindowAt(t, title, image.Pt(1500, 100))
+	face := d.awaitCharacter(t, win)
+
+	// Reset position: from the second monitor to the primary's bottom-right.
+	d.xdotool(t, "mousemove", strconv.Itoa(face.X), strconv.Itoa(face.Y), "click", "3")
+	d.awaitShot(t, win, "the menu open", func(img *image.RGBA) bool {
+		return countNear(img, 0xff, 0xfa, 0xf5, 4) > 1500
+	})
+	for range 3 {
+		d.xdotool(t, "key", "Down")
+	}
+	d.xdotool(t, "key", "Return")
+	home := image.Pt(screenW-margin-winW, screenH-margin-winH)
+	win = d.awaitWindowAt(t, title, home)
+	d.awaitCharacter(t, win)
+
+	// Beyond the second monitor's right edge (2304): back on that monitor
+	// to show a third of her.
+	id, _, _ := d.visibleWindow(t, title)
+	d.xdotool(t, "windowmove", strconv.Itoa(int(id)), "2200", "100")
+	kept := image.Pt(2304-60-(180+2)/3, 100)
+	d.awaitWindowAt(t, title, kept)
+	savePNG(t, d.capture(t, image.Rect(0, 0, 2304, 800)), "two-monitors.png")
 	if err := a.terminate(t); err != nil {
 		t.Fatalf("core exit: %v", err)
 	}

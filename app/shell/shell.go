@@ -174,7 +174,7 @@ func (w *window) startup(ctx context.Context) {
 		installClearOnDraw()
 	}
 	if w.cfg.X != nil && w.cfg.Y != nil {
-		runtime.WindowSetPosition(ctx, *w.cfg.X, *w.cfg.Y)
+		w.moveTo(ctx, *w.cfg.X, *w.cfg.Y)
 	}
 	// The core going away ends the window; window_show raises a hidden
 	// one.
@@ -201,7 +201,7 @@ func (w *window) startup(ctx context.Context) {
 					w.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
 					continue
 				}
-				runtime.WindowSetPosition(ctx, wp.X, wp.Y)
+				w.moveTo(ctx, wp.X, wp.Y)
 				w.log.Info("window_moved_by_core", "x", wp.X, "y", wp.Y)
 				w.bridge.Moved() // read back and report where it is now
 			default:

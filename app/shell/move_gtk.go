@@ -1,0 +1,44 @@
+//go:build linux && cgo && desktop
+
+package shell
+
+/*
+#cgo pkg-config: gtk+-3.0
+#include <gtk/gtk.h>
+
+typedef struct { int x, y; } yui_pos;
+
+// Moves this process's toplevel windows to (x, y) in root-window pixels.
+// Wails' WindowSetPosition adds the origin of the monitor GDK finds at the
+// window; gtk_window_move takes absolute coordinates, as the core speaks.
+static gboolean yui_move(gpointer data) {
+	yui_pos *p = data;
+	GList *tops = gtk_window_list_toplevels();
+	for (GList *l = tops; l != NULL; l = l->next) {
+		GtkWindow *w = GTK_WINDOW(l->data);
+		if (gtk_window_get_window_type(w) != GTK_WINDOW_TOPLEVEL) continue;
+		gtk_window_move(w, p->x, p->y);
+	}
+	g_list_free(tops);
+	g_free(p);
+	return G_SOURCE_REMOVE;
+}
+
+// Queued below the default idle priority, so a move asked for in
+// OnStartup runs after Wails' own Center() (queued by its Run at the
+// default idle priority once the window is shown).
+static void yui_schedule_move(int x, int y) {
+	yui_pos *p = g_new(yui_pos, 1);
+	p->x = x;
+	p->y = y;
+	g_idle_add_full(G_PRIORITY_LOW, yui_move, p, NULL);
+}
+*/
+import "C"
+
+import "context"
+
+// moveTo puts the window's top-left corner at the absolute screen point
+// (x, y). Safe from any goroutine: the move is queued on the GTK main
+// loop.
+func (w *window) moveTo(_ context.Context, x, y int) { C.yui_schedule_move(C.int(x), C.int(y)) }
