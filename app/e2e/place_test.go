@@ -206,9 +206,10 @@ func TestE2EGlobalShortcutOpensTheComposer(t *testing.T) {
 // Two monitors (Xinerama: 1280×800 at 0,0 and 1024×768 at 1280,0). Wails
 // v2 sets a position relative to the monitor the window is on, so a
 // window on the second monitor is moved by absolute coordinates only if
-// the shell takes that monitor's origin off (app/shell/origin.go): her
-// saved place there is restored, a move beyond its right edge is corrected
-// on that monitor, and Reset position brings her back to the primary one.
+// the shell moves it itself (app/shell/move_*.go): her saved place there
+// is restored, a drag there follows the pointer, Reset position brings her
+// back to the primary one, and a move beyond the second monitor's right
+// edge is corrected on it.
 func TestE2ETwoMonitors(t *testing.T) {
 	d := startXScreens(t, true, "1280x800", "1024x768")
 	cfg, logs := t.TempDir(), t.TempDir()
@@ -220,6 +221,21 @@ func TestE2ETwoMonitors(t *testing.T) {
 	a.waitEvent(t, "core_ready", func(e map[string]any) bool { return e["event"] == "core_ready" })
 	win := d.awaitWindowAt(t, title, image.Pt(1500, 100))
 	face := d.awaitCharacter(t, win)
+
+	// A drag on the second monitor follows the pointer (the page moves the
+	// window by absolute pixels through the shell).
+	d.xdotool(t, "mousemove", strconv.Itoa(face.X), strconv.Itoa(face.Y))
+	d.xdotool(t, "mousedown", "1")
+	for i := 1; i <= 10; i++ {
+		d.xdotool(t, "mousemove", strconv.Itoa(face.X+6*i), strconv.Itoa(face.Y+4*i))
+	}
+	d.xdotool(t, "mouseup", "1")
+	win = d.awaitWindowAt(t, title, image.Pt(1560, 140))
+	until(t, "the dragged position saved", 50*time.Millisecond, func() bool {
+		w := readSettings(t, cfg).Presets[0].Window
+		return w != nil && w.X == 1560 && w.Y == 140
+	})
+	face = d.awaitCharacter(t, win)
 
 	// Reset position: from the second monitor to the primary's bottom-right.
 	d.xdotool(t, "mousemove", strconv.Itoa(face.X), strconv.Itoa(face.Y), "click", "3")

@@ -24,14 +24,15 @@ static gboolean yui_move(gpointer data) {
 	return G_SOURCE_REMOVE;
 }
 
-// Queued below the default idle priority, so a move asked for in
-// OnStartup runs after Wails' own Center() (queued by its Run at the
-// default idle priority once the window is shown).
-static void yui_schedule_move(int x, int y) {
+// low queues the move below the default idle priority, so a move asked
+// for in OnStartup runs after Wails' own Center() (queued by its Run at the
+// default idle priority once the window is shown); a drag's moves use the
+// default, like Wails' own.
+static void yui_schedule_move(int x, int y, int low) {
 	yui_pos *p = g_new(yui_pos, 1);
 	p->x = x;
 	p->y = y;
-	g_idle_add_full(G_PRIORITY_LOW, yui_move, p, NULL);
+	g_idle_add_full(low ? G_PRIORITY_LOW : G_PRIORITY_DEFAULT_IDLE, yui_move, p, NULL);
 }
 */
 import "C"
@@ -40,5 +41,8 @@ import "context"
 
 // moveTo puts the window's top-left corner at the absolute screen point
 // (x, y). Safe from any goroutine: the move is queued on the GTK main
-// loop.
-func (w *window) moveTo(_ context.Context, x, y int) { C.yui_schedule_move(C.int(x), C.int(y)) }
+// loop (after Wails' start-up centring).
+func (w *window) moveTo(_ context.Context, x, y int) { C.yui_schedule_move(C.int(x), C.int(y), 1) }
+
+// dragTo is moveTo for a drag's many small moves.
+func (w *window) dragTo(_ context.Context, x, y int) { C.yui_schedule_move(C.int(x), C.int(y), 0) }

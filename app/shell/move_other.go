@@ -20,3 +20,6 @@ func (w *window) moveTo(ctx context.Context, x, y int) {
 	o := setOrigin(image.Rect(cx, cy, cx+cw, cy+ch))
 	runtime.WindowSetPosition(ctx, x-o.X, y-o.Y)
 }
+
+// dragTo is moveTo for a drag's many small moves.
+func (w *window) dragTo(ctx context.Context, x, y int) { w.moveTo(ctx, x, y) }

@@ -170,6 +170,7 @@ func (w *window) pet() bool { return w.cfg.Kind != view.WindowSettings }
 
 func (w *window) startup(ctx context.Context) {
 	w.ctx = ctx
+	w.bridge.setMoveFunc(func(x, y int) { w.dragTo(ctx, x, y) })
 	if w.pet() {
 		installClearOnDraw()
 	}

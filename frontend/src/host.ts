@@ -13,6 +13,7 @@ interface WailsWindow {
         Config(): Promise<PageConfig>;
         SetInputRegion(r: Rect[]): Promise<void>;
         Moved?(): Promise<void>;
+        MoveWindow?(x: number, y: number): Promise<void>;
         OpenURL?(url: string): Promise<void>;
       };
     };
@@ -48,8 +49,14 @@ export async function windowPosition(): Promise<{ x: number; y: number } | null>
   return w.runtime ? w.runtime.WindowGetPosition() : null;
 }
 
+/** Moves the window to (x, y) in absolute screen pixels, as
+ * windowPosition reads them: through the shell (the runtime's
+ * WindowSetPosition is relative to the window's monitor, which is wrong
+ * on a second monitor); an older shell without MoveWindow: the runtime. */
 export function moveWindow(x: number, y: number): void {
-  w.runtime?.WindowSetPosition(Math.round(x), Math.round(y));
+  const bridge = w.go?.shell?.Bridge;
+  if (bridge?.MoveWindow) bridge.MoveWindow(Math.round(x), Math.round(y));
+  else w.runtime?.WindowSetPosition(Math.round(x), Math.round(y));
 }
 
 /** Opens an http(s) link in the user's default browser. In a window the
