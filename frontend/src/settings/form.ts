@@ -7,6 +7,7 @@
 
 import type { AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
 import type { DraftPreset, FieldName } from './model';
+import { comboFromKey } from './shortcut';
 
 export interface FormHandlers {
   edit(field: FieldName, value: string | number | boolean): void;
@@ -143,6 +144,15 @@ export class PresetFormView {
     // The global shortcut (shared by all characters; it opens the main one's composer).
     this.shortcut = this.input('keyboard.shortcut', 'text');
     this.shortcut.placeholder = 'Ctrl+Alt+Y';
+    // Pressing a combination writes it (Tab and plain typing pass through).
+    this.shortcut.addEventListener('keydown', (e) => {
+      const combo = comboFromKey(e);
+      if (!combo) return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.shortcut.value = combo;
+      this.h.edit('keyboard.shortcut', combo);
+    });
     this.shortcutNote = el('div', 'hint shortcut-note');
     this.shortcutNote.id = this.id('keyboard.shortcut-note');
     this.shortcutNote.setAttribute('role', 'status');

@@ -118,3 +118,21 @@ test('choosing a look folder draws its art in the pet; a built-in look draws tha
   await pet.screenshot({ path: join(shots, 'pet-look-sora.png') });
   await Promise.all([pet.close(), page.close()]);
 });
+
+test('the shortcut field records the keys pressed and the save keeps them', async () => {
+  const page = await newPage(core.pageURL(''));
+  await page.waitForSelector('.preset-form');
+  const field = page.getByLabel('Shortcut to talk', { exact: true });
+  assert.equal(await field.inputValue(), 'Ctrl+Alt+Y');
+  await field.focus();
+  await page.keyboard.press('Control+Alt+KeyK');
+  assert.equal(await field.inputValue(), 'Ctrl+Alt+K');
+  assert.equal(await saveAndWait(page), 'Saved');
+  const settingsPath = join(core.dir, 'config', 'settings.json');
+  assert.deepEqual(JSON.parse(readFileSync(settingsPath, 'utf8')).keyboard, { shortcut: 'Ctrl+Alt+K' });
+  // A bare key is not a shortcut: refused at the field, the file untouched.
+  await field.fill('K');
+  assert.match(await saveAndWait(page), /^Not saved: .*needs Ctrl, Alt or Super/);
+  assert.deepEqual(JSON.parse(readFileSync(settingsPath, 'utf8')).keyboard, { shortcut: 'Ctrl+Alt+K' });
+  await page.close();
+});
