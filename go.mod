@@ -14,6 +14,7 @@ require (
 	github.com/wailsapp/wails/v2 v2.9.2
 	golang.org/x/image v0.30.0
 	golang.org/x/sys v0.36.0
+	golang.org/x/text v0.28.0
 )
 
 require (
@@ -44,5 +45,4 @@ require (
 	golang.org/x/crypto v0.40.0 // indirect
 	golang.org/x/exp v0.0.0-20230522175609-2e198f4a06a1 // indirect
 	golang.org/x/net v0.42.0 // indirect
-	golang.org/x/text v0.28.0 // indirect
 )

@@ -5,7 +5,7 @@
 //	yui --settings | --quit | --version
 //	yui window --role pet --preset ID --core URL   one pet window (started by the core)
 //	yui window --role settings --core URL          the settings window (started by the core)
-//	yui demo-backend --addr 127.0.0.1:8646 --key KEY   the demo push backend alone
+//	yui demo-backend --addr 127.0.0.1:8646 --key-file FILE   the demo push backend alone
 //	yui console [--json] ...                   the same core in a terminal
 //	yui version
 //

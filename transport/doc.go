@@ -1,7 +1,7 @@
 // Package transport is the contract between a pet window's session and the
 // wire that carries its conversation, in the database/sql/driver pattern:
 // one package per wire (transport/push, transport/chatcompletions,
-// transport/responses) implements [Transport], and the session
+// transport/responses, transport/threads) implements [Transport], and the session
 // (app/session) talks to the interface only. transport/transporttest holds
 // a function-field fake for session tests and Run, the conformance suite
 // every wire passes.

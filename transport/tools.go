@@ -23,8 +23,12 @@ type Tool interface {
 	// any other error is answered "error: <its text>". Nil queues the call.
 	Validate(args json.RawMessage) error
 	// Run performs the call. ctx is cancelled when the client's wait passes,
-	// when the call's turn is stopped, and when the socket leaves ready. A
-	// non-nil err is answered "error: <err>" (a leading "error: " in its text
+	// when the call's turn is stopped, and when the socket leaves ready;
+	// Run must then return promptly. The next call waits for Run to
+	// return, but not forever: the push wire abandons a Run still running
+	// push.ToolAbandonAfter after its call was answered (log line
+	// tool_run_abandoned) and its queue moves on, so a tool that ignores
+	// ctx leaks its goroutine. A non-nil err is answered "error: <err>" (a leading "error: " in its text
 	// is not doubled). images are data URLs sent in tool_result.images.
 	Run(ctx context.Context, call ToolCall) (result string, images []string, err error)
 }

@@ -87,8 +87,12 @@ type Turn struct {
 
 // Handler receives what a Transport reads and what happens to its link.
 // The Transport calls it from one goroutine, one call at a time, in event
-// order; a call may take as long as it likes without stalling the wire, and
-// may call any Transport method except Close.
+// order; a call may take as long as it likes without stalling the wire's
+// writes, and may call any Transport method except Close. Backend events
+// queue for it only up to a bound (64): past that the wire reads no
+// further until the Handler catches up (backpressure), so a backend that
+// sends faster than the Handler takes events fills a socket's buffers, not
+// the client's memory.
 type Handler interface {
 	// HandleEvent receives Render, Speech, TurnEnd, TurnError,
 	// ToolStatus, Reasoning and Delegations values.

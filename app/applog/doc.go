@@ -2,6 +2,11 @@
 // local day in the log directory (yui-YYYY-MM-DD.log), with the keys ts,
 // level and event (the slog message) followed by named fields.
 //
+// Bounds: every string or error value is cut to MaxValueRunes code points
+// (a backend's strings reach log lines: tool ids, turn ids, messages), and
+// a day's file is rotated by size (DailyFile.MaxBytes, keeping Keep older
+// files), so nothing a backend sends can grow the log without limit.
+//
 // Attributes named like secrets (key, token, api_key, authorization) are
 // replaced by "[redacted]" so no secret reaches a log even by mistake.
 // A DailyFile may be written from any goroutine.

@@ -14,10 +14,13 @@
 //     epoch values never appear. A zero Since leaves the duration out.
 //   - Every sampled value (app names, titles, labels, notes, character
 //     names, spoken text) goes through Sanitize: invalid UTF-8 becomes
-//     U+FFFD, control characters are dropped, every <client_context> and
-//     </client_context> is removed (ASCII case-insensitively, repeatedly, so
-//     removal cannot form a new tag), whitespace runs collapse to one space
-//     and the result is trimmed. No value can add a line or close the block.
+//     U+FFFD, the text is NFKC-normalised (full-width and small forms become
+//     ASCII), control, bidi-control and invisible format characters are
+//     dropped, every <client_context> and </client_context> is removed with
+//     its near misses (any case, spaces around the slash and name, "-" or a
+//     space for "_"; repeatedly, so removal cannot form a new tag),
+//     whitespace runs collapse to one space and the result is trimmed. No
+//     value can add a line, close the block or reorder its text.
 //   - frontmost: the app, then ` — "title"` when the title is known and
 //     differs from the app name (case-insensitively), then (for Nmin). A
 //     Frontmost without an app is left out.

@@ -4,7 +4,7 @@ import "strings"
 
 // command is one parsed stdin line.
 type command struct {
-	name string // "" for a typed turn; else stop, reset, reconnect, barge, spoken, attach, allow, quit
+	name string // "" for a typed turn; else stop, reset, reconnect, barge, spoken, attach, allow, stats, quit
 	arg  string
 }
 
@@ -20,7 +20,7 @@ func parseLine(line string) (command, bool) {
 	}
 	name, arg, _ := strings.Cut(line[1:], " ")
 	switch name {
-	case "stop", "reset", "reconnect", "barge", "quit", "spoken", "attach", "allow":
+	case "stop", "reset", "reconnect", "barge", "quit", "spoken", "attach", "allow", "stats":
 		return command{name: name, arg: strings.TrimSpace(arg)}, true
 	}
 	return command{name: name}, false

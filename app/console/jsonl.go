@@ -48,7 +48,14 @@ func jsonEvent(e session.Event) map[string]any {
 			m["tool"] = e.Tool
 		}
 	case session.KindReasoning:
-		m["turn_id"], m["text"], m["streaming"] = e.TurnID, e.Text, e.Streaming
+		// An append carries only what was added, so a long stream does
+		// not print its whole text again per delta.
+		m["turn_id"], m["streaming"], m["cut"], m["append"] = e.TurnID, e.Streaming, e.Cut, e.Append
+		if e.Append {
+			m["text"] = e.Delta
+		} else {
+			m["text"] = e.Text
+		}
 	case session.KindUsage:
 		m["total_tokens"], m["context_window"] = e.TotalTokens, e.ContextWindow
 	case session.KindDelegations:

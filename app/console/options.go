@@ -14,13 +14,18 @@ type Options struct {
 	// Preset is the id or name of the preset to use; blank is the active
 	// preset of the settings.
 	Preset string
-	// URL and Key override the preset's chat_base_url and key.
+	// URL and Key override the preset's chat_base_url and key. ParseFlags
+	// takes the key from --key-file, $YUI_KEY or (with a warning) --key.
 	URL string
 	Key string
 	// ChatAPI and Model override the preset's chat_api (push, responses,
-	// chat_completions) and model.
+	// chat_completions, standard_agents) and model.
 	ChatAPI string
 	Model   string
+	// Agent and Thread override a standard_agents preset's agent and
+	// thread; Thread "new" makes a new thread.
+	Agent  string
+	Thread string
 	// ConfigDir holds settings.json, the previous-turn record and the
 	// delegation history; blank is os.UserConfigDir()/yui.
 	ConfigDir string

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -57,6 +58,7 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	if err != nil {
 		return err
 	}
+	saved := preset // as the settings hold it
 	if o.URL != "" {
 		preset.ChatBaseURL = o.URL
 	}
@@ -69,6 +71,16 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	if o.Model != "" {
 		preset.Model = o.Model
 	}
+	if o.Agent != "" {
+		preset.AgentID = o.Agent
+	}
+	switch o.Thread {
+	case "":
+	case "new":
+		preset.ThreadID = ""
+	default:
+		preset.ThreadID = o.Thread
+	}
 	logDir := o.LogDir
 	if logDir == "" {
 		logDir = applog.DefaultDir()
@@ -78,6 +90,7 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	defer appFile.Close()
 	defer turnFile.Close()
 	appLog := applog.New(appFile, slog.LevelInfo).With("preset", preset.ID)
+	rep.Log(appLog, store.Path())
 	if rep.Problem != nil {
 		appLog.Warn("settings_problem", "err", rep.Problem.Error(), "kept_as", rep.KeptAs)
 	}
@@ -126,13 +139,25 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		},
 		OnPrompt:       out.prompt,
 		OnPromptClosed: out.promptClosed,
-		Voice:          v,
-		Vocabulary:     vocab,
-		HTTPClient:     o.HTTPClient,
-		Logger:         appLog,
-		TurnLog:        applog.New(turnFile, slog.LevelInfo).With("preset", preset.ID),
-		OnEvent:        onEvent,
-		Now:            o.Now,
+		SaveThread: func(id string) error {
+			out.note("thread " + id + " (pass --thread " + id + " to come back to it)")
+			return saveThread(store, saved, preset, o, id)
+		},
+		OnThread: func(st pet.ThreadStatus) {
+			switch {
+			case st.Deleted:
+				out.note("the thread " + st.Thread + " was deleted; /reset makes a new one")
+			case st.AgentUnknown:
+				out.note("the agent " + preset.AgentID + " is not on this runtime (--agent)")
+			}
+		},
+		Voice:      v,
+		Vocabulary: vocab,
+		HTTPClient: o.HTTPClient,
+		Logger:     appLog,
+		TurnLog:    applog.New(turnFile, slog.LevelInfo).With("preset", preset.ID),
+		OnEvent:    onEvent,
+		Now:        o.Now,
 	})
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
@@ -218,6 +243,8 @@ func apply(s *session.Session, gate *permission.Gate, out *printer, line string)
 			break
 		}
 		out.promptAnswered(id, choice)
+	case "stats":
+		out.stats(readStats())
 	case "quit":
 		return true
 	}
@@ -252,4 +279,21 @@ func pickPreset(all settings.Settings, want string) (settings.Preset, error) {
 		}
 	}
 	return settings.Preset{}, errors.New("console: no preset " + fmt.Sprintf("%q", want) + " in the settings")
+}
+
+// saveThread keeps a thread the console made in the saved preset, when the
+// console runs the preset as saved (its chat_api and base URL, no other
+// agent): a thread lives on the runtime it was made on.
+func saveThread(store *settings.Store, saved, used settings.Preset, o Options, id string) error {
+	if saved.ChatAPI != pet.StandardAgents || used.ChatAPI != pet.StandardAgents ||
+		strings.TrimSpace(saved.ChatBaseURL) != strings.TrimSpace(used.ChatBaseURL) || (o.Agent != "" && o.Agent != saved.AgentID) {
+		return nil
+	}
+	return store.Update(func(s *settings.Settings) {
+		for i := range s.Presets {
+			if s.Presets[i].ID == used.ID {
+				s.Presets[i].ThreadID = id
+			}
+		}
+	})
 }

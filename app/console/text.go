@@ -19,6 +19,9 @@ func textEvent(e session.Event) string {
 		if e.DelayMS > 0 {
 			s += fmt.Sprintf(", retry in %d ms", e.DelayMS)
 		}
+		if e.Unauthorized {
+			s += " — key refused"
+		}
 		return s
 	case session.KindTurnSent:
 		return "you> " + e.Text

@@ -118,6 +118,8 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 		p.ReasoningEffort = f.ReasoningEffort
 		p.Card = f.Card
 		p.ContextWindow = f.ContextWindow
+		p.AgentID = strings.TrimSpace(f.AgentID)
+		p.ThreadID = strings.TrimSpace(f.ThreadID)
 		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn}
 		if f.Voice != nil {
 			p.Voice = mergeVoice(p.Voice, *f.Voice, nil)
@@ -216,9 +218,12 @@ func (c *Core) reconcile(before, after settings.Settings) {
 	}
 }
 
-// connectionChanged reports a change that needs a new connection.
+// connectionChanged reports a change that needs a new connection (a
+// Standard Agents character's agent is read when it makes a thread; its
+// thread is its connection).
 func connectionChanged(a, b settings.Preset) bool {
-	return a.ChatAPI != b.ChatAPI || a.ChatBaseURL != b.ChatBaseURL || a.Key != b.Key || a.ChatID != b.ChatID
+	return a.ChatAPI != b.ChatAPI || a.ChatBaseURL != b.ChatBaseURL || a.Key != b.Key || a.ChatID != b.ChatID ||
+		a.ThreadID != b.ThreadID
 }
 
 func (c *Core) addPet(p settings.Preset, main, started bool) {

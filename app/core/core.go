@@ -155,6 +155,7 @@ func New(opts Options) (*Core, error) {
 		windows = frontmost.System()
 	}
 	c.front = frontmost.New(windows, nil, lg)
+	rep.Log(lg, store.Path())
 	switch {
 	case rep.Created:
 		lg.Info("settings_created", "path", store.Path())

@@ -76,6 +76,10 @@ func bindToBackend(old settings.Preset, p *settings.Preset, keyTyped bool) *back
 		p.Key = ""
 		ch.KeyDropped = true
 	}
+	if p.ThreadID != "" && p.ThreadID == old.ThreadID {
+		// A thread lives on the runtime it was made on.
+		p.ThreadID = ""
+	}
 	if p.Permissions.Screen == "allow" {
 		p.Permissions.Screen = "ask"
 		ch.ScreenReset = true

@@ -45,18 +45,21 @@ type pet struct {
 	socket string
 	// unauthorized: the backend refused the key (the plate says so).
 	unauthorized bool
-	retryAt      time.Time   // reconnecting: when the next attempt starts
-	countdown    *time.Timer // re-publishes the plate each second while reconnecting
-	thinking     bool
-	emotion      string
-	motion       string
-	speaking     bool
-	voiced       bool // the sentence playing is heard: the mouth follows its levels
-	bubbleSeq    uint64
-	bubble       view.Bubble
-	pillTool     *view.PillTool
-	pillErr      string
-	voiceErr     string // a sentence's voice failure, until the next turn
+	// problem keeps a Standard Agents character from its thread
+	// (view.ProblemThreadDeleted, view.ProblemAgentUnknown) or is "".
+	problem   string
+	retryAt   time.Time   // reconnecting: when the next attempt starts
+	countdown *time.Timer // re-publishes the plate each second while reconnecting
+	thinking  bool
+	emotion   string
+	motion    string
+	speaking  bool
+	voiced    bool // the sentence playing is heard: the mouth follows its levels
+	bubbleSeq uint64
+	bubble    view.Bubble
+	pillTool  *view.PillTool
+	pillErr   string
+	voiceErr  string // a sentence's voice failure, until the next turn
 	// totalTokens is the last turn_end's usage, shown beside the preset's
 	// context window.
 	totalTokens int64
@@ -104,6 +107,8 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			pt.publish(view.TypePermission, view.PermissionPrompt{ID: pr.ID, Backend: pr.Backend, Monitor: pr.Monitor, Label: pr.Label, Text: pr.Text()})
 		},
 		OnPromptClosed: func(uint64) { pt.publish(view.TypePermission, view.PermissionPrompt{}) },
+		SaveThread:     func(thread string) error { return c.saveThread(id, bound, thread) },
+		OnThread:       pt.onThread,
 		Voice:          pt.speaker,
 		Vocabulary:     voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
 		Frontmost:      c.front.Current,
@@ -119,6 +124,48 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	pt.gate = ch.Gate
 	pt.sess = s
 	return pt, nil
+}
+
+// saveThread remembers the thread a Standard Agents character made, in
+// its preset, while the preset still points at the runtime it was made on.
+// The running pet already follows it, so nothing is replaced.
+func (c *Core) saveThread(id, bound, thread string) error {
+	err := c.store.Change(func(s *settings.Settings) error {
+		for i := range s.Presets {
+			if s.Presets[i].ID != id {
+				continue
+			}
+			if backendOrigin(s.Presets[i].ChatBaseURL) != bound {
+				return errors.New("the character's backend changed since it made the thread")
+			}
+			s.Presets[i].ThreadID = thread
+			return nil
+		}
+		return errors.New("the character is gone")
+	})
+	if err != nil {
+		return err
+	}
+	c.log.Info("thread_saved", "preset", id, "thread", thread)
+	c.publishSettingsState()
+	return nil
+}
+
+// onThread shows what keeps a Standard Agents character from its thread.
+func (pt *pet) onThread(st apppet.ThreadStatus) {
+	pt.mu.Lock()
+	defer pt.mu.Unlock()
+	switch {
+	case st.Deleted:
+		pt.problem = view.ProblemThreadDeleted
+	case st.AgentUnknown:
+		pt.problem = view.ProblemAgentUnknown
+	default:
+		pt.problem = ""
+	}
+	pt.publishPlate()
+	s := pt.status()
+	pt.core.setStatus(pt.preset, &s)
 }
 
 // presetNow reads the preset fresh from the settings.
@@ -252,7 +299,14 @@ func (pt *pet) onEvent(e session.Event) {
 		}
 		pt.publishPill()
 	case session.KindReasoning:
-		pt.publish(view.TypeReasoning, view.Reasoning{TurnID: e.TurnID, Text: e.Text, Streaming: e.Streaming})
+		whole := view.Reasoning{TurnID: e.TurnID, Text: e.Text, Streaming: e.Streaming, Cut: e.Cut}
+		if !e.Append {
+			pt.publish(view.TypeReasoning, whole)
+			break
+		}
+		// Live pages get the delta; one that connects later the whole text.
+		pt.core.view.PublishDelta(pt.preset, view.TypeReasoning, view.MustEncode(view.TypeReasoning, whole),
+			view.MustEncode(view.TypeReasoning, view.Reasoning{TurnID: e.TurnID, Text: e.Delta, Streaming: e.Streaming, Cut: e.Cut, Append: true}))
 	case session.KindUsage:
 		pt.totalTokens = e.TotalTokens
 		pt.publishUsage()
@@ -330,7 +384,7 @@ func (pt *pet) contextWindow() int {
 // status is the connection as the settings window's list shows it. Call
 // with mu held.
 func (pt *pet) status() view.PresetStatus {
-	st := view.PresetStatus{ID: pt.preset, State: pt.socket}
+	st := view.PresetStatus{ID: pt.preset, State: pt.socket, Problem: pt.problem}
 	switch pt.socket {
 	case "ready":
 		st.Text = "connected"
@@ -378,7 +432,15 @@ func (pt *pet) plate() view.Plate {
 		}
 		return view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"}
 	case "failed":
-		if pt.unauthorized {
+		switch {
+		case pt.problem == view.ProblemThreadDeleted:
+			// No reconnect: the thread is gone; a new one is the way on.
+			return view.Plate{Kind: "connection", Text: "thread deleted", Action: "reset"}
+		case pt.problem == view.ProblemAgentUnknown:
+			return view.Plate{Kind: "connection", Text: "agent not found", Action: "settings"}
+		case pt.unauthorized && pt.chatAPI() == apppet.StandardAgents:
+			return view.Plate{Kind: "connection", Text: "key refused", Action: "reconnect"}
+		case pt.unauthorized:
 			return view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"}
 		}
 		return view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"}
@@ -391,6 +453,12 @@ func (pt *pet) plate() view.Plate {
 		}
 		return view.Plate{Kind: "connection", Text: "not connected"}
 	}
+}
+
+// chatAPI is the preset's chat_api as saved now.
+func (pt *pet) chatAPI() string {
+	p, _ := pt.core.presetNow(pt.preset)
+	return p.ChatAPI
 }
 
 // viewItems converts delegation items for the view protocol.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -84,7 +85,8 @@ func TestSettingsPageGetsStateButNeverTheKey(t *testing.T) {
 		t.Fatalf("state %s", b)
 	}
 	if len(state.Choices.ChatAPIs) != 4 || !state.Choices.ChatAPIs[0].Available || !state.Choices.ChatAPIs[1].Available ||
-		!state.Choices.ChatAPIs[2].Available || state.Choices.ChatAPIs[3].Available || state.Choices.ChatAPIs[3].Note == "" || len(state.Choices.ScreenModes) != 3 || len(state.Choices.Looks) == 0 {
+		!state.Choices.ChatAPIs[2].Available || !state.Choices.ChatAPIs[3].Available || state.Choices.ChatAPIs[3].Label != "Standard Agents threads" ||
+		len(state.Choices.ScreenModes) != 3 || len(state.Choices.Looks) == 0 {
 		t.Fatalf("choices %+v", state.Choices)
 	}
 	for _, m := range page.messages() {
@@ -129,7 +131,17 @@ func TestSaveRenamesKeepsWhatTheFormDoesNotEditAndThePetFollows(t *testing.T) {
 	})
 }
 
+// withoutAPI makes the core run as a build without chat_api id would,
+// for the test's length (every API of settings.ChatAPIs is built now).
+func withoutAPI(t *testing.T, id string) {
+	t.Helper()
+	saved := AvailableChatAPIs
+	AvailableChatAPIs = slices.DeleteFunc(slices.Clone(saved), func(a string) bool { return a == id })
+	t.Cleanup(func() { AvailableChatAPIs = saved })
+}
+
 func TestRefusedSaveNamesTheFieldAndChangesNothing(t *testing.T) {
+	withoutAPI(t, "standard_agents")
 	dir := t.TempDir()
 	st := startCore(t, Options{ConfigDir: dir})
 	before := st.c.Settings().Get()
@@ -144,6 +156,7 @@ func TestRefusedSaveNamesTheFieldAndChangesNothing(t *testing.T) {
 		{"empty name", "presets[0].name", func(r *view.SaveSettings) { r.Presets[0].Name = "   " }},
 		{"unavailable api", "presets[0].chat_api", func(r *view.SaveSettings) { r.Presets[0].ChatAPI = "standard_agents" }},
 		{"unknown look", "presets[0].look", func(r *view.SaveSettings) { r.Presets[0].Look = "cat" }},
+		{"bad thread id", "presets[0].thread_id", func(r *view.SaveSettings) { r.Presets[0].ThreadID = "../etc" }},
 		{"main off", "active_preset", func(r *view.SaveSettings) { r.Presets[0].Enabled = false }},
 		{"screen mode", "presets[0].permissions.screen", func(r *view.SaveSettings) { r.Presets[0].Permissions.Screen = "sometimes" }},
 		{"second preset's id", "presets[1].id", func(r *view.SaveSettings) {
@@ -594,6 +607,7 @@ func TestTypedKeyNeverReachesTheTrace(t *testing.T) {
 }
 
 func TestAPresetOnAnAPIThisVersionLacksSaysSoAndStaysSaveable(t *testing.T) {
+	withoutAPI(t, "standard_agents")
 	dir := t.TempDir()
 	s, _, _ := settings.Open(dir)
 	s.Update(func(x *settings.Settings) {

@@ -123,7 +123,7 @@ func (c *Core) publishSettingsState() {
 func presetForm(p settings.Preset) view.PresetForm {
 	return view.PresetForm{PresetFields: view.PresetFields{ID: p.ID, Name: p.Name, Enabled: p.Enabled, Look: p.Look,
 		ChatAPI: p.ChatAPI, ChatBaseURL: p.ChatBaseURL, Model: p.Model, ReasoningEffort: p.ReasoningEffort,
-		Card: p.Card, ContextWindow: p.ContextWindow,
+		Card: p.Card, ContextWindow: p.ContextWindow, AgentID: p.AgentID, ThreadID: p.ThreadID,
 		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn},
 		Voice:       new(voiceForm(p.Voice))},
 		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID}

@@ -41,13 +41,22 @@ func (c *Core) testConnection(req view.TestConnection) {
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), testWait)
 		defer cancel()
-		r := apppet.Probe(ctx, nil, req.ChatAPI, target, key, chatID)
+		var r apppet.ProbeResult
+		if req.ChatAPI == apppet.StandardAgents {
+			r = apppet.ProbeThreads(ctx, nil, target, key, req.AgentID, req.ThreadID)
+		} else {
+			r = apppet.Probe(ctx, nil, req.ChatAPI, target, key, chatID)
+		}
 		c.log.Info("connection_tested", "preset", req.Preset, "kind", r.Kind)
 		models := r.Models
 		if models == nil {
 			models = []string{}
 		}
+		agents := make([]view.AgentItem, len(r.Agents))
+		for i, a := range r.Agents {
+			agents[i] = view.AgentItem{ID: a.ID, Label: a.Label}
+		}
 		c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeConnectionTest,
-			view.ConnectionTest{RequestID: req.RequestID, Preset: req.Preset, Kind: r.Kind, Text: r.Text, Models: models}))
+			view.ConnectionTest{RequestID: req.RequestID, Preset: req.Preset, Kind: r.Kind, Text: r.Text, Models: models, Agents: agents}))
 	}()
 }

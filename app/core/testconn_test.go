@@ -1,8 +1,10 @@
 package core
 
 import (
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
@@ -91,5 +93,72 @@ func TestSwitchToChatCompletionsAndChat(t *testing.T) {
 			}
 		}
 		return false
+	})
+}
+
+// A Standard Agents character on the demo's thread runtime: Test connection
+// checks the key and lists the agents; saved with an agent and no thread,
+// the character makes its thread and the preset keeps its id; a deleted
+// thread shows on the plate and in settings_status, nothing reconnects to
+// it, and a reset starts a new thread.
+func TestStandardAgentsThroughTheCore(t *testing.T) {
+	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
+	yui := st.c.Settings().Get().Presets[0]
+	page := readPage(st.dial(t, view.RoleSettings, ""))
+	conn := st.dial(t, view.RoleSettings, "")
+	send(t, conn, map[string]any{"type": "test_connection", "request_id": "t1", "preset": yui.ID, "chat_api": "standard_agents",
+		"chat_base_url": settings.DemoBaseURL, "agent_id": "nobody"})
+	var got map[string]any
+	page.wait(t, "the test's answer", func(all []map[string]any, _ map[string]map[string]any) bool {
+		for _, x := range all {
+			if x["type"] == view.TypeConnectionTest && x["request_id"] == "t1" {
+				got = x
+				return true
+			}
+		}
+		return false
+	})
+	agents, _ := got["agents"].([]any)
+	if got["kind"] != "failed" || len(agents) != 1 || agents[0].(map[string]any)["id"] != "yui-demo" {
+		t.Fatalf("an unknown agent: %v", got)
+	}
+
+	f := presetForm(yui).PresetFields
+	f.ChatAPI, f.AgentID = "standard_agents", "yui-demo"
+	send(t, conn, map[string]any{"type": "save_settings", "request_id": "s1", "active_preset": yui.ID, "presets": []any{f}})
+	waitFor(t, "the thread saved in the preset", func() bool {
+		p, _ := st.c.presetNow(yui.ID)
+		return p.ChatAPI == "standard_agents" && p.ThreadID != ""
+	})
+	p, _ := st.c.presetNow(yui.ID)
+	first := p.ThreadID
+	page.wait(t, "the form shows the thread", func(_ []map[string]any, l map[string]map[string]any) bool {
+		b, _ := json.Marshal(l[view.TypeSettingsState])
+		return strings.Contains(string(b), `"thread_id":"`+first+`"`)
+	})
+	pet := readPage(st.dial(t, view.RolePet, yui.ID))
+	pet.wait(t, "ready", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePlate] != nil && l[view.TypePlate]["kind"] == ""
+	})
+
+	del, _ := http.NewRequest(http.MethodDelete, st.c.demoURL()+"/api/threads/"+first, nil)
+	del.Header.Set("Authorization", "Bearer "+yui.Key)
+	if resp, err := http.DefaultClient.Do(del); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("delete the thread: %v %v", resp, err)
+	}
+	pet.wait(t, "the deleted thread on the plate", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePlate]["text"] == "thread deleted" && l[view.TypePlate]["action"] == "reset"
+	})
+	page.wait(t, "the deleted thread in the settings status", func(_ []map[string]any, l map[string]map[string]any) bool {
+		b, _ := json.Marshal(l[view.TypeSettingsStatus])
+		return strings.Contains(string(b), `"problem":"thread_deleted"`)
+	})
+	send(t, conn, map[string]any{"type": "preset_action", "preset": yui.ID, "action": "reset"})
+	waitFor(t, "a new thread saved", func() bool {
+		p, _ := st.c.presetNow(yui.ID)
+		return p.ThreadID != "" && p.ThreadID != first
+	})
+	pet.wait(t, "ready on the new thread", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypePlate]["kind"] == ""
 	})
 }

@@ -8,15 +8,18 @@ import (
 
 	"yui/transport/push"
 	"yui/transport/pushserver"
+	"yui/transport/threads/threadserver"
 )
 
 // Backend is the scripted demo agent on a pushserver.Server.
 type Backend struct {
-	cfg    Config
-	log    *slog.Logger
-	srv    *pushserver.Server
-	ctx    context.Context // ends on Close
-	cancel context.CancelFunc
+	cfg Config
+	log *slog.Logger
+	srv *pushserver.Server
+	// threads is the Standard Agents runtime under /api (threads.go).
+	threads *threadserver.Server
+	ctx     context.Context // ends on Close
+	cancel  context.CancelFunc
 
 	mu      sync.Mutex // guards the fields below and orders every frame sent
 	chats   map[string]*chat
@@ -46,6 +49,7 @@ func New(cfg Config) *Backend {
 			Playback:   b.onPlayback,
 		},
 	})
+	b.threads = newThreadsServer(b)
 	return b
 }
 
@@ -68,6 +72,7 @@ func (b *Backend) Close() error {
 	b.cancel()
 	b.mu.Unlock()
 	err := b.srv.Close()
+	_ = b.threads.Close()
 	b.wg.Wait()
 	return err
 }

@@ -7,11 +7,14 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"yui/app/keyarg"
 	"yui/transport/push"
 )
 
@@ -49,14 +52,44 @@ func TestMainUsageErrors(t *testing.T) {
 		{"--key", "k", "extra"}, // stray argument
 		{"--bogus"},             // unknown flag
 		{"--key", "k", "--time-scale", "-1"},
+		{"--key", "k", "--key-file", "f"}, // both
+		{"--key-file", "/nonexistent/key"},
 	} {
 		var stderr bytes.Buffer
-		if code := runMain(context.Background(), args, io.Discard, &stderr); code != 2 {
+		if code := runMain(context.Background(), args, noEnv, io.Discard, &stderr); code != 2 {
 			t.Errorf("%q: exit %d, want 2 (stderr %q)", args, code, stderr.String())
 		}
 	}
-	if code := runMain(context.Background(), []string{"--help"}, io.Discard, io.Discard); code != 0 {
+	if code := runMain(context.Background(), []string{"--help"}, noEnv, io.Discard, io.Discard); code != 0 {
 		t.Errorf("--help: exit %d", code)
+	}
+}
+
+func noEnv(string) string { return "" }
+
+// The key may come from a file; --key still works with a warning.
+func TestMainKeySources(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	keyFile := filepath.Join(t.TempDir(), "key")
+	os.WriteFile(keyFile, []byte("k\n"), 0o600)
+	// The address is taken, so a run that got its key exits 1 (listen),
+	// one that did not exits 2 (usage).
+	for _, tc := range []struct {
+		args []string
+		warn bool
+	}{{[]string{"--key-file", keyFile}, false}, {[]string{"--key", "k"}, true}} {
+		var stderr bytes.Buffer
+		code := runMain(context.Background(), append([]string{"--addr", ln.Addr().String()}, tc.args...), noEnv, io.Discard, &stderr)
+		if code != 1 {
+			t.Fatalf("%v: exit %d (stderr %q), want 1: the key was read", tc.args, code, stderr.String())
+		}
+		if warned := strings.Contains(stderr.String(), "--key-file"); warned != tc.warn {
+			t.Fatalf("%v: warning %v, want %v: %q", tc.args, warned, tc.warn, stderr.String())
+		}
 	}
 }
 
@@ -67,7 +100,7 @@ func TestMainCannotListen(t *testing.T) {
 	}
 	defer ln.Close()
 	var stderr bytes.Buffer
-	if code := runMain(context.Background(), []string{"--addr", ln.Addr().String(), "--key", "k"}, io.Discard, &stderr); code != 1 {
+	if code := runMain(context.Background(), []string{"--addr", ln.Addr().String(), "--key", "k"}, noEnv, io.Discard, &stderr); code != 1 {
 		t.Fatalf("exit %d, want 1 (stderr %q)", code, stderr.String())
 	}
 	if !strings.Contains(stderr.String(), "listen on "+ln.Addr().String()) {
@@ -83,7 +116,14 @@ func TestMainServesATurnOverRealTCP(t *testing.T) {
 	stdout := &lineWriter{lines: make(chan string, 4)}
 	exit := make(chan int, 1)
 	go func() {
-		exit <- runMain(ctx, []string{"--addr", "127.0.0.1:0", "--key", "secret", "--time-scale", "0.01"}, stdout, io.Discard)
+		// The key comes from the environment, not the command line.
+		env := func(k string) string {
+			if k == keyarg.EnvVar {
+				return "secret"
+			}
+			return ""
+		}
+		exit <- runMain(ctx, []string{"--addr", "127.0.0.1:0", "--time-scale", "0.01"}, env, stdout, io.Discard)
 	}()
 	var first string
 	select {

@@ -29,12 +29,13 @@ func (b *Backend) Serve(ctx context.Context, ln net.Listener) error {
 	mux := http.NewServeMux()
 	mux.Handle("/ws", b)
 	b.mountOpenAI(mux)
+	b.mountThreads(mux)
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/" {
 			http.NotFound(w, r)
 			return
 		}
-		_, _ = io.WriteString(w, "Yui demo backend: connect a push client to /ws, or an OpenAI Chat Completions client to /v1\n")
+		_, _ = io.WriteString(w, "Yui demo backend: connect a push client to /ws, an OpenAI Chat Completions client to /v1, or a Standard Agents threads client to this origin\n")
 	})
 	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)

@@ -65,6 +65,13 @@ type Config struct {
 	// wire's default (tests pass in-memory clients).
 	HTTPClient *http.Client
 
+	// SaveThread remembers the thread a Standard Agents character made
+	// (on its first connect without one, or on New conversation); nil
+	// keeps it in memory. OnThread hears its thread's status (in order
+	// with the session's events); nil ignores it.
+	SaveThread func(id string) error
+	OnThread   func(ThreadStatus)
+
 	Logger  *slog.Logger
 	TurnLog *slog.Logger
 	// OnEvent receives the session's UI events (session.Options.OnEvent).

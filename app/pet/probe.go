@@ -10,6 +10,7 @@ import (
 
 	"yui/transport/chatcompletions"
 	"yui/transport/push"
+	"yui/transport/threads"
 )
 
 // ProbeResult is what "Test connection" shows.
@@ -21,6 +22,14 @@ type ProbeResult struct {
 	Text string
 	// Models are the ids GET {base}/models listed (request wires).
 	Models []string
+	// Agents are the agents GET /api/agents listed (Standard Agents).
+	Agents []AgentChoice
+}
+
+// AgentChoice is one agent of a Standard Agents runtime, for the picker.
+type AgentChoice struct {
+	ID    string
+	Label string
 }
 
 // Probe tries a backend as the settings form has it: GET {base}/models
@@ -78,4 +87,84 @@ func reason(err error) string {
 		msg = msg[i+2:]
 	}
 	return msg
+}
+
+// ProbeThreads tries a Standard Agents runtime as the settings form has
+// it: the key (GET /api/auth/me), the agents (GET /api/agents, for the
+// picker), the chosen agent, and the thread when one is set (GET
+// /api/threads/<id>; a deleted one says so). The key goes to base's origin
+// only. hc nil is the wire's default.
+func ProbeThreads(ctx context.Context, hc *http.Client, base, key, agent, thread string) ProbeResult {
+	base = strings.TrimSpace(base)
+	if base == "" {
+		return ProbeResult{Kind: "unreachable", Text: "No base URL: type the runtime's address first."}
+	}
+	api, err := threads.NewAPI(hc, base, key)
+	if err != nil {
+		return ProbeResult{Kind: "failed", Text: "The base URL is not usable: " + reason(err) + "."}
+	}
+	host := strings.TrimPrefix(strings.TrimPrefix(api.Origin(), "https://"), "http://")
+	user, err := api.Me(ctx)
+	var ae *threads.APIError
+	switch {
+	case threads.IsRefused(err):
+		errors.As(err, &ae)
+		return ProbeResult{Kind: "refused", Text: fmt.Sprintf("The key was refused (HTTP %d). Check the key.", ae.Status)}
+	case errors.As(err, &ae):
+		return ProbeResult{Kind: "failed", Text: "The runtime answered " + ae.Error() + "."}
+	case err != nil:
+		return ProbeResult{Kind: "unreachable", Text: "Cannot reach " + host + ": " + reason(err) + "."}
+	}
+	who := "Connected"
+	if user.Username != "" {
+		who = "Connected as " + user.Username
+	}
+	list, err := api.Agents(ctx)
+	if err != nil {
+		return ProbeResult{Kind: "failed", Text: who + ", but the agents could not be listed: " + reason(err) + "."}
+	}
+	r := ProbeResult{Kind: "ok", Agents: make([]AgentChoice, len(list))}
+	var chosen *threads.Agent
+	for i, g := range list {
+		r.Agents[i] = AgentChoice{ID: g.ID, Label: g.Label()}
+		if g.ID == strings.TrimSpace(agent) {
+			chosen = &list[i]
+		}
+	}
+	switch {
+	case strings.TrimSpace(agent) == "":
+		r.Text = fmt.Sprintf("%s: %d agent%s listed; pick one.", who, len(list), plural(len(list)))
+	case chosen == nil:
+		r.Kind = "failed"
+		r.Text = fmt.Sprintf("%s, but the agent “%s” is not on this runtime; pick one of the %d listed.", who, agent, len(list))
+		return r
+	default:
+		r.Text = fmt.Sprintf("%s; agent “%s” found.", who, chosen.Label())
+	}
+	thread = strings.TrimSpace(thread)
+	if thread == "" {
+		if r.Kind == "ok" && chosen != nil {
+			r.Text += " A new thread is made when you save."
+		}
+		return r
+	}
+	if !threads.ValidThreadID(thread) {
+		r.Kind = "failed"
+		r.Text = who + ", but “" + thread + "” is not a thread id (letters, digits, - and _)."
+		return r
+	}
+	info, err := api.Thread(ctx, thread)
+	switch {
+	case threads.IsNotFound(err):
+		r.Kind = "failed"
+		r.Text = who + ", but the thread " + thread + " was deleted (or never existed). Start a new thread."
+	case err != nil:
+		r.Kind = "failed"
+		r.Text = who + ", but the thread could not be read: " + reason(err) + "."
+	case chosen != nil && info.AgentID != "" && info.AgentID != chosen.ID:
+		r.Text += " The thread belongs to agent “" + info.AgentID + "”."
+	default:
+		r.Text += " The thread is there."
+	}
+	return r
 }

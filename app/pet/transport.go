@@ -15,6 +15,7 @@ import (
 	"yui/transport/chatcompletions"
 	"yui/transport/push"
 	"yui/transport/responses"
+	"yui/transport/threads"
 )
 
 // The chat_api values this build runs, in the order the settings window
@@ -23,14 +24,24 @@ const (
 	Push            = "push"
 	ChatCompletions = "chat_completions"
 	Responses       = "responses"
+	StandardAgents  = threads.Name
 )
 
 // Wires are the chat_api values this build can run.
-var Wires = []string{Push, Responses, ChatCompletions}
+var Wires = []string{Push, Responses, ChatCompletions, StandardAgents}
 
 // IsRequestWire reports a chat_api whose connection is one request per
 // turn (an OpenAI-style API with GET {base}/models).
 func IsRequestWire(chatAPI string) bool { return chatAPI == ChatCompletions || chatAPI == Responses }
+
+// ThreadStatus is what a Standard Agents character tells its owner about
+// its thread: which one it follows, and whether it was deleted or its
+// agent is unknown (nothing reconnects then; a new thread does).
+type ThreadStatus struct {
+	Thread       string
+	Deleted      bool
+	AgentUnknown bool
+}
 
 // newTransport builds the wire the preset's chat_api names. A chat_api
 // this build cannot run gets a push transport that is never configured, so
@@ -65,6 +76,34 @@ func newTransport(cfg Config, tools []transport.Tool, vocab transport.Vocabulary
 		} else {
 			t, err = responses.New(rc)
 		}
+		if err != nil {
+			return nil, fmt.Errorf("%s transport: %w", p.ChatAPI, err)
+		}
+		return t, nil
+	}
+	if p.ChatAPI == StandardAgents {
+		agent := func() string {
+			q := cfg.Preset
+			if cfg.PresetNow != nil {
+				q = cfg.PresetNow()
+			}
+			return q.AgentID
+		}
+		onStatus := cfg.OnThread
+		t, err := threads.New(threads.Config{
+			Endpoint:   cfg.Endpoint,
+			Key:        cfg.Key,
+			Agent:      agent,
+			Thread:     p.ThreadID,
+			SaveThread: cfg.SaveThread,
+			OnStatus: func(st threads.Status) {
+				if onStatus != nil {
+					onStatus(ThreadStatus{Thread: st.Thread, Deleted: st.Problem == threads.ProblemDeleted, AgentUnknown: st.Problem == threads.ProblemAgent})
+				}
+			},
+			HTTPClient: cfg.HTTPClient,
+			Logger:     lg,
+		})
 		if err != nil {
 			return nil, fmt.Errorf("%s transport: %w", p.ChatAPI, err)
 		}

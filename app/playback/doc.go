@@ -50,6 +50,16 @@
 // Shown voice (by default a Silent voice at 0 = instant), and the voice is
 // never called. Muting stops the voice of the sentence playing at once.
 //
+// # Bounds
+//
+// The queue is bounded (bound.go): at most MaxQueued reply sentences not
+// yet started, MaxQueuedBytes of their text and a fixed number of
+// utterances; a frame keeps at most MaxQueuedBytes of its newest speech.
+// Past a bound the oldest sentences not yet started go first — those of
+// turns Options.Expendable names before any other — with a
+// playback.dropped log line; an utterance that lost sentences sends no
+// utterance_end. Cues waiting on a boundary keep the newest 64.
+//
 // # Interrupt
 //
 // Interrupt drops everything queued — sentences, their cues, the cues

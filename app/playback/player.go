@@ -21,8 +21,20 @@ type Options struct {
 	// OnEvent receives every event; see the concurrency contract. Nil drops
 	// events.
 	OnEvent func(Event)
-	// Logger gets voice failures. Nil means slog.Default().
+	// Logger gets voice failures and dropped speech. Nil means
+	// slog.Default().
 	Logger *slog.Logger
+	// MaxQueued and MaxQueuedBytes bound the reply sentences queued and
+	// not yet started (bound.go); zero means DefaultMaxQueued and
+	// DefaultMaxQueuedBytes.
+	MaxQueued      int
+	MaxQueuedBytes int
+	// Expendable reports whether a turn's queued speech goes first when
+	// the queue is full (the session: backend-started turns). It is called
+	// with the player's lock held, from the goroutine calling Speech or
+	// Render: it must be quick and must not call the player. Nil: every
+	// turn is dropped oldest first alike.
+	Expendable func(turnID string) bool
 }
 
 // Player plays utterances in order. Create it with New and stop it with
@@ -32,6 +44,9 @@ type Player struct {
 	ahead        int
 	onEvent      func(Event)
 	log          *slog.Logger
+	limitItems   int
+	limitBytes   int
+	isExpendable func(turnID string) bool
 
 	emitMu sync.Mutex // held while events are delivered; taken before mu
 
@@ -50,6 +65,9 @@ type Player struct {
 	muted       bool
 	idle        bool // no sentence played since the last idle event
 	closed      bool
+	// pendHint and pendHintBytes are at least the queued sentences not
+	// yet started (and their bytes): noteAdded trims when they pass a bound.
+	pendHint, pendHintBytes int
 
 	wake chan struct{}
 	stop chan struct{}
@@ -59,15 +77,18 @@ type Player struct {
 // New starts a player.
 func New(o Options) *Player {
 	p := &Player{
-		voice:   o.Voice,
-		shown:   o.Shown,
-		ahead:   o.Ahead,
-		onEvent: o.OnEvent,
-		log:     o.Logger,
-		idle:    true,
-		wake:    make(chan struct{}, 1),
-		stop:    make(chan struct{}),
-		done:    make(chan struct{}),
+		voice:        o.Voice,
+		shown:        o.Shown,
+		ahead:        o.Ahead,
+		onEvent:      o.OnEvent,
+		log:          o.Logger,
+		limitItems:   o.MaxQueued,
+		limitBytes:   o.MaxQueuedBytes,
+		isExpendable: o.Expendable,
+		idle:         true,
+		wake:         make(chan struct{}, 1),
+		stop:         make(chan struct{}),
+		done:         make(chan struct{}),
 	}
 	if p.shown == nil {
 		p.shown = Silent{}
@@ -190,6 +211,7 @@ func (p *Player) Interrupt() []Cut {
 	p.genCtx, p.genCancel = context.WithCancel(context.Background())
 	p.queue, p.waiting, p.due = nil, nil, nil
 	p.current, p.playCancel = nil, nil
+	p.pendHint, p.pendHintBytes = 0, 0
 	p.signal()
 	return cuts
 }
@@ -217,6 +239,7 @@ func (p *Player) add(turnID string, segs []Segment, render bool) int {
 	if p.closed {
 		return 0
 	}
+	segs = p.fitFrame(turnID, segs)
 	wasOwed := p.owed()
 	u := p.openUtterance()
 	if u != nil && u.turnID != turnID {
@@ -251,6 +274,7 @@ func (p *Player) add(turnID string, segs []Segment, render bool) int {
 			p.due = append(p.due, sc)
 		}
 	}
+	p.noteAdded(pl.items)
 	p.prefetch()
 	p.signal()
 	return len(pl.items)

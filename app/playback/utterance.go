@@ -49,6 +49,7 @@ type utterance struct {
 	heard     string   // whitespace-free text of every sentence queued
 	lastFrame string   // whitespace-free speech of the previous speech frame
 	line      LineKind // a client line (Say); "" for reply speech
+	trimmed   bool     // the queue bound dropped some of its sentences
 }
 
 // noSpace drops whitespace, the key for repeat detection.
@@ -114,7 +115,9 @@ func (u *utterance) add(segs []Segment, render bool) plan {
 					it.cue, it.leads = merged, true
 				}
 				first = false
-				u.heard += key
+				if len(u.heard) < maxHeard {
+					u.heard += key // repeats past maxHeard are not recognised
+				}
 				p.items = append(p.items, it)
 			}
 		}

@@ -117,9 +117,13 @@ func TestRenderRepeatingStreamedSentencesSkipsThem(t *testing.T) {
 
 func TestRenderSkipsJoinedLinesSentAsOneSpeech(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		p, r := newSilent(t, 0)
+		// The render arrives while the joined lines are still being
+		// spoken (as in a real reply): 18 characters at 10 per second.
+		p, r := newSilent(t, 10)
 		p.Speech("1", []Segment{seg("Line one.Line two.")})
+		synctest.Wait()
 		p.Render("1", []Segment{seg("Line one."), seg("Line two.", emo("happy")), seg("Line three.")})
+		time.Sleep(10 * time.Second) // virtual: both lines spoken
 		synctest.Wait()
 		// the cue naming line two plays later in the reply (at the boundary)
 		expect(t, r,

@@ -93,7 +93,7 @@ func (p *Player) nextEvents() []Event {
 	}
 	p.queue = p.queue[1:]
 	evs := []Event{}
-	if len(u.items) > 0 && u.line == "" {
+	if len(u.items) > 0 && u.line == "" && !u.trimmed {
 		evs = append(evs, Event{Kind: UtteranceEnd, TurnID: u.turnID, Text: u.spokenText()})
 	}
 	for _, sc := range p.waiting {

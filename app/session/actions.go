@@ -47,7 +47,7 @@ func (s *Session) sendUser(text string, o origin) string {
 		return ""
 	}
 	id := s.ids.Next()
-	s.post(func() {
+	s.postUser(func() {
 		s.stopSpeech(actionTurn)
 		s.startTurn(id, text, o, clientctx.FromUser())
 	})
@@ -56,14 +56,14 @@ func (s *Session) sendUser(text string, o origin) string {
 
 // Stop is the stop button: it stops speech and every outstanding turn and
 // sends one stop frame naming them, when there is one.
-func (s *Session) Stop() { s.post(func() { s.stopSpeech(actionStopButton) }) }
+func (s *Session) Stop() { s.postUser(func() { s.stopSpeech(actionStopButton) }) }
 
 // BargeIn is voice barge-in: it stops speech and the outstanding turns and
 // keeps the cut turns muted (shown, not voiced) until the next accepted
 // reply: the first render or speech frame that plays of a turn it did not
 // cut unmutes.
 func (s *Session) BargeIn() {
-	s.post(func() {
+	s.postUser(func() {
 		if s.st.mutedCut == nil {
 			s.st.mutedCut = make(map[string]bool)
 		}
@@ -81,7 +81,7 @@ func (s *Session) BargeIn() {
 // cleared. The delegation history is kept; the live list empties when the
 // backend's next delegations frame says so.
 func (s *Session) Reset() {
-	s.post(func() {
+	s.postUser(func() {
 		s.stopSpeech(actionReset)
 		if err := s.tr.Reset(context.Background()); err != nil {
 			s.log.Warn("push.reset_not_sent", "err", err.Error())
@@ -132,6 +132,9 @@ func (s *Session) stopSpeech(a stopAction) {
 	if len(ids) == 0 {
 		return
 	}
+	// The stop names every outstanding turn before the oldest stopped
+	// ones past the cap are let go.
+	defer s.boundStoppedTurns()
 	if a == actionStopButton || a == actionReset {
 		if err := s.tr.Stop(context.Background(), ids); err != nil {
 			s.log.Info("push.stop_not_sent", "turns", len(ids), "err", err.Error())
@@ -173,7 +176,8 @@ func (s *Session) startTurn(id, text string, o origin, trig clientctx.Trigger) {
 		return
 	}
 	s.st.turnOrd++
-	t := &turn{id: id, origin: o, ord: s.st.turnOrd}
+	s.st.turnSeq++
+	t := &turn{id: id, origin: o, ord: s.st.turnOrd, seq: s.st.turnSeq}
 	s.st.turns[id] = t
 	s.remember(id, o)
 	shot := s.screenshot()

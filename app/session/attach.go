@@ -48,7 +48,7 @@ func (s *Session) AttachData(data []byte) error {
 	if err != nil {
 		return fmt.Errorf("session: attach: %w", err)
 	}
-	s.post(func() { s.st.attachments = append(s.st.attachments, a) })
+	s.postUser(func() { s.st.attachments = append(s.st.attachments, a) })
 	return nil
 }
 
@@ -72,7 +72,7 @@ func (s *Session) SendTyped(text string, images [][]byte) (string, error) {
 		return "", nil
 	}
 	id := s.ids.Next()
-	s.post(func() {
+	s.postUser(func() {
 		s.st.attachments = append(s.st.attachments, atts...)
 		s.stopSpeech(actionTurn)
 		s.startTurn(id, text, fromTyped, clientctx.FromUser())

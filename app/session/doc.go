@@ -13,7 +13,11 @@
 // Every exported method is safe for concurrent use. The actions (SendText,
 // SendSpoken, StartTurn, Stop, BargeIn, Reset) queue work for the session's
 // own goroutine (the actor) and return at once; their outcomes arrive as
-// events. Every piece of session state — the outstanding turns, the pill,
+// events. The user's actions (a typed or spoken turn, attachments, stop,
+// barge-in, reset) run before the backend frames still queued: they never
+// wait behind a flood (a run of user actions takes turns with the other
+// work, one item each, so it cannot starve a state change either). Backend frames queue at most 64 deep on the actor;
+// past that the push client stops reading the socket (backpressure). Every piece of session state — the outstanding turns, the pill,
 // the reasoning display — is touched only by the actor, which also receives
 // the transport's handler calls and the player's events, in the order
 // they happened. OnEvent is called on the actor, one event at a time, in
@@ -29,6 +33,11 @@
 // its turn_end. A turn_end forgets the turn; a turn_end for a turn not held
 // is ignored (logged held:false). The closed ids are remembered, so a late
 // frame of a closed turn plays without making it outstanding again.
+// Outstanding turns are bounded: at most MaxBackendTurns backend turns and
+// MaxStoppedTurns stopped turns wait for their turn_end; past either cap
+// the oldest is forgotten as if closed (turn_forgotten), which also keeps
+// the stop frame within its 256 KiB (the push client refuses ids over
+// push.MaxIDBytes).
 //
 // A sent turn is running from its turn frame until its turn_end, its frame
 // wait ending, or a user action stopping it: the composer is locked, the
@@ -84,7 +93,11 @@
 // a running tool cleared by its turn's turn_end or the socket leaving
 // ready; browser, which the client runs itself, leaves it alone; another
 // turn's tool shows without a phrase). Reasoning deltas append and a
-// render's reasoning replaces the text; while one turn's reasoning streams
+// render's reasoning replaces the text; the text kept is capped at
+// ReasoningMax bytes (newest kept: past the cap the head is dropped down to
+// ReasoningKeep and the text is marked Cut), and a delta that fits goes out
+// as an Append event carrying the Delta, so a consumer need not re-send the
+// whole text per delta; while one turn's reasoning streams
 // another turn's is not shown; a dropped render of a stopped turn abandons
 // the streaming text (back to what a render finished); a turn_end ends the
 // streaming. turn_end usage shows total_tokens beside the preset's context

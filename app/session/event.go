@@ -25,7 +25,7 @@ const (
 	KindFailureLine Kind = "failure_line" // TurnID, Text
 	KindErrorLine   Kind = "error_line"   // TurnID, Text, Where
 	KindPill        Kind = "pill"         // Tool (nil: the tool segment is clear)
-	KindReasoning   Kind = "reasoning"    // TurnID, Text, Streaming
+	KindReasoning   Kind = "reasoning"    // TurnID, Text, Streaming, Cut, Append, Delta
 	KindUsage       Kind = "usage"        // TotalTokens, ContextWindow
 	KindDelegations Kind = "delegations"  // Items, History
 	KindTurnEnd     Kind = "turn_end"     // TurnID
@@ -70,6 +70,9 @@ type Event struct {
 	Where     string            // error_line
 	Tool      *ToolPill         // pill
 	Streaming bool              // reasoning: more deltas may follow
+	Cut       bool              // reasoning: the head of the text was dropped (ReasoningMax)
+	Append    bool              // reasoning: Text is the text shown before plus Delta
+	Delta     string            // reasoning: what Append added
 	Items     []delegation.Item // delegations: what the chip shows now
 	History   []delegation.Item // delegations: the persisted history, newest first
 

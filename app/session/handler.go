@@ -8,7 +8,9 @@ import (
 // actor, in the order the transport made them.
 type handler struct{ s *Session }
 
-func (h handler) HandleEvent(e transport.Event) { h.s.post(func() { h.s.onEvent(e) }) }
+// HandleEvent waits while the actor has a full queue of backend events:
+// the transport's reading goroutine then stops reading (backpressure).
+func (h handler) HandleEvent(e transport.Event) { h.s.mb.postFrame(func() { h.s.onEvent(e) }) }
 
 func (h handler) HandleState(c transport.StateChange) { h.s.post(func() { h.s.onState(c) }) }
 

@@ -177,6 +177,8 @@ type envOpts struct {
 	screenshot func() (session.TurnScreenshot, bool)
 	// frontmost is Options.Frontmost.
 	frontmost func() *clientctx.Frontmost
+	// turnLog, when set, also receives the turn log's records.
+	turnLog slog.Handler
 }
 
 type env struct {
@@ -224,6 +226,10 @@ func newEnv(t *testing.T, o envOpts) *env {
 	if voice == nil {
 		voice = playback.Silent{CharsPerSecond: 10}
 	}
+	var turnLog slog.Handler = e.tlog
+	if o.turnLog != nil {
+		turnLog = teeHandler{e.tlog, o.turnLog}
+	}
 	var declared []string
 	for _, tl := range o.tools {
 		declared = append(declared, tl.Schema().Name)
@@ -231,7 +237,7 @@ func newEnv(t *testing.T, o envOpts) *env {
 	s, err := session.New(session.Options{
 		Preset: p, ConfigDir: e.dir, Voice: voice, Declared: declared,
 		Transport: pushTransport(t, p, o.tools, pushserver.InMemoryClient(e.srv), slog.New(e.log)),
-		Logger:    slog.New(e.log), TurnLog: slog.New(e.tlog),
+		Logger:    slog.New(e.log), TurnLog: slog.New(turnLog),
 		OnEvent: e.ev.add, Screenshot: o.screenshot, Frontmost: o.frontmost,
 	})
 	if err != nil {

@@ -16,6 +16,9 @@ func (s *Session) playerEvent(e playback.Event) {
 	})
 }
 
+// maxDeferredCues bounds the cues waiting for a thinking motion to end.
+const maxDeferredCues = 64
+
 // onPlayer turns a playback event into UI events.
 func (s *Session) onPlayer(e playback.Event) {
 	if e.Line != "" && (e.Kind == playback.SpeechStart || e.Kind == playback.SpeechEnd) {
@@ -39,6 +42,10 @@ func (s *Session) onPlayer(e playback.Event) {
 			// Another running turn's thinking motion plays: the cue lands
 			// when that motion ends.
 			s.st.deferred = append(s.st.deferred, ev)
+			if len(s.st.deferred) > maxDeferredCues {
+				// Only the last state matters when they land; keep the newest.
+				s.st.deferred = append(s.st.deferred[:0], s.st.deferred[len(s.st.deferred)-maxDeferredCues:]...)
+			}
 			return
 		}
 		s.emit(ev)

@@ -61,6 +61,7 @@ type actorState struct {
 	muted       bool            // barge-in: shown, not voiced
 	mutedCut    map[string]bool // the turns the barge-in cut: their late replies stay muted
 	turnOrd     uint64
+	turnSeq     uint64
 	pill        pillState
 	reasoning   reasoningState
 	attachments []attachment
@@ -129,7 +130,11 @@ func New(opts Options) (*Session, error) {
 	if voice == nil {
 		voice = playback.Silent{}
 	}
-	s.player = playback.New(playback.Options{Voice: voice, OnEvent: s.playerEvent, Logger: s.log})
+	// Past the queue's bound, backend-started turns' speech goes first:
+	// ids this run did not mint. (turnid.Counter is safe to call from
+	// the player's lock.)
+	s.player = playback.New(playback.Options{Voice: voice, OnEvent: s.playerEvent, Logger: s.log,
+		Expendable: func(id string) bool { return !s.ids.IsClientMinted(id) }})
 	s.mb = newMailbox(s.checkDrains)
 
 	s.tr = opts.Transport
@@ -162,6 +167,10 @@ func (s *Session) Close() error {
 
 // post runs fn on the actor.
 func (s *Session) post(fn func()) { s.mb.post(fn) }
+
+// postUser runs a user action on the actor ahead of the backend frames
+// and other work still queued.
+func (s *Session) postUser(fn func()) { s.mb.postUrgent(fn) }
 
 // emit delivers one event; actor only.
 func (s *Session) emit(e Event) {

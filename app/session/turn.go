@@ -1,7 +1,9 @@
 package session
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"yui/app/clientctx"
@@ -47,6 +49,7 @@ type turn struct {
 	id     string
 	origin origin
 	ord    uint64 // client turns: 1, 2, … in send order
+	seq    uint64 // every turn: 1, 2, … in the order it became outstanding
 
 	running        bool // turn frame sent, no turn_end or wait end yet
 	rendered       bool // a render or speech frame arrived
@@ -79,10 +82,70 @@ func (s *Session) turnFor(id string, create bool) *turn {
 	if !create || s.ids.IsClientMinted(id) || s.st.closed.has(id) {
 		return nil
 	}
-	t := &turn{id: id, origin: fromBackend}
+	s.boundBackendTurns()
+	s.st.turnSeq++
+	t := &turn{id: id, origin: fromBackend, seq: s.st.turnSeq}
 	s.st.turns[id] = t
 	s.remember(id, fromBackend)
 	return t
+}
+
+// Outstanding-turn bounds. A backend can start turns it never ends, and
+// stopped turns wait for a turn_end that may never come; each is kept
+// until then, so each kind is capped: past the cap the oldest is
+// forgotten (turn_forgotten in the log) as if closed — its later frames
+// play as a closed turn's do. The caps also keep the stop frame, which
+// names every outstanding turn, far within its 256 KiB.
+const (
+	MaxBackendTurns = 32
+	MaxStoppedTurns = 64
+)
+
+// boundBackendTurns makes room for one more backend turn.
+func (s *Session) boundBackendTurns() {
+	s.forgetOldest(MaxBackendTurns-1, "backend_turns", func(t *turn) bool { return t.origin == fromBackend && !t.stopped })
+}
+
+// boundStoppedTurns keeps at most MaxStoppedTurns stopped turns.
+func (s *Session) boundStoppedTurns() {
+	s.forgetOldest(MaxStoppedTurns, "stopped_turns", func(t *turn) bool { return t.stopped })
+}
+
+// forgetOldest forgets the oldest turns matching pred until at most keep
+// of them are outstanding.
+func (s *Session) forgetOldest(keep int, reason string, pred func(*turn) bool) {
+	var match []*turn
+	for _, t := range s.st.turns {
+		if pred(t) {
+			match = append(match, t)
+		}
+	}
+	if len(match) <= keep {
+		return
+	}
+	slices.SortFunc(match, func(a, b *turn) int { return cmp.Compare(a.seq, b.seq) })
+	for _, t := range match[:len(match)-keep] {
+		s.forgetTurn(t, reason)
+	}
+}
+
+// forgetTurn drops an outstanding turn as its turn_end would, without
+// the turn_end event: its frame wait, filler, open utterance, running
+// tool and streaming reasoning end.
+func (s *Session) forgetTurn(t *turn, reason string) {
+	s.log.Warn("turn_forgotten", "turn_id", t.id, "reason", reason, "origin", t.origin.label())
+	delete(s.st.turns, t.id)
+	s.st.closed.add(t.id)
+	t.stopTimers()
+	t.running = false
+	s.tr.ForgetTurn(t.id)
+	s.player.CutFillers(t.id)
+	s.player.EndUtterance(t.id)
+	if p := s.st.pill.cur; p != nil && p.TurnID == t.id && p.State == "running" {
+		s.setPill(nil)
+	}
+	s.endReasoning(t.id)
+	s.syncRunning()
 }
 
 // remember keeps a turn's origin after it closed, for the previous-turn

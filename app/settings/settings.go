@@ -55,8 +55,14 @@ type Preset struct {
 	Card string `json:"card"`
 	// ContextWindow is the model's context size in tokens, shown beside the
 	// usage readout; 0 means unknown.
-	ContextWindow int         `json:"context_window"`
-	Permissions   Permissions `json:"permissions"`
+	ContextWindow int `json:"context_window"`
+	// AgentID is the Standard Agents agent a new thread is made for
+	// (chat_api standard_agents).
+	AgentID string `json:"agent_id,omitempty"`
+	// ThreadID is the Standard Agents thread the character follows; ""
+	// makes a new one on the next connect (and keeps its id here).
+	ThreadID    string      `json:"thread_id,omitempty"`
+	Permissions Permissions `json:"permissions"`
 	// Voice is how the character speaks.
 	Voice Voice `json:"voice"`
 	// Window is where the pet window was last placed; nil until it moved.

@@ -78,6 +78,8 @@ func TestBadFileKeptAsideAndNamed(t *testing.T) {
 		{name: "wrong type", mutate: func(m map[string]any) { preset0(m)["enabled"] = "yes" }, wantField: "presets.enabled"},
 		{name: "active missing", mutate: func(m map[string]any) { m["active_preset"] = "p-00000000" }, wantField: "active_preset"},
 		{name: "negative context", mutate: func(m map[string]any) { preset0(m)["context_window"] = -1 }, wantField: "presets[0].context_window"},
+		{name: "thread id with a path", mutate: func(m map[string]any) { preset0(m)["thread_id"] = "a/../b" }, wantField: "presets[0].thread_id"},
+		{name: "agent id on two lines", mutate: func(m map[string]any) { preset0(m)["agent_id"] = "a\nb" }, wantField: "presets[0].agent_id"},
 		{name: "no presets", mutate: func(m map[string]any) { m["presets"] = []any{} }, wantField: "presets"},
 		{name: "future version", mutate: func(m map[string]any) { m["version"] = 9 }, wantField: "version"},
 		{name: "not json", raw: "{\"version\": 1,", wantField: "(file)"},

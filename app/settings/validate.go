@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"yui/app/hotkey"
@@ -23,6 +24,8 @@ func (e *FieldError) Error() string { return e.Field + ": " + e.Reason }
 var (
 	presetIDPattern = regexp.MustCompile(`^p-[0-9a-f]{8}$`)
 	chatIDPattern   = regexp.MustCompile(`^yui-[0-9a-f]{8}$`)
+	// threadIDPattern: a thread id goes into a URL path segment.
+	threadIDPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$`)
 )
 
 // Validate checks s and returns the first wrong field as a *FieldError, or
@@ -82,6 +85,10 @@ func validatePreset(p Preset) error {
 		return &FieldError{"context_window", "must not be negative"}
 	case !slices.Contains(ScreenModes, p.Permissions.Screen):
 		return &FieldError{"permissions.screen", fmt.Sprintf("%q is not one of ask, allow, deny", p.Permissions.Screen)}
+	case p.ThreadID != "" && !threadIDPattern.MatchString(p.ThreadID):
+		return &FieldError{"thread_id", "a thread id is letters, digits, - and _ (up to 128), as the runtime shows it"}
+	case utf8.RuneCountInString(p.AgentID) > 256 || strings.ContainsFunc(p.AgentID, unicode.IsControl):
+		return &FieldError{"agent_id", "an agent id is one line of at most 256 characters"}
 	}
 	if p.ChatBaseURL != "" {
 		u, err := url.Parse(p.ChatBaseURL)

@@ -209,10 +209,16 @@ type Pill struct {
 }
 
 // Reasoning is the reasoning display of one turn; empty Text hides it.
+// With Append set, Text is added to the end of what the page shows for
+// TurnID (the core sends deltas live; the sticky replay is the whole
+// text). Cut says the head of the text was dropped (the core keeps the
+// newest 64 KiB of a turn's reasoning); the page marks the start.
 type Reasoning struct {
 	TurnID    string `json:"turn_id"`
 	Text      string `json:"text"`
 	Streaming bool   `json:"streaming"`
+	Append    bool   `json:"append,omitempty"`
+	Cut       bool   `json:"cut,omitempty"`
 }
 
 // Usage is the token readout: the last call's total tokens beside the
@@ -286,17 +292,21 @@ const (
 // PresetFields are the preset fields the settings form edits, shared by
 // what the page is shown (PresetForm) and what it saves (SavePreset).
 type PresetFields struct {
-	ID              string          `json:"id"`
-	Name            string          `json:"name"`
-	Enabled         bool            `json:"enabled"`
-	Look            string          `json:"look"`
-	ChatAPI         string          `json:"chat_api"`
-	ChatBaseURL     string          `json:"chat_base_url"`
-	Model           string          `json:"model"`
-	ReasoningEffort string          `json:"reasoning_effort"`
-	Card            string          `json:"card"`
-	ContextWindow   int             `json:"context_window"`
-	Permissions     PermissionsForm `json:"permissions"`
+	ID              string `json:"id"`
+	Name            string `json:"name"`
+	Enabled         bool   `json:"enabled"`
+	Look            string `json:"look"`
+	ChatAPI         string `json:"chat_api"`
+	ChatBaseURL     string `json:"chat_base_url"`
+	Model           string `json:"model"`
+	ReasoningEffort string `json:"reasoning_effort"`
+	Card            string `json:"card"`
+	ContextWindow   int    `json:"context_window"`
+	// AgentID and ThreadID are the Standard Agents agent and thread
+	// (chat_api standard_agents); ThreadID "" makes a new thread.
+	AgentID     string          `json:"agent_id"`
+	ThreadID    string          `json:"thread_id"`
+	Permissions PermissionsForm `json:"permissions"`
 	// Voice is always set in a PresetForm; in a SavePreset nil keeps the
 	// saved voice.
 	Voice *VoiceForm `json:"voice,omitempty"`
@@ -420,7 +430,17 @@ type PresetStatus struct {
 	ID    string `json:"id"`
 	State string `json:"state"`
 	Text  string `json:"text"`
+	// Problem names what keeps a Standard Agents character from its
+	// thread: "thread_deleted" (the form offers a new thread) or
+	// "agent_unknown"; "" when nothing.
+	Problem string `json:"problem,omitempty"`
 }
+
+// Problems of PresetStatus.
+const (
+	ProblemThreadDeleted = "thread_deleted"
+	ProblemAgentUnknown  = "agent_unknown"
+)
 
 // SettingsStatus lists the running presets' connections.
 type SettingsStatus struct {
@@ -490,8 +510,9 @@ type ShowWindow struct {
 
 // PresetAction asks a preset's pet window to act on its connection, from
 // the settings window: Action "reconnect" (a fresh attempt now), "reset"
-// (a new conversation: the stop button, then the spec's reset frame) or
-// "show" (bring its window back: Core.ShowPet).
+// (a new conversation: the stop button, then the spec's reset frame; on a
+// Standard Agents character a new thread, which is how a deleted thread
+// is replaced) or "show" (bring its window back: Core.ShowPet).
 type PresetAction struct {
 	Preset string `json:"preset"`
 	Action string `json:"action"`
@@ -508,6 +529,10 @@ type TestConnection struct {
 	ChatAPI     string  `json:"chat_api"`
 	ChatBaseURL string  `json:"chat_base_url"`
 	Key         *string `json:"key,omitempty"`
+	// AgentID and ThreadID are checked on a Standard Agents runtime
+	// (GET /api/auth/me, /api/agents, /api/threads/<id>).
+	AgentID  string `json:"agent_id,omitempty"`
+	ThreadID string `json:"thread_id,omitempty"`
 }
 
 // ConnectionTest answers a TestConnection. Kind is "ok" (Models lists what
@@ -520,4 +545,13 @@ type ConnectionTest struct {
 	Kind      string   `json:"kind"`
 	Text      string   `json:"text"`
 	Models    []string `json:"models"`
+	// Agents are the agents a Standard Agents runtime listed (the
+	// agent picker); [] otherwise.
+	Agents []AgentItem `json:"agents"`
+}
+
+// AgentItem is one agent of a Standard Agents runtime.
+type AgentItem struct {
+	ID    string `json:"id"`
+	Label string `json:"label"`
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -69,14 +70,31 @@ type stickyMsg struct {
 }
 
 type conn struct {
-	peer Peer
-	ws   *websocket.Conn
-	out  chan []byte
-	done chan struct{}
-	once sync.Once
+	peer   Peer
+	ws     *websocket.Conn
+	out    chan []byte
+	queued atomic.Int64 // bytes in out
+	done   chan struct{}
+	once   sync.Once
+	// cancel ends the context of the connection's writes: a write blocked
+	// on a page that stopped reading returns at once and the connection
+	// closes.
+	cancel context.CancelFunc
+	log    *slog.Logger
 }
 
-const sendQueue = 512
+// Per-connection write queue bounds. A page that falls this far behind,
+// or whose one message takes longer than WriteTimeout to go out, is
+// dropped (closed with CloseTooSlow); the page reconnects and gets the
+// sticky state again. Publishing never waits for a page.
+const (
+	sendQueue      = 512     // messages
+	sendQueueBytes = 8 << 20 // bytes
+	// WriteTimeout bounds one message's write to a page.
+	WriteTimeout = 5 * time.Second
+	// CloseTooSlow is the close code of a page dropped for falling behind.
+	CloseTooSlow websocket.StatusCode = 4408
+)
 
 // NewServer returns a Server; call Listen to start it.
 func NewServer(cfg Config) *Server {
@@ -114,6 +132,25 @@ func (s *Server) URL() string { return "ws://" + s.Addr() + "/view" }
 // sends it to every one now connected.
 func (s *Server) Publish(preset, topic string, m Message) {
 	s.publish(channel{RolePet, preset}, topic, m)
+}
+
+// PublishDelta makes whole the sticky message of topic for preset's pet
+// pages (what a page that connects later gets) and sends live, the change
+// since the last message, to every page now connected. The two go out under
+// one lock, so a page sees either the whole message or every change after
+// it, never a gap.
+func (s *Server) PublishDelta(preset, topic string, whole, live Message) {
+	ch := channel{RolePet, preset}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seq++
+	if s.sticky[ch] == nil {
+		s.sticky[ch] = map[string]stickyMsg{}
+	}
+	s.sticky[ch][topic] = stickyMsg{seq: s.seq, msg: whole}
+	for _, c := range s.matching(func(p Peer) bool { return p.Preset == ch.preset && p.Role == ch.role }) {
+		c.send(live.Body)
+	}
 }
 
 // PublishSettings makes m the sticky message of topic for the settings
@@ -237,7 +274,9 @@ func (s *Server) serveView(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.nextID++
-	c := &conn{peer: Peer{ID: s.nextID, Role: role, Preset: preset}, ws: ws, out: make(chan []byte, sendQueue), done: make(chan struct{})}
+	wctx, cancel := context.WithCancel(context.Background())
+	c := &conn{peer: Peer{ID: s.nextID, Role: role, Preset: preset}, ws: ws, out: make(chan []byte, sendQueue),
+		done: make(chan struct{}), cancel: cancel, log: s.log}
 	s.conns[c.peer.ID] = c
 	if role == RolePet || role == RoleSettings {
 		var replay []stickyMsg
@@ -253,13 +292,14 @@ func (s *Server) serveView(w http.ResponseWriter, r *http.Request) {
 	s.log.Info("view_connect", "role", role, "preset", preset, "peer", c.peer.ID)
 
 	ctx := r.Context()
-	go c.writeLoop(ctx)
+	go c.writeLoop(wctx)
 	if s.cfg.OnConnect != nil {
 		s.cfg.OnConnect(c.peer)
 	}
 	s.readLoop(ctx, c)
 
 	c.stop()
+	cancel()
 	s.mu.Lock()
 	delete(s.conns, c.peer.ID)
 	s.mu.Unlock()
@@ -290,19 +330,44 @@ func (s *Server) readLoop(ctx context.Context, c *conn) {
 	}
 }
 
-// send queues b; a connection that cannot keep up is closed rather than
-// allowed to block the core.
+// send queues b and never blocks: a connection whose queue is full (in
+// messages or bytes) is dropped rather than allowed to hold up the core.
+// It may be called with the server's lock held.
 func (c *conn) send(b []byte) {
 	select {
 	case <-c.done:
+		return
+	default:
+	}
+	if c.queued.Add(int64(len(b))) > sendQueueBytes {
+		c.queued.Add(-int64(len(b)))
+		c.drop("queue_bytes")
+		return
+	}
+	select {
 	case c.out <- b:
 	default:
-		c.ws.Close(websocket.StatusPolicyViolation, "view: too slow")
-		c.stop()
+		c.queued.Add(-int64(len(b)))
+		c.drop("queue_full")
 	}
 }
 
 func (c *conn) stop() { c.once.Do(func() { close(c.done) }) }
+
+// drop ends a connection that fell behind: its pending and future writes
+// end at once, and the close (CloseTooSlow, so the page reconnects) runs
+// on its own goroutine, never on the publisher's.
+func (c *conn) drop(reason string) {
+	first := false
+	c.once.Do(func() { close(c.done); first = true })
+	if !first {
+		return
+	}
+	c.log.Warn("view_dropped", "peer", c.peer.ID, "role", c.peer.Role, "preset", c.peer.Preset, "reason", reason,
+		"queued_bytes", c.queued.Load())
+	c.cancel()
+	go c.ws.Close(CloseTooSlow, "view: too slow")
+}
 
 func (c *conn) writeLoop(ctx context.Context) {
 	for {
@@ -310,7 +375,16 @@ func (c *conn) writeLoop(ctx context.Context) {
 		case <-c.done:
 			return
 		case b := <-c.out:
-			if err := c.ws.Write(ctx, websocket.MessageText, b); err != nil {
+			c.queued.Add(-int64(len(b)))
+			wctx, cancel := context.WithTimeout(ctx, WriteTimeout)
+			err := c.ws.Write(wctx, websocket.MessageText, b)
+			timedOut := wctx.Err() == context.DeadlineExceeded
+			cancel()
+			if timedOut {
+				c.drop("write_timeout")
+				return
+			}
+			if err != nil {
 				c.stop()
 				return
 			}

@@ -51,6 +51,21 @@ describe('PetView', () => {
     expect(plate.hidden).toBe(true);
   });
 
+  it('sends what the plate action names: reconnect, a new thread, settings', () => {
+    const { view, sent } = setup();
+    const btn = q<HTMLButtonElement>('.plate-action');
+    view.apply({ type: 'plate', kind: 'connection', text: 'thread deleted', action: 'reset' });
+    expect(btn.textContent).toBe('New thread');
+    btn.click();
+    view.apply({ type: 'plate', kind: 'connection', text: 'agent not found', action: 'settings' });
+    btn.click();
+    view.apply({ type: 'plate', kind: 'connection', text: 'key refused', action: 'reconnect' });
+    expect(btn.textContent).toBe('Reconnect');
+    btn.click();
+    expect(sent.filter((m) => ['reset', 'reconnect', 'open_settings'].includes(m.type))).toEqual([
+      { type: 'reset' }, { type: 'open_settings', section: 'backend' }, { type: 'reconnect' }]);
+  });
+
   it('opens the composer on a click of the character and sends on Enter', () => {
     const { view, sent } = setup();
     expect(view.composerOpen).toBe(false);

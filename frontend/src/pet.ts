@@ -42,6 +42,9 @@ const PICKER_ICON = `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden
  * sends and sends user actions back; the only state it keeps is
  * presentation (open/closed, hover, hide timers, a drag in progress).
  */
+/** The plate's action buttons by the action the core names. */
+const PLATE_ACTIONS: Record<string, string> = { reconnect: 'Reconnect', reset: 'New thread', settings: 'Settings…' };
+
 export class PetView {
   readonly root: HTMLElement;
   readonly character: Character;
@@ -230,7 +233,8 @@ export class PetView {
         this.plate.dataset.kind = m.kind;
         this.plateText.textContent = m.text;
         this.plateAction.hidden = !m.action;
-        this.plateAction.textContent = m.action === 'reconnect' ? 'Reconnect' : (m.action ?? '');
+        this.plateAction.dataset.action = m.action ?? '';
+        this.plateAction.textContent = PLATE_ACTIONS[m.action ?? ''] ?? (m.action ?? '');
         break;
       case 'composer':
         this.locked = m.locked;
@@ -485,7 +489,14 @@ export class PetView {
     this.notice.querySelector('.notice-close')!.addEventListener('click', () => {
       this.host.send({ type: 'dismiss', id: this.noticeId });
     });
-    this.plateAction.addEventListener('click', () => this.host.send({ type: 'reconnect' }));
+    this.plateAction.addEventListener('click', () => {
+      // reconnect; reset (a new thread for a deleted one); settings (the
+      // Backend section, where the agent is chosen).
+      const a = this.plateAction.dataset.action;
+      if (a === 'reset') this.host.send({ type: 'reset' });
+      else if (a === 'settings') this.host.send({ type: 'open_settings', section: 'backend' });
+      else this.host.send({ type: 'reconnect' });
+    });
     // Right-click on the character: a tiny menu (Settings…, New
     // conversation, Mute voice for this character, and the tray's items:
     // Hide, Mute voices for all, Start at login, Quit Yui).

@@ -26,7 +26,8 @@ export interface Bubble {
 export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
 export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string }
 export interface PermissionPrompt { type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string }
-export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean }
+/** With append, text is added to the end of the turn's shown text; cut: its head was dropped. */
+export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean; append?: boolean; cut?: boolean }
 export interface Usage { type: 'usage'; total_tokens: number; context_window: number }
 export interface DelegationItem {
   id: string;
@@ -71,6 +72,10 @@ export interface PresetForm {
   reasoning_effort: string;
   card: string;
   context_window: number;
+  /** Standard Agents: the agent a new thread is made for, and the thread
+   * ("" makes a new one when the character connects). */
+  agent_id?: string;
+  thread_id?: string;
   permissions: PermissionsForm;
   /** Why the key field is empty: a save moved the preset to another
    * backend and dropped its key (shown until a key is saved). */
@@ -131,7 +136,9 @@ export interface SettingsState {
 /** The sound server as the core found it, and its output devices. */
 export interface SettingsAudio { type: 'settings_audio'; server: string; note: string; devices: Choice[] | null }
 export interface SettingsFocus { type: 'settings_focus'; seq: number; preset: string; section: SettingsSection | string }
-export interface PresetStatus { id: string; state: string; text: string }
+/** problem: what keeps a Standard Agents character from its thread
+ * ('thread_deleted', 'agent_unknown'), absent when nothing. */
+export interface PresetStatus { id: string; state: string; text: string; problem?: string }
 export interface SettingsStatus { type: 'settings_status'; presets: PresetStatus[] | null }
 export interface SettingsResult { type: 'settings_result'; request_id: string; ok: boolean; field?: string; error?: string }
 /** One preset's delegation history, newest first (at most 200 items). */
@@ -154,6 +161,8 @@ export interface SavePreset {
   reasoning_effort: string;
   card: string;
   context_window: number;
+  agent_id: string;
+  thread_id: string;
   permissions: PermissionsForm;
   voice?: VoiceForm;
   voice_key?: string;
@@ -163,7 +172,8 @@ export interface SaveSettings { type: 'save_settings'; request_id: string; activ
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
  * connection attempt now) or `reset` (a new conversation: stop, then the
- * backend starts a new transcript; the delegation history is kept). */
+ * backend starts a new transcript; the delegation history is kept; on a
+ * Standard Agents character a new thread, the old one left as it is). */
 export type PresetActionKind = 'reconnect' | 'reset';
 /** Settings page → core only; a switched-off preset has nothing to act on
  * (the core logs and drops it). */
@@ -174,11 +184,17 @@ export interface PresetAction { type: 'preset_action'; preset: string; action: P
  * only for the saved base URL. */
 export interface TestConnection {
   type: 'test_connection'; request_id: string; preset: string; chat_api: string; chat_base_url: string; key?: string;
+  /** Standard Agents: the agent and thread to check. */
+  agent_id?: string; thread_id?: string;
 }
-/** Core → settings page: what the test found. models: GET {base}/models. */
+/** One agent a Standard Agents runtime lists. */
+export interface AgentItem { id: string; label: string }
+/** Core → settings page: what the test found. models: GET {base}/models;
+ * agents: GET /api/agents (Standard Agents). */
 export interface ConnectionTest {
   type: 'connection_test'; request_id: string; preset: string;
   kind: 'ok' | 'refused' | 'unreachable' | 'failed' | 'unsupported' | string; text: string; models: string[] | null;
+  agents?: AgentItem[] | null;
 }
 
 export type CoreMessage =

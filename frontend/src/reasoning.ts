@@ -1,6 +1,8 @@
 // The reasoning display: a small "thinking…" disclosure that opens to the
 // text while it streams. Hidden when the text is empty; collapsed again for
-// each new turn (open/closed is presentation state).
+// each new turn (open/closed is presentation state). The core sends a
+// turn's reasoning whole, then each delta as an append (added to the text
+// node, never re-rendering the whole text); a cut text starts with "…".
 
 import type { Reasoning } from './protocol';
 
@@ -9,6 +11,7 @@ export class ReasoningView {
   private readonly toggle: HTMLButtonElement;
   readonly panel: HTMLElement;
   private turn = '';
+  private readonly body = document.createTextNode('');
 
   constructor(private readonly changed: () => void) {
     this.el = document.createElement('div');
@@ -22,6 +25,7 @@ export class ReasoningView {
     this.panel.className = 'reasoning-text';
     this.panel.id = 'yui-reasoning-text';
     this.panel.hidden = true;
+    this.panel.append(this.body);
     this.toggle.setAttribute('aria-controls', this.panel.id);
     this.toggle.addEventListener('click', () => this.setOpen(this.panel.hidden));
     this.el.append(this.toggle, this.panel);
@@ -38,22 +42,38 @@ export class ReasoningView {
     this.changed();
   }
 
+  /** The text shown now. */
+  get text(): string {
+    return this.body.data;
+  }
+
   apply(m: Reasoning): void {
+    // An append continues the text of its own turn only; anything else
+    // (a new turn, a whole text) replaces it.
+    const append = !!m.append && m.turn_id === this.turn;
     if (m.turn_id !== this.turn) {
       this.turn = m.turn_id;
       this.panel.hidden = true;
       this.toggle.setAttribute('aria-expanded', 'false');
     }
-    const empty = !m.text;
+    let changed = false;
+    if (append) {
+      if (m.text) {
+        this.body.appendData(m.text);
+        changed = true;
+      }
+    } else if (this.body.data !== (m.text ?? '')) {
+      this.body.data = m.text ?? '';
+      changed = true;
+    }
+    this.panel.dataset.cut = String(!!m.cut);
+    const empty = !this.body.data;
     const was = this.el.hidden;
     this.el.hidden = empty;
     this.el.dataset.streaming = String(!!m.streaming && !empty);
     this.toggle.textContent = m.streaming ? 'thinking…' : 'thoughts';
     this.toggle.setAttribute('aria-label', m.streaming ? 'Reasoning, streaming: show or hide' : 'Reasoning: show or hide');
-    if (this.panel.textContent !== m.text) {
-      this.panel.textContent = m.text ?? '';
-      if (this.open) this.panel.scrollTop = this.panel.scrollHeight;
-    }
+    if (changed && this.open) this.panel.scrollTop = this.panel.scrollHeight;
     if (was !== this.el.hidden || this.open) this.changed();
   }
 }

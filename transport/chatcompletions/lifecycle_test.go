@@ -6,10 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -236,3 +238,40 @@ func TestIdempotencyKeyLetsADeadPooledConnectionRetry(t *testing.T) {
 		t.Fatalf("%d connections: the server never cut one", conns.Load())
 	}
 }
+
+// A base URL carrying a token in its query or user info: the network
+// failure's log line shows the URL without them, and so does the model
+// list's error (shown in the settings window).
+func TestURLSecretsStayOutOfLogsAndErrors(t *testing.T) {
+	ln, _ := net.Listen("tcp", "127.0.0.1:0")
+	addr := ln.Addr().String()
+	ln.Close()
+	base := "http://me:pw-SECRET@" + addr + "/v1?token=q-SECRET#f-SECRET"
+	var logs strings.Builder
+	var mu sync.Mutex
+	lg := slog.New(slog.NewJSONHandler(writerFunc(func(b []byte) (int, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		return logs.Write(b)
+	}), nil))
+	tr, _ := chatcompletions.New(chatcompletions.Config{Endpoint: func() string { return base }, Logger: lg})
+	r := newRec()
+	tr.Start(r.Handler())
+	tr.SendTurn(context.Background(), transport.Turn{TurnID: "1", Text: "hi"})
+	r.WaitEnd(t, "1")
+	tr.Close()
+	mu.Lock()
+	got := logs.String()
+	mu.Unlock()
+	if !strings.Contains(got, "network_drop") || !strings.Contains(got, addr+"/v1/chat/completions") || strings.Contains(got, "SECRET") {
+		t.Fatalf("log:\n%s", got)
+	}
+	_, err := chatcompletions.ListModels(context.Background(), nil, base, "")
+	if err == nil || !strings.Contains(err.Error(), addr) || strings.Contains(err.Error(), "SECRET") {
+		t.Fatalf("model list error %v", err)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(b []byte) (int, error) { return f(b) }

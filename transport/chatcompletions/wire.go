@@ -225,9 +225,7 @@ type Usage struct {
 
 type pendingCall struct {
 	index int
-	id    string
-	name  string
-	args  strings.Builder
+	buf   request.CallBuf
 	done  bool
 }
 
@@ -276,6 +274,9 @@ func (w *wire) Read(ctx context.Context, body io.Reader, s *request.Stream) erro
 		if err := rd.chunk(&c); err != nil {
 			return err
 		}
+		if err := s.Err(); err != nil {
+			return err
+		}
 	}
 }
 
@@ -317,7 +318,7 @@ func (rd *reader) toolDelta(tc ToolCallDelta) {
 	idx := -1
 	if tc.Index != nil {
 		idx = *tc.Index
-	} else if n := len(rd.calls); n > 0 && (tc.ID == "" || tc.ID == rd.calls[n-1].id) && (tc.Function.Name == "" || rd.calls[n-1].name == "") {
+	} else if n := len(rd.calls); n > 0 && (tc.ID == "" || tc.ID == rd.calls[n-1].buf.ID()) && (tc.Function.Name == "" || rd.calls[n-1].buf.Name() == "") {
 		idx = rd.calls[n-1].index
 	} else {
 		idx = rd.nextIdx
@@ -334,6 +335,10 @@ func (rd *reader) toolDelta(tc ToolCallDelta) {
 				rd.complete(c)
 			}
 		}
+		if len(rd.calls) >= request.MaxCallsPerRound {
+			rd.s.Fail(request.TooManyCalls)
+			return
+		}
 		pc = &pendingCall{index: idx}
 		rd.calls = append(rd.calls, pc)
 		if idx >= rd.nextIdx {
@@ -341,17 +346,17 @@ func (rd *reader) toolDelta(tc ToolCallDelta) {
 		}
 	}
 	if tc.ID != "" {
-		pc.id = tc.ID
+		pc.buf.SetID(tc.ID)
 	}
 	if tc.Function.Name != "" {
-		pc.name += tc.Function.Name
+		pc.buf.AddName(tc.Function.Name)
 	}
 	if a := tc.Function.Arguments; len(a) > 0 && string(a) != "null" {
 		var piece string
 		if json.Unmarshal(a, &piece) == nil {
-			pc.args.WriteString(piece)
+			pc.buf.AddArgs(piece)
 		} else {
-			pc.args.Write(a) // a whole object
+			pc.buf.AddArgs(string(a)) // a whole object
 		}
 	}
 }
@@ -364,19 +369,16 @@ func (rd *reader) completeAll() {
 
 // complete hands a finished call to the stream once.
 func (rd *reader) complete(c *pendingCall) {
-	if c.done || c.name == "" {
+	if c.done || !c.buf.Named() {
 		return
 	}
 	c.done = true
-	if c.id == "" {
-		c.id = fmt.Sprintf("call_%d", c.index)
+	id := c.buf.ID()
+	if id == "" {
+		id = fmt.Sprintf("call_%d", c.index)
 	}
-	args := json.RawMessage(strings.TrimSpace(c.args.String()))
-	if len(args) == 0 {
-		args = json.RawMessage(`{}`)
-	}
-	rd.s.Tool(c.name, "done")
-	rd.s.Call(request.Call{ID: c.id, Name: c.name, Arguments: args})
+	rd.s.Tool(c.buf.Name(), "done")
+	rd.s.Call(c.buf.Call(id))
 }
 
 // streamError reads a mid-stream error object: its message, and a status

@@ -160,7 +160,7 @@ func inboundFromWire(w *inboundWire) (Frame, error) {
 		}
 		return r, nil
 	case TypeRender, TypeSpeech:
-		if w.TurnID == "" {
+		if badID(w.TurnID) {
 			return mal("turn_id")
 		}
 		if w.Segments == nil {
@@ -171,7 +171,7 @@ func inboundFromWire(w *inboundWire) (Frame, error) {
 		}
 		return Render{TurnID: w.TurnID, Source: w.Source, Segments: w.Segments, Reasoning: w.Reasoning}, nil
 	case TypeTurnEnd:
-		if w.TurnID == "" {
+		if badID(w.TurnID) {
 			return mal("turn_id")
 		}
 		te := TurnEnd{TurnID: w.TurnID}
@@ -184,12 +184,12 @@ func inboundFromWire(w *inboundWire) (Frame, error) {
 		}
 		return te, nil
 	case TypeError:
-		if w.TurnID == "" {
+		if badID(w.TurnID) {
 			return mal("turn_id")
 		}
 		return ErrorFrame{TurnID: w.TurnID, Message: w.Message}, nil
 	case TypeToolStatus:
-		if w.TurnID == "" {
+		if badID(w.TurnID) {
 			return mal("turn_id")
 		}
 		switch w.State {
@@ -202,10 +202,10 @@ func inboundFromWire(w *inboundWire) (Frame, error) {
 		}
 		return ToolStatus{TurnID: w.TurnID, State: w.State, ToolID: w.ToolID}, nil
 	case TypeToolCall:
-		if w.ID == "" {
+		if badID(w.ID) {
 			return mal("id")
 		}
-		if w.TurnID == "" {
+		if badID(w.TurnID) {
 			return mal("turn_id")
 		}
 		if w.Name == "" {
@@ -219,7 +219,7 @@ func inboundFromWire(w *inboundWire) (Frame, error) {
 		}
 		return ToolCall{ID: w.ID, TurnID: w.TurnID, Name: w.Name, Arguments: args}, nil
 	case TypeReasoning:
-		if w.TurnID == "" {
+		if badID(w.TurnID) {
 			return mal("turn_id")
 		}
 		return Reasoning{TurnID: w.TurnID, Delta: w.Delta}, nil
@@ -229,7 +229,7 @@ func inboundFromWire(w *inboundWire) (Frame, error) {
 		}
 		for _, it := range w.Items {
 			const p = "items."
-			if it.ID == "" {
+			if badID(it.ID) {
 				return mal(p + "id")
 			}
 			if it.State != "running" && it.State != "done" {
@@ -247,6 +247,16 @@ func inboundFromWire(w *inboundWire) (Frame, error) {
 	}
 	return nil, &DecodeError{Kind: Unknown, FrameType: w.Type}
 }
+
+// MaxIDBytes is the longest turn_id, tool_call id or delegation id this
+// client reads: a frame with a longer one is malformed (frame_malformed,
+// field turn_id / id / items.id). The spec sets no length; ids are kept
+// in bounded sets, named in stop frames and logged, so a bound keeps those
+// small (client ids are 13 digits; backends mint short ones).
+const MaxIDBytes = 256
+
+// badID reports an id that is empty or over MaxIDBytes.
+func badID(id string) bool { return id == "" || len(id) > MaxIDBytes }
 
 // looksLikeObject reports whether b's first non-space byte opens an object.
 func looksLikeObject(b []byte) bool {

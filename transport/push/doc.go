@@ -20,7 +20,9 @@
 // calls its [Handler] from a single goroutine, one call at a time, in the order
 // the events happened (a state change to Ready comes before the frames read on
 // that socket; a state change away from Ready comes after the last of them).
-// A Handler may call any Client method except [Client.Close].
+// A Handler may call any Client method except [Client.Close]. A Handler
+// that falls MaxPendingFrames frames behind holds the socket's reading
+// back (backpressure), so a fast backend cannot fill the client's memory.
 //
 // # Timers
 //

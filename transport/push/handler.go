@@ -8,8 +8,10 @@ import (
 
 // Handler receives what the client reads and what happens to the
 // connection. The client calls it from one goroutine, one call at a time, in
-// event order; a call may take as long as it likes without stalling the
-// socket (events queue behind it), and may call any Client method except Close.
+// event order, and a call may call any Client method except Close. A call
+// may take as long as it likes: events queue behind it, but at most
+// MaxPendingFrames frames — past that the client stops reading the socket
+// until the Handler catches up (its timers, sends and tool calls go on).
 type Handler interface {
 	// HandleFrame receives every readable inbound frame of a ready socket
 	// except ready (see HandleState) and tool_call (the client's tool runner
@@ -95,14 +97,29 @@ func (h HandlerFuncs) HandleTurnWait(w TurnWaitEnded) {
 	}
 }
 
-// dispatcher runs queued handler calls on one goroutine, in order.
+// MaxPendingFrames bounds the frames read from the socket and not yet
+// handed to the Handler: past it the read loop stops reading until the
+// Handler catches up, so a backend that sends faster than the Handler
+// takes frames fills the socket's buffers, not the client's memory.
+const MaxPendingFrames = 64
+
+// dispatcher runs queued handler calls on one goroutine, in order. It
+// counts the frame calls queued (pushFrame) so the read loop can wait for
+// room (waitRoom); other calls are never held back.
 type dispatcher struct {
 	mu      sync.Mutex
-	q       []func()
-	spare   []func()
+	q       []dispatchItem
+	spare   []dispatchItem
+	frames  int           // frame calls queued or running
+	room    chan struct{} // closed when frames drops below MaxPendingFrames
 	wake    chan struct{}
 	done    chan struct{}
 	closing bool
+}
+
+type dispatchItem struct {
+	fn    func()
+	frame bool
 }
 
 func newDispatcher() *dispatcher {
@@ -112,18 +129,60 @@ func newDispatcher() *dispatcher {
 }
 
 // push queues fn; it never blocks on the handler. Calls after close are dropped.
-func (d *dispatcher) push(fn func()) {
+func (d *dispatcher) push(fn func()) { d.add(dispatchItem{fn: fn}) }
+
+// pushFrame queues a frame's handler call; it never blocks either (the
+// read loop waits for room before it reads the next frame, see waitRoom).
+func (d *dispatcher) pushFrame(fn func()) { d.add(dispatchItem{fn: fn, frame: true}) }
+
+func (d *dispatcher) add(it dispatchItem) {
 	d.mu.Lock()
 	if d.closing {
 		d.mu.Unlock()
 		return
 	}
-	d.q = append(d.q, fn)
+	d.q = append(d.q, it)
+	if it.frame {
+		d.frames++
+	}
 	d.mu.Unlock()
 	select {
 	case d.wake <- struct{}{}:
 	default:
 	}
+}
+
+// waitRoom returns once fewer than MaxPendingFrames frame calls are queued
+// or running, or when stop is closed (false) or the dispatcher closes.
+func (d *dispatcher) waitRoom(stop <-chan struct{}) bool {
+	for {
+		d.mu.Lock()
+		if d.frames < MaxPendingFrames || d.closing {
+			d.mu.Unlock()
+			return true
+		}
+		if d.room == nil {
+			d.room = make(chan struct{})
+		}
+		room := d.room
+		d.mu.Unlock()
+		select {
+		case <-room:
+		case <-stop:
+			return false
+		}
+	}
+}
+
+// frameDone counts a frame call finished and wakes a waiting reader.
+func (d *dispatcher) frameDone() {
+	d.mu.Lock()
+	d.frames--
+	if d.room != nil && d.frames < MaxPendingFrames {
+		close(d.room)
+		d.room = nil
+	}
+	d.mu.Unlock()
 }
 
 func (d *dispatcher) loop() {
@@ -142,9 +201,12 @@ func (d *dispatcher) loop() {
 		batch := d.q
 		d.q = d.spare[:0]
 		d.mu.Unlock()
-		for i, fn := range batch {
-			fn()
-			batch[i] = nil
+		for i, it := range batch {
+			it.fn()
+			if it.frame {
+				d.frameDone()
+			}
+			batch[i] = dispatchItem{}
 		}
 		d.mu.Lock()
 		d.spare = batch
@@ -156,6 +218,10 @@ func (d *dispatcher) loop() {
 func (d *dispatcher) close() {
 	d.mu.Lock()
 	d.closing = true
+	if d.room != nil {
+		close(d.room)
+		d.room = nil
+	}
 	d.mu.Unlock()
 	select {
 	case d.wake <- struct{}{}:

@@ -16,6 +16,19 @@ const (
 	// and again from every frame carrying its turn_id.
 	TurnFrameWait = 240 * time.Second
 
+	// ToolAbandonAfter is how long after a tool_call's answer went out the
+	// client still waits for a Run that ignored its cancelled context
+	// before it abandons the Run (log line tool_run_abandoned) and starts
+	// the next call. Not in the spec's table: a decision of this client.
+	ToolAbandonAfter = 30 * time.Second
+
+	// MaxQueuedToolCalls bounds the calls one socket holds queued behind
+	// the running one; MaxPendingAnswers the immediate answers being
+	// written at once. Decisions of this client (the spec's adapter never
+	// queues: rule 2 of the adapter).
+	MaxQueuedToolCalls = 64
+	MaxPendingAnswers  = 64
+
 	// MaxFrameBytes caps every text frame in either direction except a turn
 	// frame and a tool_result frame carrying images.
 	MaxFrameBytes = 256 << 10

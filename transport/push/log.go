@@ -21,6 +21,8 @@ const (
 	EventToolDropped   = "tool_result_dropped"
 	EventToolTooLarge  = "tool_result_too_large"
 	EventToolTimedOut  = "tool_call_timed_out"
+	EventToolAbandoned = "tool_run_abandoned"
+	EventToolRefused   = "tool_call_refused"
 	EventPushStop      = "push.stop"
 )
 

@@ -30,6 +30,7 @@ type socket struct {
 	maxTurnBytes int
 	vocabSent    Vocabulary
 	vocabWake    chan struct{}
+	answers      chan struct{} // slots of the immediate tool answers in flight
 	tools        *toolQueue
 	killed       bool
 	localClose   bool // the client closed this socket
@@ -41,6 +42,7 @@ func newSocket(c *Client, url, key string) *socket {
 		c: c, url: url, key: key, ctx: ctx, cancel: cancel,
 		done: make(chan struct{}), dead: make(chan struct{}),
 		vocabWake: make(chan struct{}, 1),
+		answers:   make(chan struct{}, MaxPendingAnswers),
 	}
 }
 
@@ -104,10 +106,11 @@ func (s *socket) run(prev chan struct{}) {
 	conn, err := websocketDial(dctx, s.url, c)
 	cancel()
 	if err != nil {
+		err = redactErr(err)
 		if s.ctx.Err() == nil {
-			c.log.Warn(EventOpenFailed, "url", s.url, "error", err.Error())
+			c.log.Warn(EventOpenFailed, "url", RedactURL(s.url), "error", err.Error())
 		}
-		c.socketEnded(s, -1, fmt.Errorf("push: dial %s: %w", s.url, err))
+		c.socketEnded(s, -1, fmt.Errorf("push: dial %s: %w", RedactURL(s.url), err))
 		return
 	}
 	conn.SetReadLimit(-1) // the client counts bytes itself; see readLoop
@@ -123,7 +126,7 @@ func (s *socket) run(prev chan struct{}) {
 	hello := Hello{Key: s.key, ChatID: c.cfg.ChatID, Accepts: Accepts, Vocabulary: c.vocab, Tools: c.schemas}
 	s.helloTimer = time.AfterFunc(HelloWait, func() { c.helloTimedOut(s) })
 	c.mu.Unlock()
-	c.log.Info(EventOpen, "url", s.url)
+	c.log.Info(EventOpen, "url", RedactURL(s.url))
 
 	b, err := Encode(hello)
 	if err == nil && len(b) > MaxFrameBytes {
@@ -167,6 +170,11 @@ func (s *socket) readLoop(conn *websocket.Conn) (int, error) {
 	c := s.c
 	var buf bytes.Buffer
 	for {
+		// Backpressure: a Handler behind by MaxPendingFrames stops the
+		// reading (the backend's writes then wait on the socket).
+		if !c.disp.waitRoom(s.dead) {
+			return -1, errSocketGone
+		}
 		typ, r, err := conn.Reader(context.Background())
 		if err != nil {
 			return int(websocket.CloseStatus(err)), err
@@ -234,7 +242,7 @@ func (c *Client) handleInbound(s *socket, b []byte) {
 	}
 	c.noteTurnFrameLocked(f)
 	h := c.handler
-	c.disp.push(func() { h.HandleFrame(f) })
+	c.disp.pushFrame(func() { h.HandleFrame(f) })
 }
 
 // vocabLoop sends the vocabulary whenever it differs from the last one this

@@ -97,21 +97,28 @@ func (c *Client) toolCallArrived(s *socket, call ToolCall) {
 	c.mu.Unlock()
 	switch {
 	case !ok:
-		c.answerAsync(s, call, ResultUnknownTool)
+		c.answerNow(s, call, ResultUnknownTool)
 		return
 	case stopped:
-		c.answerAsync(s, call, ResultTurnStopped)
+		c.answerNow(s, call, ResultTurnStopped)
 		return
 	}
 	if err := tool.Validate(call.Arguments); err != nil {
-		c.answerAsync(s, call, errorResult(err))
+		c.answerNow(s, call, errorResult(err))
 		return
 	}
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if c.cur != s || s.killed {
+		c.mu.Unlock()
 		return
 	}
+	if len(q.queue) >= MaxQueuedToolCalls {
+		c.mu.Unlock()
+		c.log.Warn(EventToolRefused, "id", call.ID, "name", call.Name, "queued", MaxQueuedToolCalls)
+		c.answerNow(s, call, ResultTooManyCalls)
+		return
+	}
+	defer c.mu.Unlock()
 	q.queue = append(q.queue, call)
 	q.ids[call.ID] = struct{}{}
 	select {
@@ -129,7 +136,27 @@ func errorResult(err error) string {
 	return "error: " + msg
 }
 
-// answerAsync sends a result without holding up the read loop.
+// answerNow answers a call at once (rule 2) from the read loop: on its
+// own goroutine, so a slow socket does not hold the reading up — but at
+// most MaxPendingAnswers of them at a time: past that the read loop waits
+// (a backend that sends calls and does not read their answers is held by
+// its own socket, not by the client's memory).
+func (c *Client) answerNow(s *socket, call ToolCall, result string) {
+	select {
+	case s.answers <- struct{}{}:
+	case <-s.dead:
+		return
+	}
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		defer func() { <-s.answers }()
+		c.sendToolResult(s, call, result, nil)
+	}()
+}
+
+// answerAsync sends a result without holding up the caller, which may hold
+// c.mu (the queued calls of a stopped turn: at most MaxQueuedToolCalls).
 func (c *Client) answerAsync(s *socket, call ToolCall, result string) {
 	c.wg.Add(1)
 	go func() {
@@ -207,18 +234,37 @@ func (q *toolQueue) loop() {
 		q.running, q.cancel = &call, cancel
 		c.mu.Unlock()
 
-		q.runOne(ctx, cancel, tool, call)
+		a := q.runOne(ctx, cancel, tool, call)
 
+		// The id leaves the queued-or-running set before its answer goes
+		// out (rule 3 is about calls still queued or running): a backend
+		// that reuses the id as soon as it reads the result is answered.
 		c.mu.Lock()
 		q.running, q.cancel = nil, nil
 		delete(q.ids, call.ID)
 		c.mu.Unlock()
+		if a.send {
+			c.sendToolResult(q.s, call, a.result, a.images)
+		}
+		q.awaitReturn(call, a)
 	}
 }
 
+// answer is what runOne decided for a call: the result to send (send is
+// false when nothing can be sent), and the channel the Run's return
+// arrives on (nil once it has returned).
+type answer struct {
+	send     bool
+	result   string
+	images   []string
+	returned <-chan toolOutcome
+	at       time.Time
+}
+
 // runOne runs one call under the tool's client wait, counted from now, and
-// answers it.
-func (q *toolQueue) runOne(ctx context.Context, cancel context.CancelCauseFunc, tool Tool, call ToolCall) {
+// decides its answer. The Run's context is cancelled by the time it
+// returns.
+func (q *toolQueue) runOne(ctx context.Context, cancel context.CancelCauseFunc, tool Tool, call ToolCall) answer {
 	c := q.c
 	wait := tool.Wait()
 	if wait <= 0 {
@@ -231,43 +277,46 @@ func (q *toolQueue) runOne(ctx context.Context, cancel context.CancelCauseFunc, 
 	}()
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
-	// Calls run one at a time (rule 1): a Run that outlives its answer
-	// (it ignored the cancelled context) still holds the next call back
-	// until it returns, or until the socket dies.
-	defer func() {
-		select {
-		case <-out:
-		default:
-			select {
-			case <-out:
-			case <-q.s.dead:
-			}
-		}
-	}()
 	select {
 	case o := <-out:
-		out <- o // for the deferred wait
 		cancel(nil)
 		if o.err != nil {
 			if errors.Is(context.Cause(ctx), errTurnStopped) {
-				c.sendToolResult(q.s, call, ResultTurnStopped, nil)
-				return
+				return answer{send: true, result: ResultTurnStopped}
 			}
-			c.sendToolResult(q.s, call, errorResult(o.err), nil)
-			return
+			return answer{send: true, result: errorResult(o.err)}
 		}
-		c.sendToolResult(q.s, call, o.result, o.images)
+		return answer{send: true, result: o.result, images: o.images}
 	case <-timer.C:
 		cancel(context.DeadlineExceeded)
 		c.log.Warn(EventToolTimedOut, "id", call.ID, "name", call.Name, "wait_ms", wait.Milliseconds())
-		c.sendToolResult(q.s, call, ResultTimedOut(wait), nil)
+		return answer{send: true, result: ResultTimedOut(wait), returned: out, at: time.Now()}
 	case <-ctx.Done():
 		if errors.Is(context.Cause(ctx), errTurnStopped) {
-			c.sendToolResult(q.s, call, ResultTurnStopped, nil)
-			return
+			return answer{send: true, result: ResultTurnStopped, returned: out, at: time.Now()}
 		}
 		// The socket left ready: nothing can be sent.
 		c.log.Info(EventToolDropped, "id", call.ID, "name", call.Name, "reason", "not_ready")
+		return answer{returned: out, at: time.Now()}
+	}
+}
+
+// awaitReturn holds the next call back until the answered call's Run
+// returns (calls run one at a time, rule 1), until the socket dies, or
+// until ToolAbandonAfter has passed since the answer: a Run that ignores
+// its cancelled context that long is abandoned with a log line and the
+// queue moves on without it.
+func (q *toolQueue) awaitReturn(call ToolCall, a answer) {
+	if a.returned == nil {
+		return
+	}
+	t := time.NewTimer(ToolAbandonAfter - time.Since(a.at))
+	defer t.Stop()
+	select {
+	case <-a.returned:
+	case <-q.s.dead:
+	case <-t.C:
+		q.c.log.Warn(EventToolAbandoned, "id", call.ID, "name", call.Name, "after_ms", ToolAbandonAfter.Milliseconds())
 	}
 }
 

@@ -32,6 +32,10 @@ const (
 	ResultUnknownTool = transport.ResultUnknownTool
 	ResultTurnStopped = transport.ResultTurnStopped
 	ResultTooLarge    = transport.ResultTooLarge
+	// ResultTooManyCalls answers a call that finds MaxQueuedToolCalls
+	// calls already queued (the adapter sends one at a time; a backend
+	// that does not is refused rather than queued without bound).
+	ResultTooManyCalls = "error: too many tool calls queued"
 )
 
 // ResultTimedOut is the answer when a call's client wait passes.

@@ -10,6 +10,7 @@ type turnWatch struct {
 	seq      uint64
 	rendered bool
 	sent     bool
+	ended    bool // its turn_end came
 }
 
 // watchTurn starts the frame wait of a turn about to be written on s; nil
@@ -38,17 +39,23 @@ func (c *Client) armLocked(w *turnWatch) {
 	w.timer = time.AfterFunc(TurnFrameWait, func() { c.turnWaitPassed(w, seq) })
 }
 
-// markTurnSent records that the turn frame is out; false when the socket
-// left ready meanwhile (the turn is then a network failure for SendTurn).
-func (c *Client) markTurnSent(w *turnWatch) bool {
+// markTurnSent records that the turn frame is out. The write completed,
+// so the turn is sent even when its socket ended meanwhile (a backend
+// that closes the moment it reads the turn): the socket's end did not
+// report the turn (endTurnsLocked reports only turns marked sent), so it
+// is reported here, as the turn of a socket that left ready.
+func (c *Client) markTurnSent(w *turnWatch) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.turns[w.id] != w {
-		// turn_end already came, or the socket ended: ended only if killed.
-		return !w.sock.killed
+	if c.turns[w.id] == w {
+		w.sent = true
+		return
 	}
-	w.sent = true
-	return true
+	if w.sock.killed && !w.ended && !c.closed {
+		// Not a turn_end (that sets ended): the socket ended mid-write.
+		c.log.Warn(EventNetworkDrop, "stage", stageOf(w), "turn_id", w.id)
+		c.emitTurnWaitLocked(TurnWaitEnded{TurnID: w.id, Rendered: w.rendered, Reason: SocketLeftReady})
+	}
 }
 
 func (c *Client) unwatchTurn(w *turnWatch) {
@@ -84,6 +91,7 @@ func (c *Client) noteTurnFrameLocked(f Frame) {
 	switch f.(type) {
 	case TurnEnd:
 		w.timer.Stop()
+		w.ended = true
 		delete(c.turns, id)
 		return
 	case Render, Speech:

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"yui/transport"
 )
 
 // WebSocketURL derives the socket URL from chat_base_url: http becomes ws,
@@ -18,7 +20,7 @@ func WebSocketURL(base string) (string, error) {
 	}
 	u, err := url.Parse(base)
 	if err != nil {
-		return "", fmt.Errorf("push: endpoint: %w", err)
+		return "", fmt.Errorf("push: endpoint: %w", redactErr(err))
 	}
 	switch strings.ToLower(u.Scheme) {
 	case "http", "ws":
@@ -42,8 +44,11 @@ func WebSocketURL(base string) (string, error) {
 	return u.String(), nil
 }
 
-func redactURL(u *url.URL) string {
-	c := *u
-	c.User = nil
-	return c.String()
-}
+// RedactURL is [transport.RedactURL]: a URL without user info, query or
+// fragment, as logs and error texts show it.
+func RedactURL(raw string) string { return transport.RedactURL(raw) }
+
+func redactURL(u *url.URL) string { return transport.RedactURL(u.String()) }
+
+// redactErr is [transport.RedactError].
+func redactErr(err error) error { return transport.RedactError(err) }

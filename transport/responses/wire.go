@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
 
@@ -198,9 +199,26 @@ type errorBody struct {
 }
 
 type call struct {
-	callID, name string
-	args         strings.Builder
-	done         bool
+	buf  request.CallBuf
+	done bool
+}
+
+// newCall starts a function call of the stream, unless the answer already
+// has MaxCallsPerRound (then the turn fails: Stream.Err).
+func newCall(s *request.Stream, calls map[string]*call, itemID string, it *Item) *call {
+	switch {
+	case len(calls) >= request.MaxCallsPerRound:
+		s.Fail(request.TooManyCalls)
+		return nil
+	case len(itemID) > request.MaxIDBytes:
+		s.Fail(fmt.Sprintf("an output item id over %d bytes", request.MaxIDBytes))
+		return nil
+	}
+	c := &call{}
+	c.buf.SetID(it.CallID)
+	c.buf.AddName(it.Name)
+	calls[itemID] = c
+	return c
 }
 
 func (w *wire) Read(ctx context.Context, body io.Reader, s *request.Stream) error {
@@ -231,6 +249,9 @@ func (w *wire) Read(ctx context.Context, body io.Reader, s *request.Stream) erro
 			}
 			return io.ErrUnexpectedEOF
 		}
+		if err := s.Err(); err != nil {
+			return err
+		}
 		var e Event
 		if err := json.Unmarshal(ev.Data, &e); err != nil {
 			return &request.StreamError{Text: "unreadable event"}
@@ -251,22 +272,21 @@ func (w *wire) Read(ctx context.Context, body io.Reader, s *request.Stream) erro
 			if it := e.Item; it != nil {
 				switch {
 				case it.Type == "function_call":
-					c := &call{callID: it.CallID, name: it.Name}
-					c.args.WriteString(it.Arguments)
-					calls[it.ID] = c
-					s.Tool(it.Name, "running")
+					if c := newCall(s, calls, it.ID, it); c != nil {
+						c.buf.AddArgs(it.Arguments)
+						s.Tool(c.buf.Name(), "running")
+					}
 				case isHostedTool(it.Type):
 					s.Tool(hostedName(it.Type), "running")
 				}
 			}
 		case "response.function_call_arguments.delta":
 			if c := calls[e.ItemID]; c != nil {
-				c.args.WriteString(e.Delta)
+				c.buf.AddArgs(e.Delta)
 			}
 		case "response.function_call_arguments.done":
 			if c := calls[e.ItemID]; c != nil {
-				c.args.Reset()
-				c.args.WriteString(e.Arguments)
+				c.buf.SetArgs(e.Arguments)
 			}
 		case "response.output_item.done":
 			if it := e.Item; it != nil {
@@ -274,18 +294,18 @@ func (w *wire) Read(ctx context.Context, body io.Reader, s *request.Stream) erro
 				case it.Type == "function_call":
 					c := calls[it.ID]
 					if c == nil {
-						c = &call{callID: it.CallID, name: it.Name}
-						calls[it.ID] = c
+						if c = newCall(s, calls, it.ID, it); c == nil {
+							break
+						}
 					}
 					if it.Arguments != "" {
-						c.args.Reset()
-						c.args.WriteString(it.Arguments)
+						c.buf.SetArgs(it.Arguments)
 					}
-					if c.name == "" {
-						c.name = it.Name
+					if c.buf.Name() == "" {
+						c.buf.AddName(it.Name)
 					}
-					if c.callID == "" {
-						c.callID = it.CallID
+					if c.buf.ID() == "" {
+						c.buf.SetID(it.CallID)
 					}
 					finishCall(s, c, it.ID)
 				case isHostedTool(it.Type):
@@ -318,20 +338,17 @@ func (w *wire) Read(ctx context.Context, body io.Reader, s *request.Stream) erro
 
 // finishCall hands a function call to the stream once.
 func finishCall(s *request.Stream, c *call, itemID string) {
-	if c.done || c.name == "" {
+	if c.done || !c.buf.Named() {
 		return
 	}
 	c.done = true
-	id := c.callID
+	id := c.buf.ID()
 	if id == "" {
 		id = itemID
 	}
-	args := strings.TrimSpace(c.args.String())
-	if args == "" {
-		args = "{}"
-	}
-	s.Tool(c.name, "done")
-	s.Call(request.Call{ID: id, Name: c.name, Arguments: json.RawMessage(args)})
+	s.Tool(c.buf.Name(), "done")
+	call := c.buf.Call(id)
+	s.Call(call)
 }
 
 // isHostedTool reports an output item of a tool the backend runs itself
@@ -340,4 +357,11 @@ func isHostedTool(typ string) bool {
 	return strings.HasSuffix(typ, "_call") && typ != "function_call"
 }
 
-func hostedName(typ string) string { return strings.TrimSuffix(typ, "_call") }
+// hostedName is the pill's name of a hosted tool; a type over MaxIDBytes
+// is shown as "tool".
+func hostedName(typ string) string {
+	if len(typ) > request.MaxIDBytes {
+		return "tool"
+	}
+	return strings.TrimSuffix(typ, "_call")
+}

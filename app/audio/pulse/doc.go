@@ -10,7 +10,7 @@
 // start of every clip on an idle sink.
 //
 // Here each stream has its own sync id, explicit buffer attributes (target
-// length Options.Buffer, default 100 ms; prebuffer and minimum request
+// length Options.Buffer, default 250 ms; prebuffer and minimum request
 // 10 ms), and credit-based writes: the server's requests grant room, Write
 // sends at most that, so a writer is never more than one buffer ahead and
 // Close (deleting the stream) is silent within one buffer. Write returns

@@ -5,7 +5,7 @@
 // section (history.ts) is built by the view and added after them; so is
 // the Backend section's connection line (actions.ts).
 
-import type { AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
+import type { AgentItem, AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
 import type { DraftPreset, FieldName } from './model';
 import { comboFromKey } from './shortcut';
 
@@ -14,7 +14,14 @@ export interface FormHandlers {
   removeKey(): void;
   removeVoiceKey(): void;
   remove(): void;
+  /** Standard Agents: the running character's deleted thread is replaced
+   * by a new one (a new conversation). */
+  replaceThread(): void;
 }
+
+/** The chat API whose character talks to an agent of a Standard Agents
+ * runtime: the agent and thread replace the model settings. */
+export const STANDARD_AGENTS = 'standard_agents';
 
 /** What the form shows beside a draft's own fields. */
 export interface FormContext {
@@ -26,6 +33,13 @@ export interface FormContext {
   keyNote: string;
   /** Why the screen permissions went back to asking, or ''. */
   screenNote: string;
+  /** The thread id as saved ('' for none or a new character). */
+  savedThread: string;
+  /** What keeps the running character from its thread ('thread_deleted',
+   * 'agent_unknown') or ''. */
+  threadProblem: string;
+  /** The core runs the character (saved and switched on). */
+  live: boolean;
   hasVoiceKey?: boolean;
   /** The working shared sound settings and what the core found. */
   audio?: AudioForm;
@@ -49,6 +63,8 @@ const SCREEN_HELP: Record<string, string> = {
   allow: 'Let the character look whenever it wants.',
   deny: 'Never let the character see the screen.',
 };
+
+const AGENT_HINT = 'Type the agent’s id, or test the connection to list the runtime’s agents.';
 
 const KEY_PLACEHOLDER = { saved: 'saved — type to replace', none: 'none', removed: 'none — removed on save' };
 
@@ -98,6 +114,18 @@ export class PresetFormView {
   private readonly contextWindow: HTMLInputElement;
   private readonly card: HTMLTextAreaElement;
   private readonly chatId: HTMLElement;
+  private readonly agent: HTMLInputElement;
+  private readonly agentList: HTMLDataListElement;
+  private readonly agentHint: HTMLElement;
+  private readonly thread: HTMLInputElement;
+  private readonly threadHint: HTMLElement;
+  private readonly newThreadBtn: HTMLButtonElement;
+  private readonly threadProblem: HTMLElement;
+  private readonly threadProblemText: HTMLElement;
+  private readonly replaceThreadBtn: HTMLButtonElement;
+  /** Rows shown for the request APIs only, and for Standard Agents only. */
+  private readonly modelRows: HTMLElement[] = [];
+  private readonly agentRows: HTMLElement[] = [];
   private readonly screen: HTMLFieldSetElement;
   private readonly screenRadios: HTMLInputElement[] = [];
   private readonly screenshot: HTMLInputElement;
@@ -195,15 +223,54 @@ export class PresetFormView {
     this.modelHint = el('div', 'hint', 'Type a model name, or test the connection to list the server’s models.');
     const modelBox = el('div', 'model-box');
     modelBox.append(this.model, this.modelList);
+    // Standard Agents: the agent (picked from what Test connection lists,
+    // or typed) and the thread (pasted, or made when saved).
+    this.agent = this.input('agent_id', 'text');
+    this.agentList = el('datalist');
+    this.agentList.id = this.id('agent-list');
+    this.agent.setAttribute('list', this.agentList.id);
+    this.agentHint = el('div', 'hint', AGENT_HINT);
+    const agentBox = el('div', 'model-box');
+    agentBox.append(this.agent, this.agentList);
+    this.agentRows.push(this.row('agent_id', 'Agent', agentBox, this.agentHint));
+    this.thread = this.input('thread_id', 'text');
+    this.thread.placeholder = 'new thread — made when you save';
+    this.newThreadBtn = el('button', 'btn btn-small new-thread', 'New thread');
+    this.newThreadBtn.type = 'button';
+    this.newThreadBtn.title = 'Leave this thread as it is and start a new one for the agent when you save';
+    this.newThreadBtn.addEventListener('click', () => {
+      this.h.edit('thread_id', '');
+      this.thread.focus();
+    });
+    const threadLine = el('div', 'inline');
+    threadLine.append(this.thread, this.newThreadBtn);
+    this.threadHint = el('div', 'hint');
+    this.threadProblem = el('div', 'thread-problem');
+    this.threadProblem.setAttribute('role', 'status');
+    this.threadProblem.hidden = true;
+    this.threadProblemText = el('span', 'thread-problem-text');
+    this.threadProblemText.id = this.id('thread-problem');
+    this.replaceThreadBtn = el('button', 'btn btn-small start-new-thread', 'Start a new thread');
+    this.replaceThreadBtn.type = 'button';
+    this.replaceThreadBtn.setAttribute('aria-describedby', this.threadProblemText.id);
+    this.replaceThreadBtn.addEventListener('click', () => this.h.replaceThread());
+    this.threadProblem.append(this.threadProblemText, this.replaceThreadBtn);
+    const threadBox = el('div');
+    threadBox.append(threadLine, this.threadProblem);
+    this.agentRows.push(this.row('thread_id', 'Thread', threadBox, this.threadHint));
+    backend.append(...this.agentRows);
     backend.append(this.row('model', 'Model', modelBox, this.modelHint));
+    this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.effort = this.select('reasoning_effort', choices.reasoning_efforts ?? []);
     backend.append(this.row('reasoning_effort', 'Reasoning effort', this.effort));
+    this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.contextWindow = this.input('context_window', 'number');
     this.contextWindow.min = '0';
     this.contextWindow.step = '1';
     this.contextWindow.inputMode = 'numeric';
     const cwHint = el('div', 'hint', 'Tokens; 0 if unknown.');
     backend.append(this.row('context_window', 'Context window', this.contextWindow, cwHint));
+    this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.card = el('textarea', 'control');
     this.card.id = this.id('card');
     this.card.rows = 5;
@@ -212,6 +279,7 @@ export class PresetFormView {
     this.controls.set('card', this.card);
     const cardHint = el('div', 'hint', 'The persona text the request APIs send.');
     backend.append(this.row('card', 'Character card', this.card, cardHint));
+    this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.chatId = el('div', 'chat-id');
     backend.append(this.chatId);
 
@@ -342,7 +410,27 @@ export class PresetFormView {
       this.contextWindow.value = String(d.context_window);
     }
     setValue(this.card, d.card);
+    const agents = d.chat_api === STANDARD_AGENTS;
+    for (const r of this.agentRows) r.hidden = !agents;
+    // The agent is defined on the runtime: model, effort, card and window
+    // are its business.
+    for (const r of this.modelRows) r.hidden = agents;
+    setValue(this.agent, d.agent_id);
+    setValue(this.thread, d.thread_id);
+    this.newThreadBtn.disabled = d.thread_id === '';
+    const savedThread = ctx.savedThread;
+    this.threadHint.textContent = d.thread_id === ''
+      ? (savedThread ? 'A new thread is made for the agent when you save; the old one stays on the runtime.' : 'A new thread is made for the agent when you save.')
+      : 'Paste a thread id to attach to it, or start a new thread.';
+    const problem = agents && ctx.threadProblem !== '' && d.thread_id === savedThread ? ctx.threadProblem : '';
+    this.threadProblem.hidden = problem === '';
+    this.threadProblem.dataset.problem = problem;
+    this.threadProblemText.textContent = problem === 'thread_deleted'
+      ? 'This thread was deleted on the runtime; the character does not reconnect to it.'
+      : problem === 'agent_unknown' ? 'The runtime has no agent with this id. Pick one (Test connection lists them).' : '';
+    this.replaceThreadBtn.hidden = problem !== 'thread_deleted' || !ctx.live;
     this.chatId.textContent = ctx.isNew || !ctx.chatId ? 'Chat id: given when saved' : `Chat id: ${ctx.chatId}`;
+    this.chatId.hidden = agents; // the thread is this wire's conversation
     for (const r of this.screenRadios) r.checked = r.value === d.permissions.screen;
     this.screenshot.checked = d.permissions.screenshot_each_turn;
     this.showVoice(d, ctx);
@@ -418,6 +506,24 @@ export class PresetFormView {
     this.modelHint.textContent = models.length > 0
       ? `The server lists ${models.length} model${models.length === 1 ? '' : 's'}; pick one or type a name.`
       : 'Type a model name, or test the connection to list the server’s models.';
+  }
+
+  /** Offers the agents a connection test listed (none: free text only). */
+  setAgents(agents: AgentItem[]): void {
+    this.agentList.replaceChildren(...agents.map((a) => {
+      const o = document.createElement('option');
+      o.value = a.id;
+      o.label = a.label;
+      return o;
+    }));
+    this.agentHint.textContent = agents.length > 0
+      ? `The runtime lists ${agents.length} agent${agents.length === 1 ? '' : 's'}; pick one or type its id.`
+      : AGENT_HINT;
+  }
+
+  /** The agent ids offered now. */
+  get agents(): string[] {
+    return [...this.agentList.options].map((o) => o.value);
   }
 
   /** The models offered now. */

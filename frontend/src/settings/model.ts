@@ -28,6 +28,8 @@ export interface DraftPreset {
   reasoning_effort: string;
   card: string;
   context_window: number;
+  agent_id: string;
+  thread_id: string;
   permissions: PermissionsForm;
   voice: VoiceDraft;
   /** The speech endpoint's key, an edit like `key`. */
@@ -103,7 +105,7 @@ export type VoiceField = `voice.${keyof VoiceDraft}`;
  * paths below `presets[N].`, plus `active_preset` for the main control. */
 export type FieldName =
   | 'name' | 'enabled' | 'look' | 'chat_api' | 'chat_base_url' | 'key' | 'model'
-  | 'reasoning_effort' | 'card' | 'context_window'
+  | 'reasoning_effort' | 'card' | 'context_window' | 'agent_id' | 'thread_id'
   | 'permissions.screen' | 'permissions.screenshot_each_turn'
   | VoiceField | 'voice.key'
   | 'audio.muted' | 'audio.device'
@@ -133,6 +135,8 @@ export function draftFrom(p: PresetForm): DraftPreset {
     reasoning_effort: p.reasoning_effort,
     card: p.card,
     context_window: p.context_window,
+    agent_id: p.agent_id ?? '',
+    thread_id: p.thread_id ?? '',
     permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn },
     voice: voiceDraft(p.voice),
     voice_key: null,
@@ -152,6 +156,8 @@ export function savePreset(d: DraftPreset): SavePreset {
     reasoning_effort: d.reasoning_effort,
     card: d.card,
     context_window: d.context_window,
+    agent_id: d.agent_id,
+    thread_id: d.thread_id,
     permissions: { screen: d.permissions.screen, screenshot_each_turn: d.permissions.screenshot_each_turn },
     voice: voiceForm(d.voice),
   };
@@ -173,7 +179,7 @@ export const VOICE_FIELDS: readonly VoiceField[] = [
 
 export const PRESET_FIELDS: readonly PresetField[] = [
   'name', 'enabled', 'look', 'chat_api', 'chat_base_url', 'model', 'reasoning_effort', 'card', 'context_window',
-  'permissions.screen', 'permissions.screenshot_each_turn', ...VOICE_FIELDS,
+  'agent_id', 'thread_id', 'permissions.screen', 'permissions.screenshot_each_turn', ...VOICE_FIELDS,
 ];
 
 const isVoiceField = (f: string): f is VoiceField => f.startsWith('voice.') && f !== 'voice.key';
@@ -213,6 +219,7 @@ function draftFromSave(p: SavePreset): DraftPreset {
   return {
     id: p.id, name: p.name, enabled: p.enabled, look: p.look, chat_api: p.chat_api, chat_base_url: p.chat_base_url, key: null,
     model: p.model, reasoning_effort: p.reasoning_effort, card: p.card, context_window: p.context_window,
+    agent_id: p.agent_id ?? '', thread_id: p.thread_id ?? '',
     permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn },
     voice: voiceDraft(p.voice), voice_key: null,
   };
@@ -486,6 +493,8 @@ export class SettingsModel {
       reasoning_effort: '',
       card: '',
       context_window: 0,
+      agent_id: '',
+      thread_id: '',
       permissions: { screen: 'ask', screenshot_each_turn: false },
       voice: { ...DEFAULT_VOICE },
       voice_key: null,

@@ -17,6 +17,8 @@ export function preset(over: Partial<PresetForm> = {}): PresetForm {
     reasoning_effort: '',
     card: '',
     context_window: 0,
+    agent_id: '',
+    thread_id: '',
     permissions: { screen: 'ask', screenshot_each_turn: false },
     voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
       format: 'wav', emotion_text_map: {}, volume: 100, muted: false },

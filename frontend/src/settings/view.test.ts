@@ -141,7 +141,8 @@ describe('SettingsView: save', () => {
     expect(req.presets.map((p) => p.id)).toEqual(['p-0000000a', 'p-0000000b']);
     expect(req.presets[0]).toEqual({
       id: 'p-0000000a', name: 'Yui 2', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646',
-      model: '', reasoning_effort: '', card: '', context_window: 0, permissions: { screen: 'ask', screenshot_each_turn: false },
+      model: '', reasoning_effort: '', card: '', context_window: 0, agent_id: '', thread_id: '',
+      permissions: { screen: 'ask', screenshot_each_turn: false },
       voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
         format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     });
@@ -200,7 +201,8 @@ describe('SettingsView: save', () => {
     expect(req.presets.map((p) => p.id)).toEqual(['p-0000000a', 'p-1234abcd']);
     expect(req.presets[1]).toEqual({
       id: 'p-1234abcd', name: 'New character', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: '',
-      model: '', reasoning_effort: '', card: '', context_window: 0, permissions: { screen: 'ask', screenshot_each_turn: false },
+      model: '', reasoning_effort: '', card: '', context_window: 0, agent_id: '', thread_id: '',
+      permissions: { screen: 'ask', screenshot_each_turn: false },
       // A new character speaks with the system voice at full volume.
       voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
         format: 'wav', emotion_text_map: {}, volume: 100, muted: false },

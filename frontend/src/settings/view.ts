@@ -5,12 +5,12 @@
 // the core answers.
 
 import type {
-  ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsAudio, SettingsFocus,
-  SettingsResult, SettingsState,
+  AgentItem, ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsAudio, SettingsFocus,
+  SettingsResult, SettingsState, TestConnection,
 } from '../protocol';
 import { realScheduler, type Scheduler } from '../scheduler';
 import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget, type TestState } from './actions';
-import { PresetFormView } from './form';
+import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
 import {
@@ -39,6 +39,7 @@ export const CHANGED_ELSEWHERE = 'Changed elsewhere while you were editing';
 const FIELD_LABELS: Record<Conflict['field'], string> = {
   name: 'name', enabled: 'shown', look: 'look', chat_api: 'chat API', chat_base_url: 'base URL', model: 'model',
   reasoning_effort: 'reasoning effort', card: 'character card', context_window: 'context window',
+  agent_id: 'agent', thread_id: 'thread',
   'permissions.screen': 'screen access', 'permissions.screenshot_each_turn': 'screenshot with each message',
   'voice.engine': 'voice', 'voice.program': 'voice program', 'voice.system_voice': 'system voice', 'voice.rate': 'speaking rate',
   'voice.base_url': 'speech endpoint URL', 'voice.model': 'speech model', 'voice.endpoint_voice': 'endpoint voice',
@@ -97,6 +98,7 @@ export class SettingsView {
   private readonly tests = new Map<string, TestState>();
   private readonly testIds = new Map<string, string>();
   private readonly models = new Map<string, string[]>();
+  private readonly agents = new Map<string, AgentItem[]>();
   private formChoices = '';
   private selectedId = '';
   private readonly status = new Map<string, PresetStatus>();
@@ -193,7 +195,7 @@ export class SettingsView {
         this.status.clear();
         for (const p of m.presets ?? []) this.status.set(p.id, p);
         this.renderList();
-        this.renderActions();
+        this.renderForm(); // the thread's problem shows in the form
         break;
       case 'settings_result':
         this.onResult(m);
@@ -401,7 +403,7 @@ export class SettingsView {
   private edit(field: FieldName, value: string | number | boolean): void {
     const d = this.model.find(this.selectedId);
     if (!d) return;
-    if (field === 'chat_api' || field === 'chat_base_url' || field === 'key') {
+    if (field === 'chat_api' || field === 'chat_base_url' || field === 'key' || field === 'agent_id' || field === 'thread_id') {
       // What the last test found is about another backend now.
       this.tests.delete(d.id);
       this.testIds.delete(d.id);
@@ -409,6 +411,7 @@ export class SettingsView {
     }
     switch (field) {
       case 'name': case 'look': case 'chat_api': case 'chat_base_url': case 'model': case 'reasoning_effort': case 'card':
+      case 'agent_id': case 'thread_id':
         d[field] = String(value);
         break;
       case 'enabled':
@@ -510,8 +513,12 @@ export class SettingsView {
     const d = this.model.find(this.selectedId);
     if (!d) return;
     const requestId = this.requestIds.next();
-    const m: PageMessage = { type: 'test_connection', request_id: requestId, preset: d.id, chat_api: d.chat_api, chat_base_url: d.chat_base_url.trim() };
+    const m: TestConnection = { type: 'test_connection', request_id: requestId, preset: d.id, chat_api: d.chat_api, chat_base_url: d.chat_base_url.trim() };
     if (d.key) m.key = d.key;
+    if (d.chat_api === STANDARD_AGENTS) {
+      m.agent_id = d.agent_id.trim();
+      m.thread_id = d.thread_id.trim();
+    }
     if (!this.host.send(m)) {
       this.tests.set(d.id, { state: 'done', kind: 'unreachable', text: 'Not connected to Yui — could not test.' });
     } else {
@@ -527,9 +534,25 @@ export class SettingsView {
     this.testIds.delete(m.preset);
     this.tests.set(m.preset, { state: 'done', kind: m.kind, text: m.text });
     if (m.models && m.models.length > 0) this.models.set(m.preset, m.models);
+    if (m.agents && m.agents.length > 0) this.agents.set(m.preset, m.agents);
     if (m.preset !== this.selectedId || !this.form) return;
     this.tester.show(this.tests.get(m.preset)!);
     this.form.setModels(this.models.get(m.preset) ?? []);
+    this.form.setAgents(this.agents.get(m.preset) ?? []);
+  }
+
+  /** A running Standard Agents character whose thread was deleted starts
+   * a new thread (the reset of this wire; nothing to confirm: the old
+   * thread is gone). */
+  private replaceThread(): void {
+    const t = this.actionTarget();
+    if (!t?.live) return;
+    if (!this.host.send({ type: 'preset_action', preset: t.id, action: 'reset' })) {
+      this.setStatus(this.connected ? 'Could not reach Yui — no new thread was made.' : 'Not connected to Yui — no new thread was made.', 'error');
+      this.offlineStatus = !this.connected;
+      return;
+    }
+    this.setStatus(`Starting a new thread for ${t.name}…`, 'ok');
   }
 
   /** Reconnect (now) or New conversation (after the user confirms) for
@@ -631,6 +654,7 @@ export class SettingsView {
         removeKey: () => this.removeKey(),
         removeVoiceKey: () => this.removeVoiceKey(),
         remove: () => this.removeSelected(),
+        replaceThread: () => this.replaceThread(),
       });
       this.formChoices = key;
       this.form.addSection('session', this.session.el);
@@ -646,6 +670,9 @@ export class SettingsView {
       isNew: this.model.isNew(d.id),
       keyNote: this.model.savedForm(d.id)?.key_note ?? '',
       screenNote: this.model.savedForm(d.id)?.screen_note ?? '',
+      savedThread: this.model.savedForm(d.id)?.thread_id ?? '',
+      threadProblem: this.status.get(d.id)?.problem ?? '',
+      live: !!this.model.savedForm(d.id)?.enabled,
       hasVoiceKey: this.model.hasVoiceKey(d.id),
       audio: this.model.audio,
       keyboard: { ...this.model.keyboard, note: this.model.state?.keyboard?.note ?? '' },
@@ -653,6 +680,7 @@ export class SettingsView {
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
     this.form.setModels(this.models.get(d.id) ?? []);
+    this.form.setAgents(this.agents.get(d.id) ?? []);
     this.tester.show(this.tests.get(d.id) ?? { state: 'idle' });
     this.renderActions();
     const e = this.fieldErr;

@@ -71,6 +71,7 @@ type Engine struct {
 	conv  *Conversation
 	tools map[string]transport.Tool
 	q     *queue
+	quit  chan struct{} // closed by Close: runs waiting for queue room give up
 
 	mu      sync.Mutex
 	h       transport.Handler
@@ -114,6 +115,7 @@ func New(name string, wire Wire, cfg Config) (*Engine, error) {
 	}
 	e.conv = OpenConversation(cfg.Store, lg)
 	e.q = newQueue()
+	e.quit = make(chan struct{})
 	return e, nil
 }
 
@@ -168,6 +170,7 @@ func (e *Engine) Close() error {
 		return nil
 	}
 	e.closed = true
+	close(e.quit)
 	for _, r := range e.runs {
 		r.cancel(errClosed)
 	}
@@ -268,7 +271,8 @@ func (e *Engine) SendTurn(_ context.Context, t transport.Turn) error {
 	return nil
 }
 
-// emit queues one event for the handler.
+// emit queues one event for the handler, first waiting while
+// MaxPendingEvents are queued (the run reads no further meanwhile).
 func (e *Engine) emit(ev transport.Event) {
 	e.mu.Lock()
 	h, closed := e.h, e.closed
@@ -276,7 +280,7 @@ func (e *Engine) emit(ev transport.Event) {
 	if closed {
 		return
 	}
-	e.q.push(func() { h.HandleEvent(ev) })
+	e.q.pushEvent(func() { h.HandleEvent(ev) }, e.quit)
 }
 
 func (e *Engine) emitWait(w transport.TurnWaitEnded) {
@@ -296,7 +300,7 @@ func (e *Engine) emitTool(c transport.ToolCall, res transport.ToolResult) {
 	if closed {
 		return
 	}
-	e.q.push(func() { h.HandleToolCall(c); h.HandleToolResult(res) })
+	e.q.pushEvent(func() { h.HandleToolCall(c); h.HandleToolResult(res) }, e.quit)
 }
 
 // schemas are the tools of a request: the cue tool, then the client tools.
@@ -320,7 +324,7 @@ func (e *Engine) post(ctx context.Context, base string, body []byte) (io.ReadClo
 	}
 	resp, err := e.hc.Do(req)
 	if err != nil {
-		return nil, err
+		return nil, transport.RedactError(err)
 	}
 	if resp.StatusCode/100 != 2 {
 		se := readStatusError(resp)
@@ -340,7 +344,7 @@ func ListModels(ctx context.Context, hc *http.Client, base, key string) ([]strin
 	}
 	resp, err := guarded(hc).Do(req)
 	if err != nil {
-		return nil, err
+		return nil, transport.RedactError(err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {

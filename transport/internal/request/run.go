@@ -32,9 +32,10 @@ type run struct {
 
 	pending    string          // reply text not yet spoken (an unfinished sentence)
 	cues       []transport.Cue // cues waiting for the next sentence
-	spoken     strings.Builder // the whole reply text, for the transcript
+	spoken     strings.Builder // the reply text (its first MaxReplyKept bytes), for the transcript
+	replyCut   bool
 	rendered   bool
-	reasonAll  strings.Builder
+	reasonAll  strings.Builder // the newest MaxReasoningKept bytes at most
 	reasonPend strings.Builder
 	reasonAt   time.Time
 	usage      *transport.Usage
@@ -88,18 +89,35 @@ func (r *run) forget() {
 
 func (r *run) emit(ev transport.Event) { r.e.emit(ev) }
 
-// text adds reply text and speaks the sentences it completes.
+// text adds reply text and speaks the sentences it completes; an
+// unfinished sentence over MaxSentenceBytes is spoken in pieces.
 func (r *run) text(delta string) {
-	r.spoken.WriteString(delta)
+	if keepHead(&r.spoken, delta, MaxReplyKept) && !r.replyCut {
+		r.replyCut = true
+		r.e.log.Warn("request_reply_cut", "turn_id", r.id, "kept_bytes", MaxReplyKept)
+	}
 	r.pending += delta
+	for len(r.pending) > MaxSentenceBytes && complete(r.pending) == 0 {
+		n := sentencePiece(r.pending)
+		r.say(r.pending[:n])
+		r.pending = r.pending[n:]
+	}
 	n := complete(r.pending)
 	if n == 0 || strings.TrimSpace(r.pending[:n]) == "" {
 		return
 	}
-	r.flushReasoning()
-	seg := transport.Segment{Cues: r.cues, Speech: strings.TrimSpace(r.pending[:n])}
-	r.cues = nil
+	r.say(r.pending[:n])
 	r.pending = r.pending[n:]
+}
+
+// say speaks one sentence with the cues waiting for it.
+func (r *run) say(sentence string) {
+	if strings.TrimSpace(sentence) == "" {
+		return
+	}
+	r.flushReasoning()
+	seg := transport.Segment{Cues: r.cues, Speech: strings.TrimSpace(sentence)}
+	r.cues = nil
 	r.rendered = true
 	r.emit(transport.Speech{TurnID: r.id, Segments: []transport.Segment{seg}})
 }
@@ -127,8 +145,13 @@ func (r *run) reasoning(delta string) {
 		return
 	}
 	r.reasonAll.WriteString(delta)
+	if r.reasonAll.Len() > MaxReasoningKept {
+		kept := keepTail(r.reasonAll.String(), reasoningKeep)
+		r.reasonAll = strings.Builder{}
+		r.reasonAll.WriteString(kept)
+	}
 	r.reasonPend.WriteString(delta)
-	if now := time.Now(); now.Sub(r.reasonAt) >= reasoningEvery {
+	if now := time.Now(); now.Sub(r.reasonAt) >= reasoningEvery || r.reasonPend.Len() >= reasoningFlushAt {
 		r.reasonAt = now
 		r.flushReasoning()
 	}
@@ -228,6 +251,9 @@ func (r *run) round(x *Exchange, s *Stream) error {
 		err = e.wire.Read(r.ctx, io.LimitReader(rc, 1<<30), s)
 		rc.Close()
 		r.disarm()
+		if err == nil {
+			err = s.Err()
+		}
 		return err
 	}
 }
@@ -250,6 +276,13 @@ func (r *run) answer(calls []Call) bool {
 		}
 		tool, ok := e.tools[c.Name]
 		switch {
+		case c.Refused != "":
+			c.Output = c.Refused
+			e.log.Warn("tool_call_refused", "turn_id", r.id, "name", c.Name, "reason", c.Refused)
+			if !ok {
+				continue
+			}
+			ran = true // the backend hears why its call did not run
 		case !ok:
 			// Not a client tool: the backend's own (shown in the pill,
 			// not run here); a round trip answers it as unknown.

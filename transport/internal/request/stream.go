@@ -16,8 +16,23 @@ const reasoningEvery = 100 * time.Millisecond
 type Stream struct {
 	r     *run
 	calls []Call
-	text  strings.Builder // this round's assistant text
+	text  strings.Builder // this round's assistant text, its first MaxReplyKept bytes
 	state any
+	err   error // a bound the answer broke (Err)
+}
+
+// Err is the bound the answer broke (too many calls, an id too long), as a
+// *StreamError that fails the turn; nil while within them. A wire stops
+// reading when it is set.
+func (s *Stream) Err() error { return s.err }
+
+// Fail fails the turn with a stream error of text (a bound the answer
+// broke), once; a wire stops reading.
+func (s *Stream) Fail(text string) {
+	if s.err == nil {
+		s.r.e.log.Warn("request_stream_bound", "turn_id", s.r.id, "reason", text)
+		s.err = &StreamError{Text: text}
+	}
 }
 
 // Event notes that an event arrived (the idle limit starts over).
@@ -28,7 +43,7 @@ func (s *Stream) Text(delta string) {
 	if delta == "" {
 		return
 	}
-	s.text.WriteString(delta)
+	keepHead(&s.text, delta, MaxReplyKept)
 	s.r.text(delta)
 }
 
@@ -46,9 +61,23 @@ func (s *Stream) Tool(name, state string) {
 
 // Call records a completed function call. A cue plays at once: it rides on
 // the next sentence (or the end of the reply).
+// A call past MaxCallsPerRound, or one whose id or name broke
+// MaxIDBytes, fails the turn (Err).
 func (s *Stream) Call(c Call) {
+	switch {
+	case s.err != nil:
+		return
+	case c.over != "":
+		s.Fail(c.over)
+		return
+	case len(s.calls) >= MaxCallsPerRound:
+		s.Fail(TooManyCalls)
+		return
+	}
 	if IsCue(c.Name) {
-		s.r.cue(readCue(c.Arguments))
+		if c.Refused == "" {
+			s.r.cue(readCue(c.Arguments))
+		}
 		c.Output = "ok"
 	}
 	s.calls = append(s.calls, c)

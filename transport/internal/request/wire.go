@@ -24,6 +24,10 @@ type Call struct {
 	// Output and Images are the answer sent back on the next round.
 	Output string
 	Images []string
+	// Refused, when set, answers the call without running it (arguments
+	// over MaxCallArguments: ResultArgumentsTooLarge).
+	Refused string
+	over    string // the call broke a bound that fails the turn (CallBuf)
 }
 
 // Round is a finished request of a turn that asked for tools.

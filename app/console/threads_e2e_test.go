@@ -1,0 +1,56 @@
+package console_test
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"yui/transport/threads/threadserver"
+)
+
+// `yui console --chat-api standard_agents --url … --key … --agent …`
+// against a thread runtime on loopback: the console makes a thread for
+// the agent, a typed line gets its reply sentence by sentence, /reset
+// makes a new thread (the old one left as it is) and the next line goes
+// there.
+func TestConsoleOverStandardAgents(t *testing.T) {
+	srv := threadserver.New(threadserver.Config{Key: "agtbldr_flag", Behaviour: threadserver.Legacy(),
+		Agents: []threadserver.AgentInfo{{ID: "helper", Title: "Helper"}},
+		Agent: func(r *threadserver.Reply) {
+			r.Say(fmt.Sprintf("Message %d here. ", r.Prior()+1), "Anything else?")
+		}})
+	hs := httptest.NewServer(srv)
+	defer func() {
+		hs.CloseClientConnections()
+		srv.Close()
+		hs.Close()
+	}()
+	dir := t.TempDir()
+	c := startConsole(t, "--json", "--speech-rate", "0", "--config-dir", dir, "--log-dir", dir,
+		"--chat-api", "standard_agents", "--url", hs.URL, "--key", "agtbldr_flag", "--agent", "helper")
+	c.waitEvent("socket", map[string]any{"state": "ready"})
+	fmt.Fprintln(c.stdin, "first")
+	c.waitEvent("speech_start", map[string]any{"text": "Message 1 here."})
+	c.waitEvent("speech_start", map[string]any{"text": "Anything else?"})
+	fmt.Fprintln(c.stdin, "second")
+	c.waitEvent("speech_start", map[string]any{"text": "Message 2 here."})
+	first := srv.Threads()
+	fmt.Fprintln(c.stdin, "/reset")
+	c.waitEvent("socket", map[string]any{"state": "ready"})
+	fmt.Fprintln(c.stdin, "third")
+	c.waitEvent("speech_start", map[string]any{"text": "Message 1 here."})
+	c.stdin.Close()
+	if code := <-c.exit; code != 0 {
+		t.Fatalf("exit %d: %s", code, c.stderr.String())
+	}
+	all := srv.Threads()
+	if len(first) != 1 || len(all) != 2 || !slices.Contains(all, first[0]) {
+		t.Fatalf("threads before the reset %v, after %v: want the old one kept and one more", first, all)
+	}
+	users := srv.Contents(first[0], "user")
+	if len(users) != 2 || !strings.HasSuffix(users[0], "\n\nfirst") || !strings.HasPrefix(users[0], "<client_context>\n") {
+		t.Fatalf("the first thread's messages %q", users)
+	}
+}

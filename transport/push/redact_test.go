@@ -1,0 +1,63 @@
+package push_test
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+	"testing/synctest"
+
+	"yui/transport/push"
+)
+
+func TestRedactURLDropsUserInfoQueryAndFragment(t *testing.T) {
+	for in, want := range map[string]string{
+		"wss://me:pw@host:8646/ws?key=sekrit#frag": "wss://host:8646/ws",
+		"https://host/base/?token=abc":             "https://host/base/",
+		"ws://127.0.0.1:1/ws":                      "ws://127.0.0.1:1/ws",
+		"http://[::1":                              "(unreadable URL)",
+	} {
+		if got := push.RedactURL(in); got != want {
+			t.Errorf("RedactURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A chat_base_url carrying a token in its query or user info never shows
+// it in a log line or in the state change's error.
+func TestURLSecretsStayOutOfLogsAndErrors(t *testing.T) {
+	bubble(t, func(t *testing.T) {
+		logs, rec := &logRecorder{}, &recorder{}
+		c, err := push.New(push.Config{
+			Endpoint: func() string { return "http://alice:pa55word@backend.test:8646/?token=qu3ry-secret" },
+			ChatID:   testChatID,
+			Handler:  rec,
+			Logger:   newLogger(logs),
+			HTTPClient: &http.Client{Transport: roundTripFunc(func(*http.Request) (*http.Response, error) {
+				return nil, errors.New("connection refused")
+			})},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Start()
+		synctest.Wait()
+		c.Close()
+		var all strings.Builder
+		all.WriteString(logs.dump())
+		for _, s := range rec.States() {
+			if s.Err != nil {
+				all.WriteString(s.Err.Error() + "\n")
+			}
+		}
+		text := all.String()
+		if !strings.Contains(text, push.EventOpenFailed) || !strings.Contains(text, "backend.test:8646") {
+			t.Fatalf("no open failure naming the host:\n%s", text)
+		}
+		for _, secret := range []string{"qu3ry-secret", "pa55word", "alice"} {
+			if strings.Contains(text, secret) {
+				t.Fatalf("%q reached a log line or error:\n%s", secret, text)
+			}
+		}
+	})
+}

@@ -1,0 +1,577 @@
+package threads
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"yui/transport"
+)
+
+// Name is the wire's name (preset chat_api, render source, logs).
+const Name = "standard_agents"
+
+// The wire's timings (the official client's habits, threads-api.md).
+const (
+	// ReconnectFirst is the first reconnect delay; it doubles per attempt
+	// that fails before the socket opens, up to ReconnectCap, and an open
+	// brings it back.
+	ReconnectFirst = 1 * time.Second
+	ReconnectCap   = 30 * time.Second
+	// ReconnectJitter spreads each delay by up to ±25 %.
+	ReconnectJitter = 0.25
+	// KeyCheckAfter is how many closes in a row before an open make the
+	// client check the key (GET /api/auth/me) and stop if it is refused.
+	KeyCheckAfter = 3
+	// HeartbeatIdle is how long the socket may be silent before the client
+	// sends stream_ping; a socket still silent HeartbeatIdle after its
+	// ping is dead and is dropped.
+	HeartbeatIdle = 30 * time.Second
+	// TurnWait is a turn's wait: with no frame of the thread for this long
+	// while the turn is outstanding, the session hears the wait passed.
+	TurnWait = 240 * time.Second
+	// DialWait bounds the opening handshake, HTTPWait one HTTP call.
+	DialWait = 15 * time.Second
+	HTTPWait = 20 * time.Second
+	// maxFrame bounds one inbound text message; a larger one is read to
+	// its end and dropped.
+	maxFrame = 4 << 20
+	// maxJobs bounds the turns and stops waiting to go out.
+	maxJobs = 64
+)
+
+// Problems a Status names.
+const (
+	// ProblemDeleted: the thread was deleted; the client does not
+	// reconnect to it (a reset starts a new one).
+	ProblemDeleted = "thread_deleted"
+	// ProblemAgent: the agent to make a thread for is not on the runtime.
+	ProblemAgent = "agent_unknown"
+)
+
+// Status is what the client tells its owner about its thread: which one,
+// and what keeps it from it ("" when nothing).
+type Status struct {
+	Thread  string
+	Problem string
+}
+
+// Errors of state changes; each wraps a transport error.
+var (
+	ErrThreadDeleted = fmt.Errorf("threads: the thread was deleted: %w", transport.ErrNotReady)
+	ErrAgentUnknown  = fmt.Errorf("threads: the agent is not on the runtime: %w", transport.ErrNotConfigured)
+)
+
+// Config is what a threads transport is made from. Endpoint is required.
+type Config struct {
+	// Endpoint is the runtime's base URL (its origin is used), read on
+	// every attempt; "" is not configured. Key is the API key, read on
+	// every request; it travels only as a Bearer header to that origin.
+	Endpoint func() string
+	Key      func() string
+	// Agent is the agent a new thread is made for (at the first connect
+	// without a thread, and on reset).
+	Agent func() string
+	// Thread is the thread to attach to; "" makes a new one.
+	Thread string
+	// SaveThread remembers a thread the client made (the preset keeps
+	// its id); nil keeps it in memory. Called on the client's own
+	// goroutine; it must not call the Transport.
+	SaveThread func(id string) error
+	// OnStatus hears the thread and its problem whenever they change, in
+	// order with the Handler's calls; nil ignores them.
+	OnStatus func(Status)
+	// HTTPClient carries the HTTP calls and the handshake; nil is
+	// NewHTTPClient(). Redirects are refused either way.
+	HTTPClient *http.Client
+	// Logger receives the wire's lines (never a key, ticket or image).
+	Logger *slog.Logger
+	// Jitter returns a number in [0, 1) for the reconnect jitter; nil is
+	// math/rand/v2.
+	Jitter func() float64
+}
+
+// Transport is the Standard Agents threads wire: a character attached to
+// one thread of a runtime. See the package documentation.
+type Transport struct {
+	cfg   Config
+	log   *slog.Logger
+	hc    *http.Client
+	q     *queue
+	jobs  chan job
+	ctx   context.Context // ended by Close
+	stop  context.CancelFunc
+	wg    sync.WaitGroup
+	order sync.Mutex // frames wait while a message is posted or caught up
+
+	mu       sync.Mutex
+	h        transport.Handler
+	started  bool
+	closed   bool
+	silent   bool // no handler call after Close's last
+	state    transport.State
+	thread   string
+	problem  string
+	failures int // reconnects scheduled since the last open (the backoff's n)
+	closes   int // closes before an open, since the last open or key check
+	retry    *time.Timer
+	cur      *socket
+	lastDone chan struct{}
+	m        *model
+	waits    map[string]*time.Timer
+	sending  map[string]*sendJob
+}
+
+var _ transport.Transport = (*Transport)(nil)
+
+// New makes a threads transport; nothing connects until Start.
+func New(cfg Config) (*Transport, error) {
+	if cfg.Endpoint == nil {
+		return nil, errors.New("threads: Config.Endpoint is nil")
+	}
+	if cfg.Key == nil {
+		cfg.Key = func() string { return "" }
+	}
+	if cfg.Agent == nil {
+		cfg.Agent = func() string { return "" }
+	}
+	if cfg.Jitter == nil {
+		cfg.Jitter = rand.Float64
+	}
+	cfg.Thread = strings.TrimSpace(cfg.Thread)
+	if cfg.Thread != "" && !ValidThreadID(cfg.Thread) {
+		return nil, fmt.Errorf("threads: thread id %q is not a usable id", oneLine(cfg.Thread, 80))
+	}
+	lg := cfg.Logger
+	if lg == nil {
+		lg = slog.New(slog.DiscardHandler)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t := &Transport{cfg: cfg, log: lg, hc: guarded(cfg.HTTPClient), q: newQueue(), jobs: make(chan job, maxJobs),
+		ctx: ctx, stop: cancel, h: transport.HandlerFuncs{}, thread: cfg.Thread,
+		waits: map[string]*time.Timer{}, sending: map[string]*sendJob{}}
+	t.m = newModel(lg, t.emitLocked, t.endedLocked)
+	return t, nil
+}
+
+// Thread is the thread the transport follows now ("" before one is made).
+func (t *Transport) Thread() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.thread
+}
+
+// Start records h and starts connecting (or reports not configured).
+func (t *Transport) Start(h transport.Handler) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.started || t.closed {
+		return
+	}
+	if h != nil {
+		t.h = h
+	}
+	t.started = true
+	t.wg.Add(1)
+	go t.sender()
+	t.statusLocked()
+	t.attemptLocked()
+}
+
+// Close ends the transport: the socket, every timer and request; running
+// turns end silently; the final state change is the last handler call.
+func (t *Transport) Close() error {
+	t.mu.Lock()
+	if t.closed {
+		t.mu.Unlock()
+		return nil
+	}
+	t.closed = true
+	t.stop()
+	t.stopRetryLocked()
+	for id, w := range t.waits {
+		w.Stop()
+		delete(t.waits, id)
+	}
+	if s := t.cur; s != nil {
+		t.detachLocked(s)
+	}
+	close(t.jobs)
+	t.setStateLocked(transport.StateChange{To: transport.StateDisconnected, Code: -1})
+	t.silent = true // the final state change was the last call
+	t.mu.Unlock()
+	t.wg.Wait()
+	t.q.close()
+	return nil
+}
+
+// Reconnect is the user's reconnect: a fresh attempt now, the delays back
+// at their start. It also retries after a refused key or a deleted thread
+// (once: a thread still deleted stays so).
+func (t *Transport) Reconnect() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.started || t.closed {
+		return
+	}
+	t.failures, t.closes = 0, 0
+	t.attemptLocked()
+}
+
+// Capabilities: images within MaxTurnBytes, backend-started turns, and a
+// stop the runtime hears.
+func (t *Transport) Capabilities() transport.Capabilities {
+	return transport.Capabilities{Images: true, MaxTurnBytes: MaxTurnBytes, BackendTurns: true, StopFrames: true}
+}
+
+// EncodeTurn is the POST …/messages body of the turn.
+func (t *Transport) EncodeTurn(tu transport.Turn) ([]byte, error) { return encodeTurn(tu) }
+
+// SetVocabulary does nothing: the agent is defined on the runtime, and this
+// wire declares no cue tool.
+func (t *Transport) SetVocabulary(transport.Vocabulary) {}
+
+// ReportPlayback: the wire has no playback report.
+func (t *Transport) ReportPlayback(context.Context, string) error { return transport.ErrNotSupported }
+
+// ---- handler calls ----
+
+func (t *Transport) dispatchLocked(fn func(h transport.Handler)) {
+	if t.silent {
+		return
+	}
+	h := t.h
+	t.q.push(func() { fn(h) })
+}
+
+func (t *Transport) emitLocked(e transport.Event) {
+	t.dispatchLocked(func(h transport.Handler) { h.HandleEvent(e) })
+}
+
+func (t *Transport) setStateLocked(c transport.StateChange) {
+	if c.To == t.state && c.To != transport.StateReconnecting && c.Err == nil {
+		return
+	}
+	c.From = t.state
+	t.state = c.To
+	t.dispatchLocked(func(h transport.Handler) { h.HandleState(c) })
+}
+
+// statusLocked tells the owner the thread and its problem.
+func (t *Transport) statusLocked() {
+	if t.cfg.OnStatus == nil {
+		return
+	}
+	st := Status{Thread: t.thread, Problem: t.problem}
+	fn := t.cfg.OnStatus
+	t.dispatchLocked(func(transport.Handler) { fn(st) })
+}
+
+// ---- turn waits ----
+
+// endedLocked stops a client turn's wait (its TurnEnd went out).
+func (t *Transport) endedLocked(id string) {
+	if w := t.waits[id]; w != nil {
+		w.Stop()
+		delete(t.waits, id)
+	}
+}
+
+func (t *Transport) armWaitLocked(id string) {
+	if w := t.waits[id]; w != nil {
+		w.Reset(TurnWait)
+		return
+	}
+	t.waits[id] = time.AfterFunc(TurnWait, func() { t.waitPassed(id) })
+}
+
+// touchLocked restarts the waits of the outstanding turns: the thread is
+// alive.
+func (t *Transport) touchLocked() {
+	for _, w := range t.waits {
+		w.Reset(TurnWait)
+	}
+}
+
+func (t *Transport) waitPassed(id string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed || t.waits[id] == nil {
+		return
+	}
+	delete(t.waits, id)
+	rendered := false
+	if tu := t.m.find(id); tu != nil {
+		rendered = tu.rendered
+	}
+	t.log.Warn("network_stall", "stage", "thread_wait", "turn_id", id, "rendered", rendered)
+	w := transport.TurnWaitEnded{TurnID: id, Rendered: rendered, Reason: transport.WaitPassed}
+	t.dispatchLocked(func(h transport.Handler) { h.HandleTurnWait(w) })
+}
+
+// ForgetTurn stops a turn's wait without a report.
+func (t *Transport) ForgetTurn(turnID string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.endedLocked(turnID)
+}
+
+// ---- turns, stop, reset ----
+
+// job is one thing the sender goroutine does, in order: post a turn, post
+// a stop, or switch to a new thread.
+type job interface{ run(t *Transport) }
+
+type sendJob struct {
+	turnID  string
+	body    []byte
+	stopped bool // the turn was stopped before its post answered
+}
+
+// SendTurn posts the turn's message on the sender goroutine. It returns
+// ErrNotReady while the socket is not open (the reply could not be
+// heard), ErrOversize past MaxTurnBytes.
+func (t *Transport) SendTurn(_ context.Context, tu transport.Turn) error {
+	if tu.TurnID == "" {
+		return errors.New("threads: send turn: empty turn id")
+	}
+	body, err := encodeTurn(tu)
+	if err != nil {
+		return fmt.Errorf("threads: send turn %s: %w", tu.TurnID, err)
+	}
+	if len(body) > MaxTurnBytes {
+		return fmt.Errorf("threads: send turn %s: %w", tu.TurnID, transport.ErrOversize)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case t.closed:
+		return fmt.Errorf("threads: send turn %s: %w", tu.TurnID, transport.ErrClosed)
+	case t.state != transport.StateReady:
+		return fmt.Errorf("threads: send turn %s: %w", tu.TurnID, transport.ErrNotReady)
+	}
+	j := &sendJob{turnID: tu.TurnID, body: body}
+	select {
+	case t.jobs <- j:
+	default:
+		return fmt.Errorf("threads: send turn %s: too many messages waiting to go out: %w", tu.TurnID, transport.ErrNotReady)
+	}
+	t.sending[tu.TurnID] = j
+	t.armWaitLocked(tu.TurnID)
+	return nil
+}
+
+func (j *sendJob) run(t *Transport) {
+	t.order.Lock()
+	defer t.order.Unlock()
+	t.mu.Lock()
+	thread, key, base := t.thread, t.cfg.Key(), t.cfg.Endpoint()
+	stopped := j.stopped
+	t.mu.Unlock()
+	msgID, err := "", error(nil)
+	if stopped {
+		err = errors.New("stopped before it was sent")
+	} else {
+		ctx, cancel := context.WithTimeout(t.ctx, HTTPWait)
+		var api *API
+		if api, err = NewAPI(t.hc, base, key); err == nil {
+			msgID, err = api.SendRaw(ctx, thread, j.body)
+		}
+		cancel()
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	delete(t.sending, j.turnID)
+	if t.closed {
+		return
+	}
+	if j.stopped {
+		if err == nil {
+			// Its run will come: it is silenced.
+			t.m.posted(j.turnID, msgID, true)
+		}
+		return
+	}
+	if err == nil {
+		t.log.Info("threads.posted", "turn_id", j.turnID, "message_id", msgID, "bytes", len(j.body))
+		t.m.posted(j.turnID, msgID, false)
+		return
+	}
+	t.endedLocked(j.turnID)
+	var ae *APIError
+	switch {
+	case errors.As(err, &ae) && ae.Refused():
+		t.log.Warn("threads.post_refused", "turn_id", j.turnID, "status", ae.Status)
+		t.emitLocked(transport.TurnError{TurnID: j.turnID, Message: fmt.Sprintf("The runtime refused the key (HTTP %d). Check the key in Settings → Backend.", ae.Status)})
+	case errors.As(err, &ae) && ae.Status == http.StatusNotFound:
+		t.log.Warn("threads.post_refused", "turn_id", j.turnID, "status", ae.Status)
+		t.emitLocked(transport.TurnError{TurnID: j.turnID, Message: "The thread is gone (HTTP 404)."})
+	case errors.As(err, &ae):
+		t.log.Warn("threads.post_refused", "turn_id", j.turnID, "status", ae.Status, "code", ae.Code)
+		t.emitLocked(transport.TurnError{TurnID: j.turnID, Message: ae.Error()})
+	default:
+		t.log.Warn("network_drop", "stage", "thread_post", "turn_id", j.turnID, "err", err.Error())
+		w := transport.TurnWaitEnded{TurnID: j.turnID, Reason: transport.SocketLeftReady}
+		t.dispatchLocked(func(h transport.Handler) { h.HandleTurnWait(w) })
+	}
+	t.emitLocked(transport.TurnEnd{TurnID: j.turnID})
+}
+
+type stopJob struct{ thread string }
+
+func (j stopJob) run(t *Transport) {
+	t.mu.Lock()
+	key, base := t.cfg.Key(), t.cfg.Endpoint()
+	t.mu.Unlock()
+	ctx, cancel := context.WithTimeout(t.ctx, HTTPWait)
+	defer cancel()
+	api, err := NewAPI(t.hc, base, key)
+	if err == nil {
+		err = api.Stop(ctx, j.thread)
+	}
+	if err != nil {
+		t.log.Warn("threads.stop_failed", "err", err.Error())
+		return
+	}
+	t.log.Info("threads.stop_sent")
+}
+
+// Stop ends the turns at once (each gets its TurnEnd; the rest of their
+// runs is dropped) and, when the run going now is one of theirs, posts
+// …/stop on the sender goroutine, after what is queued before it.
+func (t *Transport) Stop(_ context.Context, turnIDs []string) error {
+	t.stopTurns(turnIDs)
+	return nil
+}
+
+// MarkStopped is Stop for a new turn or barge-in: the runtime is told
+// only when the run going now is one of the turns', so the next message
+// does not wait behind it.
+func (t *Transport) MarkStopped(turnIDs ...string) { t.stopTurns(turnIDs) }
+
+func (t *Transport) stopTurns(ids []string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return
+	}
+	for _, id := range ids {
+		if j := t.sending[id]; j != nil && !j.stopped {
+			j.stopped = true
+			t.endedLocked(id)
+			t.emitLocked(transport.TurnEnd{TurnID: id})
+		}
+	}
+	if running := t.m.stop(ids); running && t.thread != "" {
+		select {
+		case t.jobs <- stopJob{thread: t.thread}:
+		default:
+			t.log.Warn("threads.stop_failed", "err", "too many jobs waiting")
+		}
+	}
+}
+
+type resetJob struct{ done chan error }
+
+func (j resetJob) run(t *Transport) { j.done <- t.newThread() }
+
+// Reset starts a new conversation: a new thread for the agent (the old one
+// is left as it is), which the client then follows. It returns when the
+// thread was made, or the error that kept it from being made.
+func (t *Transport) Reset(ctx context.Context) error {
+	t.mu.Lock()
+	if t.closed || !t.started {
+		t.mu.Unlock()
+		return fmt.Errorf("threads: reset: %w", transport.ErrClosed)
+	}
+	j := resetJob{done: make(chan error, 1)}
+	select {
+	case t.jobs <- j:
+	default:
+		t.mu.Unlock()
+		return fmt.Errorf("threads: reset: too many jobs waiting: %w", transport.ErrNotReady)
+	}
+	t.mu.Unlock()
+	select {
+	case err := <-j.done:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("threads: reset: %w", ctx.Err())
+	case <-t.ctx.Done():
+		return fmt.Errorf("threads: reset: %w", transport.ErrClosed)
+	}
+}
+
+// newThread makes a thread for the agent and moves to it.
+func (t *Transport) newThread() error {
+	t.mu.Lock()
+	agent, key, base := strings.TrimSpace(t.cfg.Agent()), t.cfg.Key(), t.cfg.Endpoint()
+	t.mu.Unlock()
+	if agent == "" {
+		return fmt.Errorf("threads: new thread: no agent chosen: %w", transport.ErrNotConfigured)
+	}
+	api, err := NewAPI(t.hc, base, key)
+	if err != nil {
+		return fmt.Errorf("threads: new thread: %w: %w", transport.ErrNotConfigured, err)
+	}
+	ctx, cancel := context.WithTimeout(t.ctx, HTTPWait)
+	id, err := api.CreateThread(ctx, agent, []string{"yui"})
+	cancel()
+	if err != nil {
+		return fmt.Errorf("threads: new thread: %w", err)
+	}
+	t.save(id)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.closed {
+		return nil
+	}
+	t.log.Info("threads.reset", "thread", id)
+	t.m.abandon(nil)
+	t.m.reset()
+	t.thread, t.problem = id, ""
+	t.statusLocked()
+	t.failures, t.closes = 0, 0
+	t.attemptLocked()
+	s := t.cur
+	t.mu.Unlock()
+	// Back when the new thread's stream is ready (or the attempt ended),
+	// so a turn sent next goes to it.
+	if s != nil {
+		select {
+		case <-s.settled:
+		case <-t.ctx.Done():
+		}
+	}
+	t.mu.Lock()
+	return nil
+}
+
+// save remembers a thread the client made.
+func (t *Transport) save(id string) {
+	t.log.Info("threads.thread_created", "thread", id)
+	if t.cfg.SaveThread == nil {
+		return
+	}
+	if err := t.cfg.SaveThread(id); err != nil {
+		t.log.Warn("threads.thread_not_saved", "thread", id, "err", err.Error())
+	}
+}
+
+// sender runs the jobs in order until Close.
+func (t *Transport) sender() {
+	defer t.wg.Done()
+	for j := range t.jobs {
+		if rj, ok := j.(resetJob); ok && t.ctx.Err() != nil {
+			rj.done <- transport.ErrClosed
+			continue
+		}
+		j.run(t)
+	}
+}
