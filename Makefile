@@ -17,7 +17,7 @@ APT_TEST := xvfb xcompmgr xdotool x11-utils chromium
 # The voice's tests (issue 15): a private PulseAudio server with null
 # sinks whose monitors are recorded, espeak-ng (the System voice, which the
 # package only recommends at run time) and flite. Installed by `make test`.
-VOICE_TEST_APT_PACKAGES := pulseaudio espeak-ng flite
+VOICE_TEST_APT_PACKAGES := pulseaudio espeak-ng flite python3-pocketsphinx pocketsphinx-en-us
 GO_TAGS := desktop,production,webkit2_41
 BIN := build/bin/yui
 # The version every artefact carries (build/version.sh: git describe).

@@ -5,6 +5,7 @@
 //	yui --settings | --quit | --version
 //	yui window --role pet --preset ID --core URL   one pet window (started by the core)
 //	yui window --role settings --core URL          the settings window (started by the core)
+//	yui window --role message --preset ID --core URL   a character's message window (started by the core)
 //	yui demo-backend --addr 127.0.0.1:8646 --key-file FILE   the demo push backend alone
 //	yui console [--json] ...                   the same core in a terminal
 //	yui version
@@ -34,6 +35,7 @@ import (
 	"yui/app/core"
 	"yui/app/demobackend"
 	"yui/app/instance"
+	"yui/app/listen"
 	"yui/app/parentconsole"
 	"yui/app/shell"
 	"yui/app/tray"
@@ -183,6 +185,7 @@ func runCore(args []string) error {
 	}
 	if !*f.noSound {
 		opts.Sound = voice.SystemOutput(lg.With("proc", "core"))
+		opts.Input = listen.SystemInput(lg.With("proc", "core"))
 	}
 	c, err := core.New(opts)
 	if err != nil {
@@ -219,6 +222,7 @@ func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
 			ResetPositions:  c.ResetPositions,
 			SetStartAtLogin: func(on bool) { c.SetStartAtLogin(on) },
 			Quit:            c.Quit,
+			Listen:          c.ListenOnce,
 		},
 		// Windows waits for this before ending the session.
 		SessionEnd: func() { c.Quit(); <-ran },
@@ -298,7 +302,7 @@ func handOver(c *core.Core) instance.Handler {
 
 func runWindow(args []string) error {
 	fl := flag.NewFlagSet("yui window", flag.ContinueOnError)
-	role := fl.String("role", "pet", "window role: pet or settings")
+	role := fl.String("role", "pet", "window role: pet, settings or message")
 	preset := fl.String("preset", "", "preset id (pet windows)")
 	coreURL := fl.String("core", "", "core view URL (ws://127.0.0.1:PORT/view); the token comes in $YUI_CORE_TOKEN")
 	logDir := fl.String("log-dir", applog.DefaultDir(), "directory for the daily app log")
@@ -307,11 +311,11 @@ func runWindow(args []string) error {
 	}
 	token := os.Getenv("YUI_CORE_TOKEN")
 	switch {
-	case *role != "pet" && *role != "settings":
-		return fmt.Errorf("window: unknown role %q (want pet or settings)", *role)
+	case *role != "pet" && *role != "settings" && *role != "message":
+		return fmt.Errorf("window: unknown role %q (want pet, settings or message)", *role)
 	case *coreURL == "" || token == "":
 		return errors.New("window: --core and $YUI_CORE_TOKEN are required")
-	case *role == "pet" && *preset == "":
+	case (*role == "pet" || *role == "message") && *preset == "":
 		return errors.New("window: a pet window needs --preset")
 	case *role == "settings" && *preset != "":
 		return errors.New("window: the settings window serves every preset; drop --preset")

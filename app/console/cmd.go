@@ -59,6 +59,7 @@ func ParseFlags(args []string, stderr io.Writer) (Options, error) {
 	fs.Float64Var(&o.SpeechRate, "speech-rate", 15, "characters per second of the silent voice; 0 = instant")
 	fs.BoolVar(&o.JSON, "json", false, "print one JSON object per event")
 	fs.BoolVar(&o.Voice, "voice", false, "speak the replies aloud with the preset's voice settings")
+	fs.BoolVar(&o.Listen, "listen", false, "hear the microphone: each utterance becomes a spoken turn (settings' listen section)")
 	if err := fs.Parse(args); err != nil {
 		return Options{}, err
 	}

@@ -44,6 +44,12 @@ type Options struct {
 	// Sound is where the voice plays; nil is voice.SystemOutput (tests
 	// pass a private server's output).
 	Sound audio.Output
+	// Listen hears the microphone: always-on listening with the settings'
+	// listen section (device, sensitivity, barge-in, transcription
+	// endpoint); each transcript is a spoken turn.
+	Listen bool
+	// Input is the microphone; nil is listen.SystemInput.
+	Input audio.Input
 
 	// Screen and Windows are what the look tool sees; nil is the X
 	// display of $DISPLAY when set (tests pass capture.Fixed).

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"yui/app/listen"
 	"yui/app/permission"
 	"yui/app/session"
 )
@@ -94,4 +95,22 @@ func (p *printer) line(s string) {
 		return
 	}
 	_, p.err = io.WriteString(p.w, s+"\n")
+}
+
+// listenState shows the listening state (--listen): --json prints a
+// listen object, text mode a "~ mode" line.
+func (p *printer) listenState(st listen.State) {
+	if p.json {
+		m := map[string]any{"event": "listen", "ts": p.now().UnixMilli(), "mode": st.Mode, "open": st.Open}
+		if st.Error != "" {
+			m["error"], m["fix"] = st.Error, st.Fix
+		}
+		p.raw(m)
+		return
+	}
+	line := "~ " + st.Mode
+	if st.Error != "" {
+		line += ": " + st.Error
+	}
+	p.line(line)
 }

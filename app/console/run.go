@@ -16,6 +16,7 @@ import (
 	"yui/app/applog"
 	"yui/app/capture"
 	"yui/app/cue"
+	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/permission"
 	"yui/app/pet"
@@ -116,8 +117,11 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	}
 	var v playback.Voice = playback.Silent{CharsPerSecond: o.SpeechRate}
 	vocab := cue.Default()
+	heard := &listen.Heard{}
 	if o.Voice {
-		sp, close := consoleVoice(o, store.Get().Audio, preset, appLog)
+		sp, close := consoleVoice(o, store.Get().Audio, preset, appLog, func(m voice.Mouth) {
+			heard.Sound(m.At, time.Duration(len(m.Levels))*m.Step, m.First)
+		})
 		defer close()
 		v, vocab = sp, voice.FromSettings(preset, store.Get().Audio).Vocabulary(vocab)
 	}
@@ -165,6 +169,10 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	s := ch.Session
 	defer s.Close()
 	s.Start()
+	if o.Listen {
+		l := consoleListener(o, store.Get().Listen, s, heard, out, appLog)
+		defer l.Close()
+	}
 	if preset.ChatBaseURL != "" {
 		t := time.NewTimer(FirstConnectWait)
 		select {

@@ -13,7 +13,21 @@ import (
 
 // onConnect greets a shell with its window configuration.
 func (c *Core) onConnect(peer view.Peer) {
-	if peer.Role != view.RoleShell {
+	switch peer.Role {
+	case view.RoleMessage:
+		c.sendTranscript(peer.Preset)
+		return
+	case view.RoleMessageShell:
+		all := c.store.Get()
+		p, ok := all.Preset(peer.Preset)
+		if !ok {
+			c.log.Warn("view_unknown_preset", "preset", peer.Preset)
+			return
+		}
+		c.view.Send(view.RoleMessageShell, p.ID, view.MustEncode(view.TypeWindowConfig, c.messageWindowConfig(p)))
+		return
+	case view.RoleShell:
+	default:
 		return
 	}
 	if peer.Preset == "" {
@@ -31,7 +45,7 @@ func (c *Core) onConnect(peer view.Peer) {
 		c.log.Warn("view_unknown_preset", "preset", peer.Preset)
 		return
 	}
-	cfg := view.WindowConfig{Kind: view.WindowPet, Title: "Yui — " + p.Name, Width: PetWidth, Height: PetHeight, PageToken: c.pageToken(p.ID)}
+	cfg := view.WindowConfig{Kind: view.WindowPet, Title: petTitle(p.Name), Width: PetWidth, Height: PetHeight, PageToken: c.pageToken(p.ID)}
 	if at, ok := c.petPosition(p.ID); ok {
 		cfg.X, cfg.Y = &at.X, &at.Y
 	}
@@ -68,6 +82,8 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.answerPermission(peer.Preset, a)
+	case view.TypeListenHold, view.TypeListenTarget, view.TypeSaveListen, view.TypeListenMeter:
+		c.onListenMessage(peer, m)
 	case view.TypeOpenSettings:
 		var o view.OpenSettings
 		if err := json.Unmarshal(m.Body, &o); err != nil {
@@ -151,6 +167,12 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 		}
 	case view.TypeDesktopAction:
 		c.desktopAction(peer, m)
+	case view.TypeOpenMessages:
+		if peer.Role != view.RolePet {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "the pet window opens its messages")
+			return
+		}
+		c.openMessages(peer.Preset)
 	case view.TypeStop, view.TypeReconnect, view.TypeReset:
 		pt := c.pet(peer.Preset)
 		if pt == nil {
@@ -164,7 +186,7 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 		case view.TypeReconnect:
 			pt.sess.Reconnect()
 		case view.TypeReset:
-			pt.sess.Reset()
+			c.resetConversation(pt)
 		}
 	default:
 		c.log.Warn("view_unknown", "type", m.Type, "role", peer.Role)
@@ -184,7 +206,7 @@ func (c *Core) presetAction(a view.PresetAction) {
 	case view.TypeReconnect:
 		pt.sess.Reconnect()
 	case view.TypeReset:
-		pt.sess.Reset()
+		c.resetConversation(pt)
 	case "show":
 		c.ShowPet(a.Preset)
 	default:
@@ -197,10 +219,10 @@ func (c *Core) presetAction(a view.PresetAction) {
 // traceBody is a received message as the trace shows it: a typed key in a
 // save_settings is replaced by "(redacted)".
 func traceBody(m view.Message) json.RawMessage {
-	if m.Type == view.TypeTestConnection {
+	if m.Type == view.TypeTestConnection || m.Type == view.TypeSaveListen {
 		var v map[string]any
 		if json.Unmarshal(m.Body, &v) != nil {
-			return json.RawMessage(`{"type":"test_connection","unreadable":true}`)
+			return json.RawMessage(`{"type":"` + m.Type + `","unreadable":true}`)
 		}
 		if _, has := v["key"]; has {
 			v["key"] = "(redacted)"

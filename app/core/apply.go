@@ -251,7 +251,9 @@ func (c *Core) removePet(id string) {
 	// The window quits when its shell connection ends; the supervisor
 	// escalates if it lingers, and does not restart it.
 	c.sup.StopOne("pet:" + id)
+	c.sup.StopOne(messageWindowName(id))
 	c.view.Disconnect(view.RoleShell, id)
+	c.view.Disconnect(view.RoleMessageShell, id)
 	c.revokeWindow(id)
 	c.view.Forget(id)
 	c.log.Info("pet_removed", "preset", id)
@@ -292,8 +294,7 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 }
 
 // updatePet applies changes that need no new connection: name and look
-// (the page's preset topic; the frameless window's title stays until its
-// next start), permissions (the gate and the pill), context window (the
+// (the page's preset topic and the windows' titles), permissions (the gate and the pill), context window (the
 // usage readout).
 func (c *Core) updatePet(old, p settings.Preset) {
 	pt := c.pet(p.ID)

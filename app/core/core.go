@@ -81,6 +81,9 @@ type Options struct {
 	// Linux, WASAPI on Windows); nil runs without sound: every voice
 	// keeps silent timing.
 	Sound audio.Output
+	// Input is the microphone (listen.SystemInput: PulseAudio on Linux);
+	// nil runs without one: listening says so.
+	Input audio.Input
 	// OnMuteChanged is told when the global mute changes, before the pages
 	// are (the pet menu's and the tray's checks also follow
 	// OnDesktopChange); nil: nobody.
@@ -107,6 +110,7 @@ type Core struct {
 	turns   *slog.Logger // the turn log, one line per turn event
 	mute    *voice.Mute  // the global mute every voice watches
 	sound   soundState
+	ear     listening // the microphone, shared by every character
 
 	// petsMu guards pets and started. Pets change when settings are saved
 	// (apply.go); changes are serialized by applyMu.
@@ -147,6 +151,7 @@ func New(opts Options) (*Core, error) {
 	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{},
 		desk: desktop{hidden: map[string]bool{}, quit: make(chan struct{})}}
 	c.tip.Store("")
+	c.ear.l = c.newListener()
 	if c.screen == nil {
 		c.screen = capture.NewSystem(lg)
 	}
@@ -195,6 +200,7 @@ func New(opts Options) (*Core, error) {
 	c.publishSettingsState()
 	c.publishHistory()
 	c.publishSettingsAudio()
+	c.publishSettingsListen()
 	return c, nil
 }
 
@@ -267,6 +273,8 @@ func (c *Core) Run(ctx context.Context) error {
 	if c.shortcutNote() != "" {
 		c.publishSettingsState() // the settings window says why
 	}
+	// The microphone opens now if listening is on (never before Run).
+	c.applyListen()
 	if c.opts.OpenSettings {
 		c.openSettings(c.store.Get().ActivePreset, "")
 	}
@@ -286,6 +294,7 @@ func (c *Core) Run(ctx context.Context) error {
 	// Closing the view server ends every shell connection, and a window
 	// process exits when its connection ends; the supervisor then reaps
 	// them (and terminates any that linger).
+	c.ear.l.Close()
 	c.view.Close()
 	c.sup.Stop()
 	c.closePets()

@@ -25,6 +25,10 @@ func (c *Core) dropTip(preset string) {
 // anything: which character, and any notice about the settings file.
 func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 	c.view.Publish(p.ID, view.TypePreset, view.MustEncode(view.TypePreset, view.PresetInfo{ID: p.ID, Name: p.Name, Look: p.Look}))
+	// The windows' titles follow a rename (a window opened later gets it
+	// in its window_config).
+	c.view.Send(view.RoleShell, p.ID, view.MustEncode(view.TypeWindowTitle, view.WindowTitle{Title: petTitle(p.Name)}))
+	c.view.Send(view.RoleMessageShell, p.ID, view.MustEncode(view.TypeWindowTitle, view.WindowTitle{Title: messageTitle(p.Name)}))
 	c.publishDesktop(p.ID, c.DesktopState())
 	c.publishLookArt(p.ID, p.Look)
 	if rep.Created && p.ID == c.store.Get().ActivePreset {
@@ -36,3 +40,8 @@ func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "settings_bad", Text: text}))
 	}
 }
+
+// petTitle is a pet window's title: it starts like every Yui window's
+// (look.OwnTitlePrefix), so perch targets and the frontmost line leave it
+// out.
+func petTitle(name string) string { return "Yui — " + name }

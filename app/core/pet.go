@@ -13,11 +13,13 @@ import (
 
 	"yui/app/cue"
 	"yui/app/delegation"
+	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/permission"
 	apppet "yui/app/pet"
 	"yui/app/session"
 	"yui/app/settings"
+	"yui/app/transcript"
 	"yui/app/view"
 	"yui/app/voice"
 )
@@ -38,8 +40,15 @@ type pet struct {
 	preset  string
 	sess    *session.Session
 	speaker *voice.Speaker
+	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
 	log     *slog.Logger
+	// transcript is what the message window shows and a request
+	// transport sends (messagewin.go).
+	transcript *transcript.Store
+	// replyLocked: a turn runs (the composer's lock, for the transcript's
+	// reply rows).
+	replyLocked bool
 
 	mu     sync.Mutex
 	socket string
@@ -69,6 +78,13 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	pt := &pet{core: c, preset: p.ID, log: c.log.With("preset", p.ID), socket: "disconnected", emotion: "neutral", motion: "idle"}
 	id := p.ID
 	pt.speaker = c.newSpeaker(pt, p)
+	tr, terr := transcript.Open(transcriptPath(c.opts.ConfigDir, p.ID), pt.log, nil)
+	if terr != nil {
+		// Kept aside, never lost; the character starts a new transcript.
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
+			Text: fmt.Sprintf("%s's conversation could not be read and starts afresh (the old file is kept): %v", p.Name, terr)}))
+	}
+	pt.transcript = tr
 	// The character is bound to the backend it was made for: should the
 	// preset's URL move to another origin before it is replaced, it gets no
 	// endpoint and no key, and an "Always" answered to the old backend is
@@ -79,6 +95,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
 		Main:      main,
 		ConfigDir: c.opts.ConfigDir,
+		History:   tr,
 		Endpoint:  func() string { return c.boundEndpoint(id, bound) },
 		Key:       func() string { return c.boundKey(id, bound) },
 		Backend:   backendName(p),
@@ -235,11 +252,13 @@ func (pt *pet) publishAll() {
 	pt.publish(view.TypeComposer, view.Composer{})
 	pt.publishPill()
 	pt.publishVoice()
+	pt.core.publishListenTo(pt)
 }
 
 func (pt *pet) onEvent(e session.Event) {
 	pt.mu.Lock()
 	defer pt.mu.Unlock()
+	pt.record(e)
 	switch e.Kind {
 	case session.KindSocket:
 		pt.socket, pt.unauthorized = e.State, e.Unauthorized

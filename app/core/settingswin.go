@@ -45,7 +45,7 @@ type settingsWindow struct {
 // (--no-windows) only the focus is published, for a page a browser loaded.
 func (c *Core) openSettings(id, section string) {
 	switch section {
-	case "", view.SectionCharacter, view.SectionBackend, view.SectionVoice, view.SectionPermissions, view.SectionSession:
+	case "", view.SectionCharacter, view.SectionBackend, view.SectionVoice, view.SectionPermissions, view.SectionSession, view.SectionListen:
 	default:
 		c.log.Warn("view_malformed", "type", view.TypeOpenSettings, "section", section)
 		section = ""
@@ -59,6 +59,7 @@ func (c *Core) openSettings(id, section string) {
 	// The devices may have changed (headphones plugged in) since the last
 	// look.
 	c.publishSettingsAudio()
+	c.publishSettingsListen()
 	if c.opts.NoWindows {
 		return
 	}

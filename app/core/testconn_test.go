@@ -76,10 +76,13 @@ func TestSwitchToChatCompletionsAndChat(t *testing.T) {
 	conn := st.dial(t, view.RoleSettings, "")
 	f := presetForm(yui).PresetFields
 	f.ChatAPI = "chat_completions"
+	before := st.c.pet(yui.ID)
 	send(t, conn, map[string]any{"type": "save_settings", "request_id": "s1", "active_preset": yui.ID, "presets": []any{f}})
-	waitFor(t, "the saved chat_api", func() bool {
+	// The new pet, not only the saved setting: a line sent before it is
+	// installed would reach the closed one.
+	waitFor(t, "the saved chat_api and its new pet", func() bool {
 		p, _ := st.c.presetNow(yui.ID)
-		return p.ChatAPI == "chat_completions"
+		return p.ChatAPI == "chat_completions" && st.c.pet(yui.ID) != before
 	})
 	pet = readPage(st.dial(t, view.RolePet, yui.ID))
 	pet.wait(t, "ready", func(_ []map[string]any, l map[string]map[string]any) bool {

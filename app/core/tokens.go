@@ -49,15 +49,19 @@ func (c *Core) issue(g view.Grant) string {
 func (c *Core) revokeWindow(preset string) {
 	c.view.Revoke(view.Grant{Role: view.RoleShell, Preset: preset})
 	c.view.Revoke(view.Grant{Role: view.RolePet, Preset: preset})
+	c.view.Revoke(view.Grant{Role: view.RoleMessageShell, Preset: preset})
+	c.view.Revoke(view.Grant{Role: view.RoleMessage, Preset: preset})
 }
 
-// pageTokens are the page tokens of the settings page ("settings") and of
-// every running pet (by preset id), for the trace: a browser loading the
+// pageTokens are the page tokens of the settings page ("settings"), of
+// every running pet (by preset id) and of its message page ("message:" +
+// id), for the trace: a browser loading the
 // pages from the core (--no-windows, the browser tests) needs them.
 func (c *Core) pageTokens() map[string]string {
 	out := map[string]string{view.RoleSettings: c.pageToken("")}
 	for _, id := range c.petIDs() {
 		out[id] = c.pageToken(id)
+		out[messageWindowName(id)] = c.issue(view.Grant{Role: view.RoleMessage, Preset: id})
 	}
 	return out
 }

@@ -46,6 +46,7 @@ func (c *Core) newSpeaker(pt *pet, p settings.Preset) *voice.Speaker {
 // onMouth sends lip-sync levels to the pet's pages (not sticky: a page that
 // connects later has missed that sound).
 func (pt *pet) onMouth(m voice.Mouth) {
+	pt.heard.Sound(m.At, time.Duration(len(m.Levels))*m.Step, m.First)
 	msg := view.Mouth{At: m.At.UnixMilli(), StepMS: int(m.Step / time.Millisecond), Levels: make([]int, len(m.Levels))}
 	for i, v := range m.Levels {
 		msg.Levels[i] = int(v)

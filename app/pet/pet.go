@@ -31,6 +31,11 @@ type Config struct {
 	// ConfigDir holds the preset's persisted files (previous-turn record,
 	// delegation history, a request transport's conversation).
 	ConfigDir string
+	// History, when set, is the conversation a request transport sends
+	// and records its exchanges in (the character's transcript, one store
+	// with what the message window shows); nil keeps it in the
+	// transport's own file.
+	History transport.History
 	// Endpoint and Key are read on every connection attempt or request;
 	// nil reads the preset's chat_base_url and key. Endpoint "" means not
 	// configured.

@@ -63,6 +63,7 @@ func newTransport(cfg Config, tools []transport.Tool, vocab transport.Vocabulary
 			Tools:       tools,
 			Vocabulary:  vocab,
 			ImageFitter: jpegfit.URLFitter{},
+			History:     cfg.History,
 			Store:       conversationFile{path: filepath.Join(cfg.ConfigDir, "conversation-"+atomicfile.SafeName(p.ID)+"-"+p.ChatAPI+".json")},
 			HTTPClient:  cfg.HTTPClient,
 			Logger:      lg,

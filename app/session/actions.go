@@ -58,10 +58,11 @@ func (s *Session) sendUser(text string, o origin) string {
 // sends one stop frame naming them, when there is one.
 func (s *Session) Stop() { s.postUser(func() { s.stopSpeech(actionStopButton) }) }
 
-// BargeIn is voice barge-in: it stops speech and the outstanding turns and
-// keeps the cut turns muted (shown, not voiced) until the next accepted
-// reply: the first render or speech frame that plays of a turn it did not
-// cut unmutes.
+// BargeIn is voice barge-in: it stops speech and the outstanding turns,
+// sends one stop frame naming them (the user's speech may yet come to no
+// turn: a cough, a blank transcript), and keeps the cut turns muted
+// (shown, not voiced) until the next accepted reply: the first render or
+// speech frame that plays of a turn it did not cut unmutes.
 func (s *Session) BargeIn() {
 	s.postUser(func() {
 		if s.st.mutedCut == nil {
@@ -135,7 +136,7 @@ func (s *Session) stopSpeech(a stopAction) {
 	// The stop names every outstanding turn before the oldest stopped
 	// ones past the cap are let go.
 	defer s.boundStoppedTurns()
-	if a == actionStopButton || a == actionReset {
+	if a == actionStopButton || a == actionReset || a == actionBargeIn {
 		if err := s.tr.Stop(context.Background(), ids); err != nil {
 			s.log.Info("push.stop_not_sent", "turns", len(ids), "err", err.Error())
 		}

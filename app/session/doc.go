@@ -64,12 +64,13 @@
 // utterance had spoken, everything still owed), mark every outstanding turn
 // stopped, stop their frame waits, and drop their later render, speech,
 // reasoning, error and tool_status frames until their turn_end (logged with
-// dropped:"cut_turn" and stopped_count). Only the stop button (and reset)
-// sends a stop frame, one, naming every outstanding turn (every turn still
-// awaiting its turn_end, those an earlier action already stopped included),
-// and only when there is one; a new turn and barge-in only mark them
+// dropped:"cut_turn" and stopped_count). The stop button, reset and
+// barge-in send a stop frame, one, naming every outstanding turn (every
+// turn still awaiting its turn_end, those an earlier action already stopped
+// included), and only when there is one; a new turn only marks them
 // stopped for the tool runner (decision: the backend folds a new turn's
-// text into the run; barge-in is followed by the spoken turn). Barge-in
+// text into the run; barge-in stops them because the user's speech may
+// come to no turn — a cough, a blank transcript — issue 17). Barge-in
 // keeps the cut turns muted (shown, not voiced): playback stays muted until
 // the first render or speech frame that plays of a turn the barge-in did
 // not cut (a backend-started report included). Reset stops as the stop

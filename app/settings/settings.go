@@ -12,6 +12,8 @@ type Settings struct {
 	Presets []Preset `json:"presets"`
 	// Audio is the sound settings every character shares.
 	Audio Audio `json:"audio"`
+	// Listen is how Yui hears the user (microphone, transcription).
+	Listen Listen `json:"listen"`
 	// Keyboard is the global shortcut.
 	Keyboard Keyboard `json:"keyboard"`
 }

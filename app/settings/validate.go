@@ -62,7 +62,10 @@ func Validate(s *Settings) error {
 			return &FieldError{"keyboard.shortcut", strings.TrimPrefix(err.Error(), "hotkey: ")}
 		}
 	}
-	return validateAudio(s.Audio)
+	if err := validateAudio(s.Audio); err != nil {
+		return err
+	}
+	return validateListen(s.Listen, ids)
 }
 
 func validatePreset(p Preset) error {

@@ -63,7 +63,11 @@ func Run(opts Options) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	// The token goes in a header, not the URL: a dial error quotes the URL.
-	q := url.Values{"role": {view.RoleShell}, "preset": {opts.Preset}}
+	shellRole := view.RoleShell
+	if opts.Role == view.RoleMessage {
+		shellRole = view.RoleMessageShell
+	}
+	q := url.Values{"role": {shellRole}, "preset": {opts.Preset}}
 	ws, _, err := websocket.Dial(ctx, opts.CoreURL+"?"+q.Encode(), &websocket.DialOptions{
 		HTTPHeader: http.Header{"Authorization": {"Bearer " + opts.Token}},
 	})
@@ -111,7 +115,7 @@ func appOptions(cfg view.WindowConfig, assets fs.FS, w *window, ws *websocket.Co
 		OnShutdown:  func(context.Context) { ws.Close(websocket.StatusNormalClosure, "window closing") },
 		Bind:        []any{bridge},
 	}
-	if cfg.Kind == view.WindowSettings {
+	if cfg.Kind == view.WindowSettings || cfg.Kind == view.WindowMessage {
 		app.MinWidth, app.MinHeight = cfg.MinWidth, cfg.MinHeight
 		app.HideWindowOnClose = true
 		app.BackgroundColour = &options.RGBA{R: 246, G: 246, B: 247, A: 255}
@@ -166,7 +170,7 @@ type native interface {
 	SetInputShape(rects []x11.Rect) error
 }
 
-func (w *window) pet() bool { return w.cfg.Kind != view.WindowSettings }
+func (w *window) pet() bool { return w.cfg.Kind == view.WindowPet }
 
 func (w *window) startup(ctx context.Context) {
 	w.ctx = ctx
@@ -205,6 +209,13 @@ func (w *window) startup(ctx context.Context) {
 				w.moveTo(ctx, wp.X, wp.Y)
 				w.log.Info("window_moved_by_core", "x", wp.X, "y", wp.Y)
 				w.bridge.Moved() // read back and report where it is now
+			case view.TypeWindowTitle:
+				var t view.WindowTitle
+				if err := json.Unmarshal(m.Body, &t); err != nil || t.Title == "" {
+					w.log.Warn("view_malformed", "type", m.Type)
+					continue
+				}
+				runtime.WindowSetTitle(ctx, t.Title)
 			default:
 				w.log.Warn("view_unknown", "type", m.Type)
 			}

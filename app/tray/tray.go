@@ -33,6 +33,9 @@ type Actions struct {
 	ResetPositions  func()
 	SetStartAtLogin func(on bool)
 	Quit            func()
+	// Listen hears the next thing the user says (one utterance, then the
+	// microphone closes); nil leaves the item out.
+	Listen func()
 }
 
 // Options configure Start.
@@ -56,6 +59,7 @@ type Options struct {
 
 // Labels of the fixed items.
 const (
+	LabelListen   = "Listen"
 	LabelMute     = "Mute voices"
 	LabelSettings = "Settings…"
 	LabelReset    = "Reset positions"
@@ -135,6 +139,13 @@ func (t *Tray) build() {
 	}
 	if len(t.menu.Characters) > 0 {
 		systray.AddSeparator()
+	}
+	if t.opts.Actions.Listen != nil {
+		listen := systray.AddMenuItem(LabelListen, "Hear the next thing you say and send it to the main character")
+		go t.listen(listen, func() {
+			t.log.Info("tray_click", "item", "listen")
+			call(t.opts.Actions.Listen)
+		})
 	}
 	t.mute = systray.AddMenuItemCheckbox(LabelMute, "Show every reply without speaking it", t.menu.VoicesMuted)
 	go t.listen(t.mute, t.toggleMute)

@@ -35,10 +35,12 @@ func (g Grant) String() string {
 // check reports whether g is a grant the server can give.
 func (g Grant) check() error {
 	switch {
-	case g.Role != RolePet && g.Role != RoleShell && g.Role != RoleSettings:
+	case g.Role != RolePet && g.Role != RoleShell && g.Role != RoleSettings && g.Role != RoleMessage && g.Role != RoleMessageShell:
 		return fmt.Errorf("unknown role %q", g.Role)
 	case g.Role == RolePet && g.Preset == "":
 		return errors.New("a pet page needs a preset")
+	case (g.Role == RoleMessage || g.Role == RoleMessageShell) && g.Preset == "":
+		return errors.New("a message window needs a preset")
 	case g.Role == RoleSettings && g.Preset != "":
 		return errors.New("the settings page has no preset")
 	}
@@ -184,7 +186,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request) (Grant, bool) {
 	if q.Has("preset") && q.Get("preset") != g.Preset {
 		return refuse("preset not the token's", "grant", g.Role)
 	}
-	if g.Role == RoleShell && origin != "" {
+	if (g.Role == RoleShell || g.Role == RoleMessageShell) && origin != "" {
 		// A window's shell is a Go client; a browser page never is one.
 		return refuse("shell from a page", "origin", cut(origin))
 	}

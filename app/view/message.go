@@ -10,6 +10,12 @@ const (
 	RolePet      = "pet"      // a pet window's web page
 	RoleShell    = "shell"    // a window process's Go shell (no preset: the settings window's)
 	RoleSettings = "settings" // the settings window's web page (no preset)
+	// RoleMessage is a message window's web page (a preset): it mirrors
+	// the pet page of its preset (every pet topic reaches it too) and gets
+	// the transcript (docs/message-window.md).
+	RoleMessage = "message"
+	// RoleMessageShell is a message window's Go shell (a preset).
+	RoleMessageShell = "message_shell"
 )
 
 // Message is one view-protocol message: a JSON object with a type field and

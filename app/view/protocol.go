@@ -278,6 +278,7 @@ const (
 	TypeTestConnection  = "test_connection"  // TestConnection, settings page → core
 	TypeConnectionTest  = "connection_test"  // ConnectionTest, core → settings page
 	TypeWindowShow      = "window_show"      // no fields, core → shell
+	TypeWindowTitle     = "window_title"     // WindowTitle, core → shell (a character renamed)
 )
 
 // Sections of the settings form that OpenSettings and SettingsFocus name.
@@ -554,4 +555,50 @@ type ConnectionTest struct {
 type AgentItem struct {
 	ID    string `json:"id"`
 	Label string `json:"label"`
+}
+
+// The message window (role "message", a preset): it mirrors its pet page
+// and shows the character's transcript. docs/message-window.md.
+const (
+	TypeTranscript      = "transcript"       // Transcript, core → message page (on connect and on a reset)
+	TypeTranscriptEntry = "transcript_entry" // TranscriptEntry, core → message page (a row added or changed)
+	TypeOpenMessages    = "open_messages"    // no fields, pet page → core
+)
+
+// WindowMessage is the message window's kind in WindowConfig: an ordinary
+// resizable window that hides when closed, like the settings window.
+const WindowMessage = "message"
+
+// Message window size in CSS pixels, and the smallest it lays out in.
+const (
+	MessageWidth     = 420
+	MessageHeight    = 560
+	MessageMinWidth  = 320
+	MessageMinHeight = 320
+)
+
+// TranscriptEntry is one row of the transcript: Kind "user", "reply"
+// (Text as she said it, Reasoning folded at its top, State "streaming" or
+// "done"), "tool" (Text the tool's label, State running/done/failed),
+// "delegation" (Text the task, State running/done) or "error". ID grows
+// with every row, so a page updates a row in place; At is epoch ms.
+type TranscriptEntry struct {
+	ID        uint64 `json:"id"`
+	TurnID    string `json:"turn_id"`
+	Kind      string `json:"kind"`
+	Text      string `json:"text"`
+	Reasoning string `json:"reasoning"`
+	State     string `json:"state"`
+	At        int64  `json:"at"`
+}
+
+// Transcript is the whole transcript, oldest first (at most 400 rows): it
+// replaces what the page shows.
+type Transcript struct {
+	Entries []TranscriptEntry `json:"entries"`
+}
+
+// WindowTitle retitles a window: its character was renamed.
+type WindowTitle struct {
+	Title string `json:"title"`
 }

@@ -168,10 +168,17 @@ func (s *Server) publish(ch channel, topic string, m Message) {
 	s.sticky[ch][topic] = stickyMsg{seq: s.seq, msg: m}
 	// Sending under the lock keeps every page's order equal to the
 	// publication order; send never blocks.
-	for _, c := range s.matching(func(p Peer) bool { return p.Preset == ch.preset && p.Role == ch.role }) {
+	for _, c := range s.matching(func(p Peer) bool { return p.Preset == ch.preset && mirrors(p.Role, ch.role) }) {
 		c.send(m.Body)
 	}
 	s.mu.Unlock()
+}
+
+// mirrors reports whether a peer of role gets what is published on a
+// channel of chRole: its own, and a message page the pet page's of its
+// preset (spec: a message window mirrors the pet window of its preset).
+func mirrors(role, chRole string) bool {
+	return role == chRole || (role == RoleMessage && chRole == RolePet)
 }
 
 // Forget drops the sticky state of preset's pet pages (a preset that was
@@ -278,10 +285,15 @@ func (s *Server) serveView(w http.ResponseWriter, r *http.Request) {
 	c := &conn{peer: Peer{ID: s.nextID, Role: role, Preset: preset}, ws: ws, out: make(chan []byte, sendQueue),
 		done: make(chan struct{}), cancel: cancel, log: s.log}
 	s.conns[c.peer.ID] = c
-	if role == RolePet || role == RoleSettings {
+	if role == RolePet || role == RoleSettings || role == RoleMessage {
 		var replay []stickyMsg
-		for _, sm := range s.sticky[channel{role, preset}] {
-			replay = append(replay, sm)
+		for ch, topics := range s.sticky {
+			if ch.preset != preset || !mirrors(role, ch.role) {
+				continue
+			}
+			for _, sm := range topics {
+				replay = append(replay, sm)
+			}
 		}
 		sort.Slice(replay, func(i, j int) bool { return replay[i].seq < replay[j].seq })
 		for _, sm := range replay {

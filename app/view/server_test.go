@@ -246,3 +246,39 @@ func TestGrantsMustMatchTheirPreset(t *testing.T) {
 		}
 	}
 }
+
+// A message page mirrors the pet page of its preset: it gets the pet
+// channel's sticky replay and what is published there later, plus what is
+// sent to its own role; another preset's pet channel and the pet-only
+// sends (mouth) do not reach it. Its token admits nothing else.
+func TestMessagePageMirrorsItsPetPage(t *testing.T) {
+	s := startServer(t, Config{})
+	s.Publish("p", TypePlate, MustEncode(TypePlate, Plate{Kind: "connection", Text: "connecting"}))
+	s.Publish("q", TypePlate, MustEncode(TypePlate, Plate{Kind: "thinking", Text: "other"}))
+	tok := grant(t, s, RoleMessage, "p")
+	if c, _, err := dial(t, s, tok, RolePet, "p"); err == nil {
+		c.CloseNow()
+		t.Fatal("a message token was admitted as the pet page")
+	}
+	c, _, err := dial(t, s, tok, RoleMessage, "p")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.CloseNow()
+	if m := readMsg(t, c); m["type"] != TypePlate || m["text"] != "connecting" {
+		t.Fatalf("replay = %v", m)
+	}
+	s.Send(RolePet, "p", MustEncode(TypeMouth, Mouth{At: 1, StepMS: 20}))
+	s.Publish("q", TypeComposer, MustEncode(TypeComposer, Composer{Locked: true}))
+	s.Send(RoleMessage, "p", MustEncode(TypeNotice, Notice{ID: "own", Text: "to the message page"}))
+	s.Publish("p", TypeComposer, MustEncode(TypeComposer, Composer{Locked: true}))
+	if m := readMsg(t, c); m["type"] != TypeNotice || m["id"] != "own" {
+		t.Fatalf("got %v, want its own send (not the pet's mouth, not q's)", m)
+	}
+	if m := readMsg(t, c); m["type"] != TypeComposer || m["locked"] != true {
+		t.Fatalf("got %v, want p's composer", m)
+	}
+	if _, err := s.Issue(Grant{Role: RoleMessage}); err == nil {
+		t.Fatal("a message grant without a preset was issued")
+	}
+}

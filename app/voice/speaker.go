@@ -19,6 +19,9 @@ type Mouth struct {
 	At     time.Time
 	Step   time.Duration
 	Levels []uint8
+	// First marks a sentence's first sound (the listener's barge-in
+	// guard window starts there).
+	First bool
 }
 
 // Options configure a Speaker.
@@ -393,7 +396,7 @@ func (c *clip) write(ctx context.Context, st audio.Stream) (time.Duration, error
 		}
 		lo, hi := off/win, min((end+win-1)/win, len(c.levels))
 		if lo < hi {
-			s.mouth(Mouth{At: heard, Step: audio.LevelWindow, Levels: c.levels[lo:hi]})
+			s.mouth(Mouth{At: heard, Step: audio.LevelWindow, Levels: c.levels[lo:hi], First: off == 0})
 		}
 	}
 	return f.Duration(len(samples)), nil

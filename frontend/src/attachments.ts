@@ -3,6 +3,8 @@
 // URLs. The view socket takes frames up to 1 MiB, so each image is fitted
 // to MAX_IMAGE_CHARS of data URL (re-encoded smaller on a canvas when it is
 // larger); the core fits them again for the backend.
+import './attachments.css';
+import { el } from './dom';
 
 export const MAX_IMAGES = 6;
 export const MAX_IMAGE_CHARS = 140_000;
@@ -36,7 +38,7 @@ export async function fitImage(dataURL: string, maxChars = MAX_IMAGE_CHARS): Pro
   let scale = Math.min(1, MAX_SIDE / Math.max(w0, h0));
   let out = dataURL;
   for (let i = 0; i < 10; i++) {
-    const c = document.createElement('canvas');
+    const c = el('canvas');
     c.width = Math.max(1, Math.round(w0 * scale));
     c.height = Math.max(1, Math.round(h0 * scale));
     const ctx = c.getContext('2d');
@@ -64,7 +66,7 @@ export class AttachmentTray {
     private readonly changed: () => void,
     private readonly read: ImageReader = async (f) => fitImage(await readAsDataURL(f)),
   ) {
-    this.el = document.createElement('div');
+    this.el = el('div');
     this.el.className = 'attachments';
     this.el.hidden = true;
     this.el.setAttribute('aria-label', 'Attached images');
@@ -116,12 +118,12 @@ export class AttachmentTray {
 
   private render(): void {
     const items = this.urls.map((url, i) => {
-      const fig = document.createElement('figure');
+      const fig = el('figure');
       fig.className = 'thumb';
-      const img = document.createElement('img');
+      const img = el('img');
       img.src = url;
       img.alt = `Image ${i + 1}`;
-      const rm = document.createElement('button');
+      const rm = el('button');
       rm.type = 'button';
       rm.className = 'thumb-remove';
       rm.textContent = '×';

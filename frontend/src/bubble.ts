@@ -6,6 +6,8 @@
 // of another turn); on a filler or failure line, only that line (the
 // reply's speech, which shares its turn id, still shows).
 
+import './bubble.css';
+import { el } from './dom';
 import type { Bubble as BubbleMsg } from './protocol';
 import type { Scheduler } from './scheduler';
 import { stripEmoji } from './emoji';
@@ -31,14 +33,14 @@ export class SpeechBubble {
     private readonly open: (url: string) => void,
     private readonly changed: () => void,
   ) {
-    this.el = document.createElement('div');
+    this.el = el('div');
     this.el.className = 'bubble';
     this.el.setAttribute('role', 'status');
     this.el.setAttribute('aria-live', 'polite');
     this.el.hidden = true;
-    this.text = document.createElement('p');
+    this.text = el('p');
     this.text.className = 'bubble-text';
-    const close = document.createElement('button');
+    const close = el('button');
     close.type = 'button';
     close.className = 'bubble-close';
     close.setAttribute('aria-label', 'Close the speech bubble');

@@ -9,7 +9,7 @@
 // requestAnimationFrame loop runs while the character is still.
 //
 // Emotions swap face parts (eyes, brows, mouth, blush, a small extra);
-// motions are bounded CSS keyframe animations on the figure (style.css),
+// motions are bounded CSS keyframe animations on the figure (character.css),
 // except `thinking`, which loops gently while a turn runs and stops when
 // the core sends another motion.
 //
@@ -21,6 +21,7 @@
 // only, muted, no sound server: `voiced: false`) it flaps on a timer at
 // ~8 fps instead; that timer exists only while speaking.
 
+import { el, asset } from './dom';
 import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
 
 export type { Scheduler } from './scheduler';
@@ -125,7 +126,7 @@ export const EMOTIONS: Readonly<Record<string, Face>> = {
   embarrassed: { eyes: 'squeeze', brows: 'sad', mouth: 'wavy', extra: 'fluster', blush: 1, tilt: -3 },
 };
 
-/** Agent-selectable motions: each a bounded keyframe animation in style.css. */
+/** Agent-selectable motions: each a bounded keyframe animation in character.css. */
 export const MOTIONS = ['happy', 'laugh', 'embarrassed', 'sheepish', 'calm', 'sleeping', 'idle_lively', 'dance', 'sulk'] as const;
 
 /** Client-only motions the page draws. `window_sit` is not drawn (it needs a
@@ -297,9 +298,9 @@ export class Character {
     private readonly sched: Scheduler = realScheduler,
     private readonly motion: MotionPreference = mediaMotionPreference(),
   ) {
-    this.el = document.createElement('div');
+    this.el = el('div');
     this.el.className = 'character';
-    this.el.innerHTML = figureSVG(LOOKS.yui!); // constant markup, no outside text
+    this.el.append(asset(figureSVG(LOOKS.yui!))); // constant markup, no outside text
     this.el.dataset.look = 'yui';
     this.svg = this.el.querySelector('svg')!;
     this.eyes = [...this.svg.querySelectorAll<SVGGElement>('.eye')];
@@ -348,9 +349,7 @@ export class Character {
     const look = resolveLook(id);
     if (this.el.dataset.look === look) return;
     const shut = this.blinking;
-    const svg = document.createElement('div');
-    svg.innerHTML = figureSVG(LOOKS[look]!); // constant markup, no outside text
-    const next = svg.querySelector('svg')!;
+    const next = asset(figureSVG(LOOKS[look]!)).querySelector('svg')!; // constant markup, no outside text
     next.setAttribute('aria-label', this.svg.getAttribute('aria-label') ?? 'Yui');
     this.svg.replaceWith(next);
     this.svg = next;
@@ -377,8 +376,7 @@ export class Character {
       return;
     }
     if (!this.artImg) {
-      this.artImg = document.createElement('img');
-      this.artImg.className = 'yui-figure look-art';
+      this.artImg = el('img', 'yui-figure look-art');
       this.artImg.alt = '';
       this.artImg.draggable = false;
       this.el.append(this.artImg);

@@ -3,6 +3,8 @@
 // click). Ages are computed when the list opens and refreshed once a minute
 // only while it is open — no timer otherwise.
 
+import './chip.css';
+import { el } from './dom';
 import type { DelegationItem, Delegations } from './protocol';
 import type { Scheduler } from './scheduler';
 
@@ -26,14 +28,14 @@ export class DelegationsChip {
   private ageTimer = 0;
 
   constructor(private readonly sched: Scheduler, private readonly changed: () => void) {
-    this.chip = document.createElement('button');
+    this.chip = el('button');
     this.chip.type = 'button';
     this.chip.className = 'chip';
     this.chip.hidden = true;
     this.chip.setAttribute('aria-expanded', 'false');
     this.chip.setAttribute('aria-controls', 'yui-delegations');
     this.chip.addEventListener('click', () => this.setOpen(!this.open));
-    this.list = document.createElement('section');
+    this.list = el('section');
     this.list.className = 'delegations';
     this.list.id = 'yui-delegations';
     this.list.setAttribute('aria-label', 'Background tasks');
@@ -97,9 +99,9 @@ export class DelegationsChip {
 
   private render(): void {
     const now = this.sched.now();
-    const ul = document.createElement('ul');
+    const ul = el('ul');
     for (const it of this.items) {
-      const li = document.createElement('li');
+      const li = el('li');
       li.className = 'delegation';
       li.dataset.id = it.id;
       li.dataset.state = it.state;
@@ -133,9 +135,3 @@ export class DelegationsChip {
   }
 }
 
-function el(tag: string, cls: string, text = ''): HTMLElement {
-  const e = document.createElement(tag);
-  e.className = cls;
-  e.textContent = text;
-  return e;
-}

@@ -22,6 +22,7 @@ interface WailsWindow {
     WindowSetPosition(x: number, y: number): void;
     WindowSetAlwaysOnTop?(on: boolean): void;
     WindowGetPosition(): Promise<{ x: number; y: number }>;
+    WindowHide?(): void;
   };
 }
 
@@ -85,4 +86,29 @@ export function keepAboveWhileFocused(win: Window = window): void {
   win.addEventListener('focus', () => set(true));
   win.addEventListener('blur', () => set(false));
   if (win.document.hasFocus()) set(true);
+}
+
+/** Hides this window (the settings and message windows hide when closed;
+ * the core shows them again). In a browser it does nothing. */
+export function closeWindow(): void {
+  w.runtime?.WindowHide?.();
+}
+
+/**
+ * Esc and Ctrl+W close an ordinary window (settings, messages), as in
+ * other desktop apps. Escape that something in the page used (a select's
+ * list, a question being cancelled: `defaultPrevented`) or that `busy()`
+ * claims does not close it.
+ */
+export function closeKeys(target: Document, close: () => void, busy: () => boolean = () => false): void {
+  target.addEventListener('keydown', (e) => {
+    if (e.isComposing) return;
+    if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'w') {
+      e.preventDefault();
+      close();
+    } else if (e.key === 'Escape' && !e.defaultPrevented && !busy()) {
+      e.preventDefault();
+      close();
+    }
+  });
 }

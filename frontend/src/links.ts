@@ -1,6 +1,7 @@
 // Bubble text with markdown links: `[label](https://…)` becomes a link
 // that opens in the default browser; any other scheme shows only the label.
 // Everything is built as DOM nodes — untrusted text never meets innerHTML.
+import { el } from './dom';
 
 const LINK = /\[([^\[\]\n]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)/g;
 
@@ -24,7 +25,7 @@ export function renderRichText(text: string, open: (url: string) => void): Docum
     const label = m[1]!;
     const url = safeURL(m[2]!);
     if (url) {
-      const a = document.createElement('a');
+      const a = el('a');
       a.href = url;
       a.textContent = label;
       a.rel = 'noopener noreferrer';

@@ -1,4 +1,4 @@
-// One page, two windows: the role the shell (or the query string) names
+// One page, three windows (pet, settings, messages): the role the shell (or the query string) names
 // decides which view boots. Each view is its own chunk, so the pet window
 // never loads the settings form and the other way round.
 import { guardDrops } from './dropguard';
@@ -14,6 +14,9 @@ async function boot(): Promise<void> {
   if (cfg.role === 'settings') {
     const { bootSettings } = await import('./settings/boot');
     bootSettings(cfg);
+  } else if (cfg.role === 'message') {
+    const { bootMessages } = await import('./messageboot');
+    bootMessages(cfg);
   } else {
     const { bootPet } = await import('./petboot');
     bootPet(cfg);

@@ -9,7 +9,7 @@ describe('PermissionPromptView', () => {
     expect(v.open).toBe(false);
     v.apply({ type: 'permission', id: 7, backend: 'The demo backend', monitor: 1, label: 'DP-2', text: '' });
     expect(v.open).toBe(true);
-    expect(v.el.textContent).toContain('The demo backend asks to see monitor 1 (DP-2).');
+    expect(v.el.textContent).toContain('The demo backend asks to see screen 2 (DP-2).');
     for (const c of ['once', 'always', 'deny'] as const) {
       (v.el.querySelector(`.permission-${c}`) as HTMLButtonElement).click();
     }

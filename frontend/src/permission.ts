@@ -3,6 +3,8 @@
 // decides what an answer means; this only shows the question and sends the
 // answer back.
 
+import './permission.css';
+import { el } from './dom';
 import type { PermissionPrompt } from './protocol';
 
 export type PermissionChoice = 'once' | 'always' | 'deny';
@@ -13,21 +15,21 @@ export class PermissionPromptView {
   private id = 0;
 
   constructor(answer: (id: number, choice: PermissionChoice) => void) {
-    this.el = document.createElement('div');
+    this.el = el('div');
     this.el.className = 'permission';
     this.el.setAttribute('role', 'alertdialog');
     this.el.setAttribute('aria-live', 'assertive');
     this.el.setAttribute('aria-label', 'Screen permission');
     this.el.hidden = true;
-    const title = document.createElement('div');
+    const title = el('div');
     title.className = 'permission-title';
     title.textContent = 'Share your screen?';
-    this.text = document.createElement('div');
+    this.text = el('div');
     this.text.className = 'permission-text';
-    const buttons = document.createElement('div');
+    const buttons = el('div');
     buttons.className = 'permission-buttons';
     const make = (choice: PermissionChoice, label: string) => {
-      const b = document.createElement('button');
+      const b = el('button');
       b.type = 'button';
       b.className = `permission-${choice}`;
       b.textContent = label;
@@ -47,7 +49,10 @@ export class PermissionPromptView {
   apply(m: PermissionPrompt): void {
     this.id = m.id;
     this.el.hidden = m.id === 0;
-    const where = m.label ? `monitor ${m.monitor} (${m.label})` : `monitor ${m.monitor}`;
+    // Plain words: "screen 2" counts from 1; the output's name (DP-2) and
+    // the index the backend used are in the tooltip.
+    const where = m.label ? `screen ${m.monitor + 1} (${m.label})` : `screen ${m.monitor + 1}`;
+    this.text.title = `Monitor ${m.monitor}${m.label ? ` (${m.label})` : ''} as the backend counts them`;
     this.text.textContent = m.id === 0 ? '' : `${m.backend} asks to see ${where}.`;
     this.el.dataset.monitor = String(m.monitor);
   }

@@ -536,7 +536,7 @@ describe('PetView', () => {
     const { view } = setup();
     const menu = q<HTMLElement>('.pet-menu');
     // Settings… and New conversation (Yes and Cancel are hidden until asked).
-    const [first, second] = [...menu.querySelectorAll<HTMLElement>('[role=menuitem]')];
+    const [first, second] = [...menu.querySelectorAll<HTMLElement>('[role=menuitem]:not([hidden])')];
     expect(first!.textContent).toBe('Settings…');
     expect(second!.textContent).toBe('New conversation');
     view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
@@ -645,7 +645,7 @@ describe('PetView', () => {
     const cancel = q<HTMLButtonElement>('.pet-menu-choice[data-action="reset-cancel"]');
     open();
     // Below Settings…, and nothing asked yet.
-    const items = [...q('.pet-menu').querySelectorAll<HTMLElement>('[role=menuitem]')];
+    const items = [...q('.pet-menu').querySelectorAll<HTMLElement>('[role=menuitem]:not([hidden])')];
     expect(items.indexOf(item)).toBe(items.indexOf(q('.pet-menu-item[data-action="settings"]')) + 1);
     expect(item.getAttribute('role')).toBe('menuitem');
     expect(item.hidden).toBe(false);

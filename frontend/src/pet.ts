@@ -1,15 +1,22 @@
+import './pet.css';
+// The character's own CSS is imported here, not in character.ts: vite.config.ts
+// reads the vocabulary from character.ts when it builds, where CSS cannot load.
+import './character.css';
 import { Character } from './character';
-import type { CoreMessage, DesktopActionKind, PageMessage } from './protocol';
+import type { CoreMessage, PageMessage } from './protocol';
 import type { Rect } from './host';
 import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
 import { SpeechBubble } from './bubble';
 import { StatusPill } from './pill';
+import { ListenSegment, PushToTalk } from './listen';
 import { DelegationsChip } from './chip';
 import { UsageReadout } from './usage';
 import { ReasoningView } from './reasoning';
 import { AttachmentTray, type ImageReader } from './attachments';
 import { PermissionPromptView } from './permission';
-import { PendingSend, type SentDraft } from './draft';
+import { ComposerView } from './composer';
+import { PetMenu } from './menu';
+import { button, el } from './dom';
 
 export interface PetHost {
   send(m: PageMessage): boolean;
@@ -29,15 +36,18 @@ export interface PetOptions {
 /** Pointer travel (px) that turns a press on the character into a drag. */
 export const DRAG_THRESHOLD = 4;
 
-let menuSeq = 0;
-
-const PICKER_ICON = `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><rect x="2.5" y="4" width="15" height="12" rx="2.5" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="7.5" cy="8.5" r="1.6" fill="currentColor"/><path d="M4 14.5 L8.5 10.5 L11 12.5 L13.5 9.5 L16.5 13" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg>`;
+/** Popovers and the bubble (fitPopovers): the least height a popover
+ * keeps, the most of the bubble's height kept beside it, the gap. */
+const POPOVER_MIN = 48;
+const BUBBLE_KEEP = 90;
+const GAP = 6;
 
 /**
  * The pet page: the character on a fixed stage, the speech bubble above her
  * head, the reasoning disclosure and delegations chip in the top corners,
- * the status pill and plate under her, the usage readout, and the composer
- * opened by clicking her. Everything but the stage is absolutely placed or
+ * the status pill and plate under her, the usage readout, the composer
+ * (src/composer.ts) opened by clicking her and her menu (src/menu.ts)
+ * opened by a right-click. Everything but the stage is absolutely placed or
  * reserved, so nothing that appears moves her. It renders what the core
  * sends and sends user actions back; the only state it keeps is
  * presentation (open/closed, hover, hide timers, a drag in progress).
@@ -50,148 +60,82 @@ export class PetView {
   readonly character: Character;
   readonly bubble: SpeechBubble;
   readonly pill: StatusPill;
+  /** The pill's voice segment (listening) and push-to-talk: src/listen.ts. */
+  readonly listen: ListenSegment;
+  readonly pushToTalk: PushToTalk;
   readonly chip: DelegationsChip;
   readonly usage: UsageReadout;
   readonly reasoning: ReasoningView;
-  readonly tray: AttachmentTray;
+  readonly composer: ComposerView;
+  readonly menu: PetMenu;
   private readonly notice: HTMLElement;
+  private readonly noticeText: HTMLElement;
+  private readonly noticeClose: HTMLButtonElement;
   private readonly permission: PermissionPromptView;
   private readonly plate: HTMLElement;
   private readonly plateText: HTMLElement;
   private readonly plateAction: HTMLButtonElement;
-  private readonly composer: HTMLFormElement;
-  private readonly input: HTMLTextAreaElement;
-  private readonly sendBtn: HTMLButtonElement;
-  private readonly pickBtn: HTMLButtonElement;
-  private readonly fileInput: HTMLInputElement;
-  private readonly errorLine: HTMLElement;
-  private readonly menu: HTMLElement;
-  private readonly menuSettings: HTMLButtonElement;
-  /** "Mute voice" / "Unmute voice" (this character), and "Unmute all
-   * characters" while the global mute is on. */
-  /** This character's Mute voice / Unmute voice. */
-  private readonly menuMuteCharacter: HTMLButtonElement;
-  private voice = { muted: false, globalMuted: false };
-  /** "New conversation", and the question it turns into in the menu. */
-  private readonly menuReset: HTMLButtonElement;
-  private readonly menuConfirm: HTMLElement;
-  private readonly menuYes: HTMLButtonElement;
-  private readonly menuCancel: HTMLButtonElement;
-  /** The app-wide items (the tray's, for desktops without one): shown
-   * once the core has sent their state (the desktop topic). */
-  private readonly menuDesktop: HTMLElement;
-  private readonly menuHide: HTMLButtonElement;
-  private readonly menuResetPosition: HTMLButtonElement;
-  private readonly menuMute: HTMLButtonElement;
-  private readonly menuLogin: HTMLButtonElement;
-  private readonly menuQuit: HTMLButtonElement;
-  /** Where the menu was asked to open (it is placed again when its size
-   * changes). */
-  private menuAt = { x: 0, y: 0 };
-  /** Where the focus was when the menu opened (it goes back there). */
-  private menuReturn: HTMLElement | null = null;
   /** Where the focus was at the last pointer press: a right-button press
    * moves it before the menu event comes. A key press forgets it. */
   private pressFocus: Element | null = null;
-  private locked = false;
-  private readonly pending: PendingSend;
   private noticeId = '';
   private regionQueued = false;
+  private readonly bubbleWrap: HTMLElement;
+  private readonly statusRow: HTMLElement;
 
   constructor(private readonly host: PetHost, sched: Scheduler = realScheduler, opts: PetOptions = {}) {
     const motion = opts.motion ?? mediaMotionPreference();
-    this.root = document.createElement('main');
-    this.root.className = 'pet';
-    // Constant markup only; every text from the core goes in via textContent.
-    this.root.innerHTML = `
-      <div class="notice" role="status" aria-live="polite" hidden>
-        <span class="notice-text"></span><button type="button" class="notice-close" aria-label="Dismiss">×</button>
-      </div>
-      <div class="topbar"></div>
-      <div class="sky"><div class="bubble-wrap"></div></div>
-      <div class="stage"></div>
-      <div class="dock"><div class="status-row">
-        <div class="plate" role="status" aria-live="polite" hidden>
-          <span class="plate-text"></span><span class="plate-dots" aria-hidden="true"><i></i><i></i><i></i></span><button type="button" class="plate-action" hidden></button>
-        </div>
-      </div></div>
-      <form class="composer" hidden>
-        <textarea class="composer-input" rows="2" placeholder="Say something…" aria-label="Message"></textarea>
-        <div class="composer-buttons">
-          <button type="button" class="composer-pick" aria-label="Attach images" title="Attach images (or paste / drop them)">${PICKER_ICON}</button>
-          <button type="submit" class="composer-send" aria-label="Send">Send</button>
-        </div>
-        <input type="file" class="composer-file" accept="image/*" multiple hidden>
-        <div class="composer-error" role="alert" hidden></div>
-      </form>
-      <div class="pet-menu" role="menu" aria-label="Character menu" hidden>
-        <button type="button" class="pet-menu-item" role="menuitem" data-action="settings">Settings…</button>
-        <button type="button" class="pet-menu-item" role="menuitem" data-action="reset">New conversation</button>
-        <div class="pet-menu-confirm" role="group" hidden>
-          <div class="pet-menu-ask">Start over?</div>
-          <div class="pet-menu-choices">
-            <button type="button" class="pet-menu-item pet-menu-choice" role="menuitem" data-action="reset-yes">Yes</button>
-            <button type="button" class="pet-menu-item pet-menu-choice" role="menuitem" data-action="reset-cancel">Cancel</button>
-          </div>
-        </div>
-        <button type="button" class="pet-menu-item" role="menuitem" data-action="mute-character" hidden>Mute voice</button>
-        <div class="pet-menu-desktop" role="group" aria-label="Yui" hidden>
-          <div class="pet-menu-sep" role="separator"></div>
-          <button type="button" class="pet-menu-item" role="menuitem" data-action="hide">Hide</button>
-          <button type="button" class="pet-menu-item" role="menuitem" data-action="reset-position">Reset position</button>
-          <button type="button" class="pet-menu-item pet-menu-check" role="menuitemcheckbox" aria-checked="false" data-action="mute">Mute voices</button>
-          <button type="button" class="pet-menu-item pet-menu-check" role="menuitemcheckbox" aria-checked="false" data-action="start-at-login">Start at login</button>
-          <div class="pet-menu-sep" role="separator"></div>
-          <button type="button" class="pet-menu-item" role="menuitem" data-action="quit">Quit Yui</button>
-        </div>
-      </div>`;
-    const $ = <T extends Element>(sel: string) => this.root.querySelector(sel) as T;
     const changed = () => this.queueRegion();
-    this.pending = new PendingSend(() => sched.now());
+    this.noticeText = el('span', 'notice-text');
+    this.noticeClose = button('notice-close', '×', { 'aria-label': 'Dismiss' });
+    this.notice = el('div', { class: 'notice', attrs: { role: 'status', 'aria-live': 'polite' }, hidden: true }, this.noticeText, this.noticeClose);
+    this.plateText = el('span', 'plate-text');
+    this.plateAction = button('plate-action', '', {}, true);
+    this.plate = el('div', { class: 'plate', attrs: { role: 'status', 'aria-live': 'polite' }, hidden: true },
+      this.plateText, el('span', { class: 'plate-dots', attrs: { 'aria-hidden': 'true' } }, el('i'), el('i'), el('i')), this.plateAction);
     this.character = new Character(sched, motion);
-    $('.stage').append(this.character.el);
     this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), changed);
-    $('.bubble-wrap').append(this.bubble.el);
     this.reasoning = new ReasoningView(changed);
     this.chip = new DelegationsChip(sched, changed);
-    $('.topbar').append(this.reasoning.el, this.chip.chip);
-    this.root.append(this.chip.list);
     // The capture segment opens this character's settings at Screen.
     this.pill = new StatusPill(() => this.openSettings('permissions'));
-    $('.status-row').prepend(this.pill.el);
+    this.listen = new ListenSegment(() => this.openSettings('listen'));
+    this.pushToTalk = new PushToTalk(() => this.listen.key, (held) => this.host.send({ type: 'listen_hold', held }));
     this.usage = new UsageReadout();
-    this.root.append(this.usage.el);
-    this.tray = new AttachmentTray(changed, opts.readImage);
     this.permission = new PermissionPromptView((id, answer) => this.host.send({ type: 'permission_answer', id, answer }));
-    this.root.append(this.permission.el);
-    this.notice = $('.notice');
-    this.plate = $('.plate');
-    this.plateText = $('.plate-text');
-    this.plateAction = $('.plate-action');
-    this.composer = $('.composer');
-    this.composer.prepend(this.tray.el);
-    this.input = $('.composer-input');
-    this.sendBtn = $('.composer-send');
-    this.pickBtn = $('.composer-pick');
-    this.fileInput = $('.composer-file');
-    this.errorLine = $('.composer-error');
-    this.menu = $('.pet-menu');
-    this.menuSettings = $('.pet-menu-item');
-    this.menuReset = $('.pet-menu-item[data-action="reset"]');
-    this.menuMuteCharacter = $('.pet-menu-item[data-action="mute-character"]');
-    this.menuConfirm = $('.pet-menu-confirm');
-    this.menuYes = $('.pet-menu-choice[data-action="reset-yes"]');
-    this.menuCancel = $('.pet-menu-choice[data-action="reset-cancel"]');
-    this.menuDesktop = $('.pet-menu-desktop');
-    this.menuHide = $('.pet-menu-item[data-action="hide"]');
-    this.menuResetPosition = $('.pet-menu-item[data-action="reset-position"]');
-    this.menuMute = $('.pet-menu-item[data-action="mute"]');
-    this.menuLogin = $('.pet-menu-item[data-action="start-at-login"]');
-    this.menuQuit = $('.pet-menu-item[data-action="quit"]');
-    const ask = $<HTMLElement>('.pet-menu-ask');
-    ask.id = `pet-menu-ask-${++menuSeq}`;
-    this.menuConfirm.setAttribute('aria-labelledby', ask.id);
-    this.menuYes.setAttribute('aria-describedby', ask.id);
+    this.composer = new ComposerView({
+      send: (m) => this.host.send(m),
+      now: () => sched.now(),
+      changed,
+      readImage: opts.readImage,
+      rows: 1,
+      toggled: (open) => {
+        if (open) this.root.dataset.composer = 'open';
+        else delete this.root.dataset.composer;
+      },
+    });
+    this.menu = new PetMenu({
+      settings: () => this.openSettings(),
+      messages: () => this.host.send({ type: 'open_messages' }),
+      reset: () => this.host.send({ type: 'reset' }),
+      muteCharacter: (muted) => this.host.send({ type: 'mute', scope: 'character', muted }),
+      listenTarget: () => this.host.send({ type: 'listen_target' }),
+      desktop: (action) => this.host.send({ type: 'desktop_action', action }),
+      changed,
+      room: () => ({ width: this.root.clientWidth, height: this.root.clientHeight }),
+    });
+    this.root = el('main', 'pet',
+      this.notice,
+      el('div', 'topbar', this.reasoning.el, this.chip.chip),
+      el('div', 'sky', this.bubbleWrap = el('div', 'bubble-wrap', this.bubble.el)),
+      el('div', 'stage', this.character.el),
+      el('div', 'dock', this.statusRow = el('div', 'status-row', this.pill.el, this.listen.el, this.plate)),
+      this.composer.el,
+      this.menu.el,
+      this.chip.list,
+      this.usage.el,
+      this.permission.el,
+    );
     this.wire();
   }
 
@@ -211,44 +155,29 @@ export class PetView {
 
   /** Applies one message from the core. */
   apply(m: CoreMessage): void {
-    const settled = this.pending.answer(m);
-    if (settled?.answer === 'accepted') this.clearSentDraft(settled.draft);
+    if (this.composer.apply(m)) {
+      this.queueRegion();
+      return;
+    }
     switch (m.type) {
       case 'preset':
         this.root.dataset.preset = m.id;
         this.character.el.setAttribute('aria-label', m.name);
         this.character.el.title = m.name;
-        this.menuHide.textContent = `Hide ${m.name}`;
+        this.menu.applyPreset(m);
         this.character.setLook(m.look);
         break;
       case 'desktop':
-        this.menuDesktop.hidden = false;
-        this.menuMute.setAttribute('aria-checked', String(m.voices_muted));
-        this.menuLogin.setAttribute('aria-checked', String(m.start_at_login));
-        this.menuLogin.hidden = !m.start_at_login_available;
-        if (this.menuOpen) this.placeMenu(); // it may have grown
+        this.menu.applyDesktop(m);
         break;
       case 'plate':
         this.plate.hidden = m.kind === '' || m.text === '';
         this.plate.dataset.kind = m.kind;
         this.plateText.textContent = m.text;
+        this.plate.title = m.text;
         this.plateAction.hidden = !m.action;
         this.plateAction.dataset.action = m.action ?? '';
         this.plateAction.textContent = PLATE_ACTIONS[m.action ?? ''] ?? (m.action ?? '');
-        break;
-      case 'composer':
-        this.locked = m.locked;
-        this.input.disabled = m.locked;
-        this.pickBtn.disabled = m.locked;
-        this.sendBtn.textContent = m.locked ? 'Stop' : 'Send';
-        this.sendBtn.setAttribute('aria-label', m.locked ? 'Stop' : 'Send');
-        this.composer.dataset.locked = String(m.locked);
-        break;
-      case 'error_line':
-        if (m.where === 'composer') {
-          this.errorLine.hidden = m.text === '';
-          this.errorLine.textContent = m.text;
-        }
         break;
       case 'permission':
         this.permission.apply(m);
@@ -256,7 +185,7 @@ export class PetView {
       case 'notice':
         this.noticeId = m.id;
         this.notice.hidden = m.text === '';
-        this.notice.querySelector('.notice-text')!.textContent = m.text;
+        this.noticeText.textContent = m.text;
         break;
       case 'character':
         this.character.set(m);
@@ -265,18 +194,17 @@ export class PetView {
         this.character.setLevels(m.at, m.step_ms, m.levels ?? []);
         return;
       case 'voice':
-        this.voice = { muted: m.muted, globalMuted: m.global_muted };
         this.root.dataset.muted = String(m.muted || m.global_muted);
-        this.menuMuteCharacter.textContent = m.muted ? 'Unmute voice' : 'Mute voice';
-        this.menuMuteCharacter.dataset.muted = String(m.muted);
-        this.menuMuteCharacter.hidden = m.engine === 'off';
-        if (this.menuOpen) this.placeMenu();
+        this.menu.applyVoice(m);
         return;
       case 'bubble':
         this.bubble.apply(m);
         return; // the bubble reports its own changes
       case 'pill':
         this.pill.apply(m);
+        break;
+      case 'listen':
+        this.listen.apply(m);
         break;
       case 'reasoning':
         this.reasoning.apply(m);
@@ -297,124 +225,44 @@ export class PetView {
     this.queueRegion();
   }
 
+  /** The attachment tray of the composer. */
+  get tray(): AttachmentTray {
+    return this.composer.tray;
+  }
+
   get composerOpen(): boolean {
-    return !this.composer.hidden;
+    return this.composer.isOpen;
   }
 
   openComposer(): void {
-    this.composer.hidden = false;
-    this.root.dataset.composer = 'open';
-    this.input.focus();
-    this.queueRegion();
+    this.composer.open();
   }
 
   closeComposer(): void {
-    this.composer.hidden = true;
-    delete this.root.dataset.composer;
-    this.queueRegion();
+    this.composer.close();
   }
 
   get menuOpen(): boolean {
-    return !this.menu.hidden;
+    return this.menu.open;
+  }
+
+  /** Whether the menu asks "Start over?" now. */
+  get menuConfirming(): boolean {
+    return this.menu.confirming;
   }
 
   /** Opens the character's menu at (x, y) in page pixels, kept inside the
    * window, with its first item focused. */
   openMenu(x: number, y: number, returnTo: Element | null = document.activeElement): void {
-    if (this.menu.hidden) {
-      const was = returnTo;
-      this.menuReturn = was instanceof HTMLElement && was !== document.body && !this.menu.contains(was) ? was : null;
-    }
-    this.menu.hidden = false;
-    this.showConfirm(false);
-    this.menuAt = { x, y };
-    this.placeMenu();
-    this.menuItems()[0]?.focus();
-    this.queueRegion();
+    this.menu.openAt(x, y, returnTo);
   }
 
-  /** Whether the menu asks "Start over?" now. */
-  get menuConfirming(): boolean {
-    return !this.menuConfirm.hidden;
-  }
-
-  /** Keeps the menu at its point, inside the window. Without a layout (no
-   * size yet) the point is used as it is. */
-  private placeMenu(): void {
-    const { x, y } = this.menuAt;
-    const fit = (v: number, room: number, size: number) => (room > 0 ? Math.max(4, Math.min(v, room - size - 4)) : v);
-    this.menu.style.left = `${Math.round(fit(x, this.root.clientWidth, this.menu.offsetWidth))}px`;
-    this.menu.style.top = `${Math.round(fit(y, this.root.clientHeight, this.menu.offsetHeight))}px`;
-  }
-
-  /** Swaps "New conversation" for its question (Yes / Cancel) or back. */
-  private showConfirm(on: boolean): void {
-    if (this.menuConfirm.hidden === !on) return;
-    this.menuReset.hidden = on;
-    this.menuConfirm.hidden = !on;
-  }
-
-  /** "New conversation" asks first, in the menu itself (the window is too
-   * small for a dialog): Cancel has the focus, so a double click or a held
-   * Enter does not start over by accident. */
-  private askReset(): void {
-    this.showConfirm(true);
-    this.placeMenu(); // it grew
-    this.menuCancel.focus();
-    this.queueRegion();
-  }
-
-  /** Closes the menu. A focus inside it goes back where it was before the
-   * menu opened (or leaves it, when nothing had the focus). */
   closeMenu(): void {
-    if (this.menu.hidden) return;
-    const hadFocus = this.menu.contains(document.activeElement);
-    this.menu.hidden = true;
-    this.showConfirm(false);
-    const back = this.menuReturn;
-    this.menuReturn = null;
-    if (hadFocus) {
-      if (back?.isConnected && !(back as HTMLButtonElement).disabled) back.focus();
-      if (this.menu.contains(document.activeElement)) (document.activeElement as HTMLElement).blur();
-    }
-    this.queueRegion();
-  }
-
-  /** The menu's items that can take the focus, in order (not Yes and
-   * Cancel while their question is hidden). */
-  private menuItems(): HTMLElement[] {
-    const shown = (e: HTMLElement) => {
-      for (let n: HTMLElement | null = e; n && n !== this.menu; n = n.parentElement) if (n.hidden) return false;
-      return true;
-    };
-    return [...this.menu.querySelectorAll<HTMLElement>('[role=menuitem],[role=menuitemcheckbox]')]
-      .filter((e) => shown(e) && !(e as HTMLButtonElement).disabled);
-  }
-
-  /** Arrow keys (wrapping), Home and End move among the menu's items;
-   * Left and Right also move between Yes and Cancel, side by side. */
-  private menuKey(e: KeyboardEvent): void {
-    if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && this.menuConfirming) {
-      const a = document.activeElement;
-      if (a === this.menuYes || a === this.menuCancel) {
-        e.preventDefault();
-        (a === this.menuYes ? this.menuCancel : this.menuYes).focus();
-      }
-      return;
-    }
-    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp' && e.key !== 'Home' && e.key !== 'End') return;
-    const items = this.menuItems();
-    if (items.length === 0) return;
-    e.preventDefault();
-    const i = items.indexOf(document.activeElement as HTMLElement);
-    const n = items.length;
-    const j = e.key === 'Home' ? 0 : e.key === 'End' ? n - 1
-      : e.key === 'ArrowDown' ? (i + 1) % n : i < 0 ? n - 1 : (i - 1 + n) % n;
-    items[j]!.focus();
+    this.menu.close();
   }
 
   /** Asks the core to open the settings window on this character. */
-  private openSettings(section?: 'permissions'): void {
+  private openSettings(section?: 'permissions' | 'listen'): void {
     this.host.send(section ? { type: 'open_settings', section } : { type: 'open_settings' });
   }
 
@@ -422,61 +270,7 @@ export class PetView {
     this.host.openURL?.(url);
   }
 
-  private submit(): void {
-    if (this.locked) {
-      this.host.send({ type: 'stop' });
-      return;
-    }
-    const text = this.input.value.trim();
-    const images = this.tray.images;
-    if (text === '' && images.length === 0) return;
-    // A second Enter while the core has not answered the first is ignored
-    // (the text stays in the input until the core accepts it).
-    if (this.pending.awaiting) return;
-    const msg: PageMessage = images.length ? { type: 'send_text', text, images } : { type: 'send_text', text };
-    if (this.host.send(msg)) this.pending.sent({ text, images });
-  }
-
-  /** The core accepted the sent line (docs/view-protocol.md, "Page
-   * presentation state"; src/draft.ts): the text and images leave the
-   * composer, unless the user changed them in the meantime. */
-  private clearSentDraft(sent: SentDraft): void {
-    if (this.input.value.trim() === sent.text) this.input.value = '';
-    const now = this.tray.images;
-    if (now.length === sent.images.length && now.every((u, i) => u === sent.images[i])) this.tray.clear();
-  }
-
-  /** Adds images from a paste, drop or the picker, opening the composer. */
-  private attach(files: FileList | File[] | null | undefined): boolean {
-    const list = files ? [...files].filter((f) => f.type.startsWith('image/')) : [];
-    if (list.length === 0 || this.locked) return false;
-    if (!this.composerOpen) this.openComposer();
-    void this.tray.add(list);
-    return true;
-  }
-
   private wire(): void {
-    this.composer.addEventListener('submit', (e) => {
-      e.preventDefault();
-      this.submit();
-    });
-    this.input.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
-        e.preventDefault();
-        this.submit();
-      } else if (e.key === 'Escape') {
-        e.preventDefault();
-        this.closeComposer();
-      }
-    });
-    this.input.addEventListener('paste', (e) => {
-      if (this.attach(e.clipboardData?.files)) e.preventDefault();
-    });
-    this.pickBtn.addEventListener('click', () => this.fileInput.click());
-    this.fileInput.addEventListener('change', () => {
-      this.attach(this.fileInput.files);
-      this.fileInput.value = '';
-    });
     this.root.addEventListener('dragover', (e) => {
       if (e.dataTransfer && [...e.dataTransfer.types].includes('Files')) {
         e.preventDefault();
@@ -484,9 +278,9 @@ export class PetView {
       }
     });
     this.root.addEventListener('drop', (e) => {
-      if (this.attach(e.dataTransfer?.files)) e.preventDefault();
+      if (this.composer.attach(e.dataTransfer?.files)) e.preventDefault();
     });
-    this.notice.querySelector('.notice-close')!.addEventListener('click', () => {
+    this.noticeClose.addEventListener('click', () => {
       this.host.send({ type: 'dismiss', id: this.noticeId });
     });
     this.plateAction.addEventListener('click', () => {
@@ -496,6 +290,15 @@ export class PetView {
       if (a === 'reset') this.host.send({ type: 'reset' });
       else if (a === 'settings') this.host.send({ type: 'open_settings', section: 'backend' });
       else this.host.send({ type: 'reconnect' });
+    });
+    // The thoughts panel and the background-tasks card open one at a time.
+    this.reasoning.el.addEventListener('click', () => {
+      if (this.reasoning.open) this.chip.setOpen(false);
+      this.queueRegion();
+    });
+    this.chip.chip.addEventListener('click', () => {
+      if (this.chip.open) this.reasoning.setOpen(false);
+      this.queueRegion();
     });
     // Right-click on the character: a tiny menu (Settings…, New
     // conversation, Mute voice for this character, and the tray's items:
@@ -507,43 +310,13 @@ export class PetView {
       this.pressFocus = null;
       this.openMenu(e.clientX - box.left, e.clientY - box.top, before);
     });
-    this.menuSettings.addEventListener('click', () => {
-      this.closeMenu();
-      this.openSettings();
-    });
-    // The core saves the mute and answers with a new `voice` state.
-    this.menuMuteCharacter.addEventListener('click', () => {
-      this.closeMenu();
-      this.host.send({ type: 'mute', scope: 'character', muted: !this.voice.muted });
-    });
-    // New conversation → "Start over? Yes / Cancel" in the menu; Yes asks
-    // the core to reset this character's conversation.
-    this.menuReset.addEventListener('click', () => this.askReset());
-    this.menuYes.addEventListener('click', (e) => {
-      // The second click of a double click on the item (the menu may have
-      // moved up as it grew, putting Yes under the pointer) is no answer.
-      if (e.detail > 1) return;
-      this.closeMenu();
-      this.host.send({ type: 'reset' });
-    });
-    this.menuCancel.addEventListener('click', () => this.closeMenu());
-    // The app-wide items: each closes the menu and asks the core.
-    const desktop = (btn: HTMLButtonElement, action: () => DesktopActionKind) => btn.addEventListener('click', () => {
-      const a = action();
-      this.closeMenu();
-      this.host.send({ type: 'desktop_action', action: a });
-    });
-    desktop(this.menuHide, () => 'hide');
-    desktop(this.menuResetPosition, () => 'reset_position');
-    desktop(this.menuMute, () => (this.menuMute.getAttribute('aria-checked') === 'true' ? 'unmute' : 'mute'));
-    desktop(this.menuLogin, () => (this.menuLogin.getAttribute('aria-checked') === 'true' ? 'start_at_login_off' : 'start_at_login_on'));
-    desktop(this.menuQuit, () => 'quit');
-    this.menu.addEventListener('keydown', (e) => this.menuKey(e));
+    // Spoken turns go to this character: offered while another one hears.
+    this.listen.onTarget = (t) => this.menu.offerListenTarget(!t);
     // A press anywhere else (in the window) or the window losing focus
     // closes it; presses outside the click region go to other windows.
     document.addEventListener('pointerdown', (e) => {
       this.pressFocus = document.activeElement;
-      if (this.menuOpen && !(e.target instanceof Node && this.menu.contains(e.target))) this.closeMenu();
+      if (this.menuOpen && !(e.target instanceof Node && this.menu.el.contains(e.target))) this.closeMenu();
     }, true);
     window.addEventListener('blur', () => this.closeMenu());
     document.addEventListener('keydown', () => { this.pressFocus = null; }, true);
@@ -553,12 +326,17 @@ export class PetView {
         e.preventDefault();
         this.openComposer();
       } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
-        // The keyboard's way to the menu: under the character's face.
+        // The keyboard's way to her menu: under her face.
         e.preventDefault();
         if (this.menuOpen) return;
         const box = this.root.getBoundingClientRect();
         const face = this.character.el.getBoundingClientRect();
         this.openMenu(face.left - box.left + face.width / 2, face.top - box.top + face.height / 3);
+      } else if (e.key.toLowerCase() === 'm' && e.ctrlKey && !e.altKey && !e.shiftKey) {
+        // Ctrl+M opens her message window.
+        e.preventDefault();
+        this.closeMenu();
+        this.host.send({ type: 'open_messages' });
       } else if (e.key === ',' && (e.ctrlKey || e.metaKey)) {
         // Ctrl+, opens the settings window on this character.
         e.preventDefault();
@@ -657,8 +435,50 @@ export class PetView {
     this.regionQueued = true;
     queueMicrotask(() => {
       this.regionQueued = false;
+      this.fitPopovers();
+      this.fitStatusRow();
       this.host.setInputRegion(this.visibleRects());
     });
+  }
+
+  /** An open popover (the thoughts panel or the tasks card) never covers
+   * the speech bubble: it gets the room above the bubble (at least
+   * POPOVER_MIN px, leaving the bubble up to BUBBLE_KEEP px), and the
+   * bubble's area starts under it (its text scrolls if it must). */
+  private fitPopovers(): void {
+    const pop = this.reasoning.open ? this.reasoning.panel : this.chip.open ? this.chip.list : null;
+    const wrap = this.bubbleWrap;
+    if (!pop) {
+      wrap.style.top = '';
+      this.reasoning.panel.style.maxHeight = '';
+      this.chip.list.style.maxHeight = '';
+      return;
+    }
+    const wrapBox = wrap.getBoundingClientRect();
+    if (wrapBox.height <= 0) return; // no layout (tests without one)
+    pop.style.maxHeight = '';
+    const top = pop.getBoundingClientRect().top;
+    const natural = pop.scrollHeight;
+    const bubbleH = this.bubble.el.hidden ? 0 : Math.min(this.bubble.el.scrollHeight + 10, BUBBLE_KEEP);
+    const room = wrapBox.bottom - top - GAP - bubbleH;
+    const max = Math.max(POPOVER_MIN, Math.min(natural, room));
+    pop.style.maxHeight = `${Math.floor(max)}px`;
+    const sky = wrap.offsetParent instanceof HTMLElement ? wrap.offsetParent.getBoundingClientRect().top : 0;
+    wrap.style.top = `${Math.ceil(top + Math.min(max, natural) + GAP - sky)}px`;
+  }
+
+  /** While the composer is open (over the dock), the status row sits on
+   * its top edge, however tall the composer grew. */
+  private fitStatusRow(): void {
+    const row = this.statusRow;
+    if (!this.composer.isOpen) {
+      row.style.bottom = '';
+      return;
+    }
+    const c = this.composer.el.getBoundingClientRect();
+    const dock = row.parentElement!.getBoundingClientRect();
+    if (c.height <= 0 || dock.height <= 0) return; // no layout
+    row.style.bottom = `${Math.ceil(dock.bottom - c.top + 4)}px`;
   }
 
   /** The elements whose boxes make the click region. */
@@ -666,7 +486,7 @@ export class PetView {
     return [
       this.character.el.querySelector('svg') ?? this.character.el,
       this.notice, this.permission.el, this.reasoning.el, this.chip.chip, this.chip.list, this.bubble.el,
-      this.pill.el, this.plate, this.usage.el, this.composer, this.menu,
+      this.pill.el, this.plate, this.usage.el, this.composer.el, this.menu.el,
     ];
   }
 

@@ -1,5 +1,5 @@
 // Boots the pet window's page: the character and everything around her.
-import './style.css';
+import './theme.css';
 import { CoreConnection } from './connection';
 import { inWails, moveWindow, openExternal, setInputRegion, windowMoved, windowPosition, type PageConfig } from './host';
 import { PetView } from './pet';

@@ -7,6 +7,8 @@
 // segments are the live region (a button inside one would be read out with
 // every change, and a live region should hold text only).
 
+import './pill.css';
+import { el } from './dom';
 import type { Pill as PillMsg } from './protocol';
 
 const MARK: Record<string, string> = { running: '', done: '✓', failed: '✕' };
@@ -23,30 +25,30 @@ export class StatusPill {
   private readonly capture: HTMLElement;
 
   constructor(private readonly openSettings: () => void = () => {}) {
-    this.el = document.createElement('div');
+    this.el = el('div');
     this.el.className = 'pill';
     this.el.hidden = true;
-    this.live = document.createElement('span');
+    this.live = el('span');
     this.live.className = 'pill-live';
     this.live.setAttribute('role', 'status');
     this.live.setAttribute('aria-live', 'polite');
     this.live.dataset.empty = 'true';
-    this.tool = document.createElement('span');
+    this.tool = el('span');
     this.tool.className = 'pill-seg pill-tool';
     this.tool.hidden = true;
-    this.mark = document.createElement('span');
+    this.mark = el('span');
     this.mark.className = 'pill-mark';
     this.mark.setAttribute('aria-hidden', 'true');
-    this.label = document.createElement('span');
+    this.label = el('span');
     this.label.className = 'pill-label';
     this.tool.append(this.mark, this.label);
-    this.error = document.createElement('span');
+    this.error = el('span');
     this.error.className = 'pill-seg pill-error';
     this.error.hidden = true;
-    this.voice = document.createElement('span');
+    this.voice = el('span');
     this.voice.className = 'pill-seg pill-voice';
     this.voice.hidden = true;
-    this.capture = document.createElement('span');
+    this.capture = el('span');
     this.capture.className = 'pill-seg pill-capture';
     this.capture.hidden = true;
     this.capture.textContent = 'screen';

@@ -53,7 +53,7 @@ export interface LookArt { type: 'look_art'; look: string; emotions: Record<stri
 // ---- the settings window (docs/view-protocol.md, "Settings window") ----
 
 /** A section of the settings form that open_settings and settings_focus name. */
-export type SettingsSection = '' | 'character' | 'backend' | 'voice' | 'permissions' | 'session';
+export type SettingsSection = '' | 'character' | 'backend' | 'voice' | 'permissions' | 'session' | 'listen';
 
 export interface PermissionsForm { screen: 'ask' | 'allow' | 'deny' | string; screenshot_each_turn: boolean }
 
@@ -197,11 +197,44 @@ export interface ConnectionTest {
   agents?: AgentItem[] | null;
 }
 
+// ---- the message window (docs/message-window.md) ----
+
+/** One transcript row; `id` grows with every row (updates come by id). */
+export interface TranscriptEntry {
+  type: 'transcript_entry';
+  id: number;
+  turn_id: string;
+  kind: 'user' | 'reply' | 'tool' | 'delegation' | 'error' | string;
+  text: string;
+  reasoning: string;
+  state: 'streaming' | 'done' | 'running' | 'failed' | string;
+  at: number; // epoch ms
+}
+/** The whole transcript, oldest first: it replaces what the page shows. */
+export interface Transcript { type: 'transcript'; entries: Omit<TranscriptEntry, 'type'>[] | null }
+
+// Listening (docs/voice.md, "Listening"; app/view/listen.go).
+export type ListenMode = 'off' | 'listening' | 'hearing' | 'sending' | 'error';
+export type ListenFix = 'listen-endpoint' | 'listen-key' | 'listen-device';
+export interface ListenState {
+  type: 'listen'; mode: ListenMode | string; error?: string; fix?: ListenFix | string; open: boolean;
+  push_to_talk_key: string; target: boolean;
+}
+export interface ListenForm {
+  on: boolean; device: string; sensitivity: number; barge_in: boolean; base_url: string; model: string;
+  language: string; target: string; push_to_talk_key: string; has_key: boolean;
+}
+export interface SettingsListen { type: 'settings_listen'; form: ListenForm; devices: Choice[] | null; keys: Choice[] | null; note: string }
+export interface ListenLevel { type: 'listen_level'; level: number; floor: number; threshold: number }
+export interface SaveListen { type: 'save_listen'; request_id: string; form: ListenForm; key?: string }
+
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
   | OpenComposer | LookArt
-  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio;
+  | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
+  | Transcript | TranscriptEntry
+  | ListenState | SettingsListen | ListenLevel;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -215,14 +248,19 @@ export type PageMessage =
   | OpenSettings
   | PresetAction
   | { type: 'desktop_action'; action: DesktopActionKind }
-  | TestConnection;
+  | TestConnection
+  | { type: 'open_messages' }
+  | { type: 'listen_hold'; held: boolean }
+  | { type: 'listen_target' }
+  | { type: 'listen_meter'; on: boolean }
+  | SaveListen;
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
   'character', 'mouth', 'voice', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
   'open_composer', 'look_art',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
-  'settings_audio',
+  'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

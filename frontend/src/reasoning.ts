@@ -4,7 +4,11 @@
 // turn's reasoning whole, then each delta as an append (added to the text
 // node, never re-rendering the whole text); a cut text starts with "…".
 
+import './reasoning.css';
+import { el } from './dom';
 import type { Reasoning } from './protocol';
+
+let reasoningSeq = 0;
 
 export class ReasoningView {
   readonly el: HTMLElement;
@@ -14,16 +18,16 @@ export class ReasoningView {
   private readonly body = document.createTextNode('');
 
   constructor(private readonly changed: () => void) {
-    this.el = document.createElement('div');
+    this.el = el('div');
     this.el.className = 'reasoning';
     this.el.hidden = true;
-    this.toggle = document.createElement('button');
+    this.toggle = el('button');
     this.toggle.type = 'button';
     this.toggle.className = 'reasoning-toggle';
     this.toggle.setAttribute('aria-expanded', 'false');
-    this.panel = document.createElement('div');
+    this.panel = el('div');
     this.panel.className = 'reasoning-text';
-    this.panel.id = 'yui-reasoning-text';
+    this.panel.id = `yui-reasoning-text-${++reasoningSeq}`;
     this.panel.hidden = true;
     this.panel.append(this.body);
     this.toggle.setAttribute('aria-controls', this.panel.id);

@@ -11,7 +11,8 @@ describe('UsageReadout', () => {
     expect(u.el.hidden).toBe(false);
     expect(u.el.textContent).toBe('1.3k / 128k');
     u.apply({ type: 'usage', total_tokens: 950, context_window: 0 });
-    expect(u.el.textContent).toBe('950 tokens');
+    expect(u.el.textContent).toBe('950 used');
+    expect(u.el.title).toContain('pieces of words');
   });
 
   it('compacts numbers', () => {

@@ -1,6 +1,10 @@
-// The token readout: "1.3k / 128k" (context window 0 = unknown: tokens
-// only). Hidden until the first usage arrives.
+// The usage readout: "1.3k / 128k" — how much of what the model can read
+// at once the last reply used (the context window unknown: "1.3k used").
+// The words "token" and "context window" stay in its tooltip, explained.
+// Hidden until the first usage arrives.
 
+import './usage.css';
+import { el } from './dom';
 import type { Usage } from './protocol';
 
 export function compact(n: number): string {
@@ -14,7 +18,7 @@ export class UsageReadout {
   readonly el: HTMLElement;
 
   constructor() {
-    this.el = document.createElement('div');
+    this.el = el('div');
     this.el.className = 'usage';
     this.el.hidden = true;
   }
@@ -24,9 +28,13 @@ export class UsageReadout {
     this.el.hidden = total <= 0;
     if (total <= 0) return;
     const cw = m.context_window || 0;
-    this.el.textContent = cw > 0 ? `${compact(total)} / ${compact(cw)}` : `${compact(total)} tokens`;
-    const pct = cw > 0 ? ` (${Math.round((total / cw) * 100)} % of the context window)` : '';
-    this.el.title = `${total.toLocaleString('en')} tokens in the last call${pct}`;
-    this.el.setAttribute('aria-label', `Token usage: ${this.el.title}`);
+    this.el.textContent = cw > 0 ? `${compact(total)} / ${compact(cw)}` : `${compact(total)} used`;
+    this.el.title = cw > 0
+      ? `The conversation is ${Math.round((total / cw) * 100)} % of what the model can read at once `
+        + `(${total.toLocaleString('en')} of ${cw.toLocaleString('en')} tokens — pieces of words; the context window). `
+        + 'Older messages are left out when it is full.'
+      : `The last reply took ${total.toLocaleString('en')} tokens (pieces of words). `
+        + 'Set the model’s context window in Settings to see how full the conversation is.';
+    this.el.setAttribute('aria-label', `Conversation size: ${this.el.title}`);
   }
 }

@@ -63,7 +63,7 @@ func (w *wire) Done(x *request.Exchange, spoken string, _ any) {
 	if user == "" {
 		user = NoMessage
 	}
-	w.conv.Append(user, spoken)
+	w.conv.Append(x.Turn.TurnID, user, spoken)
 }
 
 // ---- request ----

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"yui/transport"
@@ -221,5 +223,67 @@ func TestAtMostThreeRoundTrips(t *testing.T) {
 	n := e.be.Requests()
 	if n != 4 {
 		t.Fatalf("%d requests, want the first and 3 round trips", n)
+	}
+}
+
+// memHistory is a transport.History in memory (the core's is the
+// character's transcript, app/transcript).
+type memHistory struct {
+	mu   sync.Mutex
+	msgs []transport.HistoryMessage
+	ids  []string
+}
+
+func (h *memHistory) Exchanges() []transport.HistoryMessage {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return append([]transport.HistoryMessage(nil), h.msgs...)
+}
+
+func (h *memHistory) RecordExchange(turnID, user, assistant string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.ids = append(h.ids, turnID)
+	h.msgs = append(h.msgs, transport.HistoryMessage{Role: "user", Content: user}, transport.HistoryMessage{Role: "assistant", Content: assistant})
+}
+
+// With a History the transcript sent is the History's (one store), the
+// exchange is recorded there by turn id before TurnEnd, and the Store
+// keeps no messages.
+func TestHistoryIsWhatIsSent(t *testing.T) {
+	st := &memStore{}
+	h := &memHistory{msgs: []transport.HistoryMessage{{Role: "user", Content: "earlier"}, {Role: "assistant", Content: "Earlier reply."}}}
+	reply := func(n int, w http.ResponseWriter, r *http.Request) {
+		sse(w, content(fmt.Sprintf("Reply %d.", n)), finish("stop"), "[DONE]")
+	}
+	e := newEnv(t, reply, chatcompletions.Config{Store: st, History: h})
+	e.turn("1", "first")
+	e.rec.WaitEnd(t, "1")
+	e.turn("2", "second")
+	e.rec.WaitEnd(t, "2")
+	var got []string
+	for _, m := range e.be.Body(t, 1)["messages"].([]any) {
+		mm := m.(map[string]any)
+		c, _ := mm["content"].(string)
+		got = append(got, mm["role"].(string)+":"+strings.SplitN(c, "\n", 2)[0])
+	}
+	eqLines(t, got, []string{"system:You are Yui.", "user:earlier", "assistant:Earlier reply.", "user:first", "assistant:Reply 0.", "system:client_context:", "user:second"})
+	h.mu.Lock()
+	ids := slices.Clone(h.ids)
+	h.mu.Unlock()
+	if !slices.Equal(ids, []string{"1", "2"}) {
+		t.Fatalf("recorded turns %v, want [1 2]", ids)
+	}
+	if b, _ := st.Load(); strings.Contains(string(b), "first") {
+		t.Fatalf("the Store kept messages beside the History: %s", b)
+	}
+	// Emptied by the client (New conversation): nothing earlier goes.
+	h.mu.Lock()
+	h.msgs = nil
+	h.mu.Unlock()
+	e.turn("3", "third")
+	e.rec.WaitEnd(t, "3")
+	if n := len(e.be.Body(t, 2)["messages"].([]any)); n != 3 {
+		t.Fatalf("after the history was emptied %d messages, want card, context, user", n)
 	}
 }

@@ -63,7 +63,7 @@ func (w *wire) Done(x *request.Exchange, spoken string, last any) {
 	if user == "" {
 		user = "(no message)"
 	}
-	w.conv.Append(user, spoken)
+	w.conv.Append(x.Turn.TurnID, user, spoken)
 	if id, _ := last.(string); id != "" && !w.conv.NoChain() {
 		w.conv.SetResponseID(id)
 	}

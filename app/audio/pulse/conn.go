@@ -30,7 +30,7 @@ type conn struct {
 
 	mu      sync.Mutex
 	play    map[uint32]*stream
-	rec     *Recorder      // the one recorder of a recording connection
+	rec     recordSink     // the one recording of a recording connection
 	pending map[uint32]int // credit for a stream not registered yet
 }
 
@@ -131,6 +131,13 @@ func (c *conn) dispatch(msg any) {
 
 // ErrKilled is the loss of a stream the server ended (its sink went away).
 var ErrKilled = errors.New("pulse: stream killed by the server")
+
+// recordSink takes a recording connection's data; both run on the read
+// goroutine and must not block.
+type recordSink interface {
+	data(b []byte)
+	lose()
+}
 
 // kill marks the connection dead and fails its streams.
 func (c *conn) kill() {

@@ -6,6 +6,7 @@
 // so they show a short note instead. The view decides and sends; these
 // only show and report clicks.
 
+import { el } from '../dom';
 import type { PresetStatus } from '../protocol';
 
 /** The selected character as the actions see it. */
@@ -24,12 +25,6 @@ export function offNote(t: ActionTarget, what: 'connect' | 'talk'): string {
   return t.enabledDraft ? `Save it ${goal}.` : `Switch it on and save it ${goal}.`;
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text) e.textContent = text;
-  return e;
-}
 
 function setText(e: HTMLElement, text: string): void {
   if (e.textContent !== text) e.textContent = text;

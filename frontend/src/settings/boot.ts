@@ -1,10 +1,12 @@
 // Boots the settings window's page: one form for every character. It is an
-// ordinary opaque window, so it brings its own stylesheet (the pet's
-// style.css, made for a transparent window, is not loaded here).
-import './settings.css';
+// ordinary opaque window, so it brings its own stylesheets (page.css here,
+// form.css and history.css with their components; the pet page's CSS, made
+// for a transparent window, is not loaded here).
+import './page.css';
 import { CoreConnection } from '../connection';
-import { inWails, keepAboveWhileFocused, type PageConfig } from '../host';
+import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, type PageConfig } from '../host';
 import { SettingsView } from './view';
+import { ListenSection } from './listen';
 
 export function bootSettings(cfg: PageConfig): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
@@ -14,9 +16,18 @@ export function bootSettings(cfg: PageConfig): void {
   let conn: CoreConnection | null = null;
   const view = new SettingsView({ send: (m) => conn?.send(m) ?? false });
   view.mount(app);
-  conn = new CoreConnection(cfg.view_url, (m) => view.apply(m), (s) => {
+  // Esc and Ctrl+W close (hide) the window.
+  closeKeys(document, closeWindow);
+  // Listening is for every character: below the character form.
+  const listen = new ListenSection({ send: (m) => conn?.send(m) ?? false });
+  listen.mount(app.querySelector('.pane') ?? app);
+  conn = new CoreConnection(cfg.view_url, (m) => {
+    view.apply(m);
+    listen.apply(m);
+  }, (s) => {
     document.documentElement.dataset.core = s;
     view.setConnection(s);
+    if (s === 'open') listen.reconnected();
   });
   conn.open();
 }

@@ -5,6 +5,8 @@
 // section (history.ts) is built by the view and added after them; so is
 // the Backend section's connection line (actions.ts).
 
+import './form.css';
+import { el } from '../dom';
 import type { AgentItem, AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
 import type { DraftPreset, FieldName } from './model';
 import { comboFromKey } from './shortcut';
@@ -78,12 +80,6 @@ function showNote(note: HTMLElement, text: string, describes: HTMLElement): void
   else addDescribedBy(describes, note.id);
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text) e.textContent = text;
-  return e;
-}
 
 export class PresetFormView {
   readonly el: HTMLElement;
@@ -268,7 +264,7 @@ export class PresetFormView {
     this.contextWindow.min = '0';
     this.contextWindow.step = '1';
     this.contextWindow.inputMode = 'numeric';
-    const cwHint = el('div', 'hint', 'Tokens; 0 if unknown.');
+    const cwHint = el('div', 'hint', 'How much the model can read at once, in tokens (pieces of words): older messages are left out to fit. 0 if you don’t know.');
     backend.append(this.row('context_window', 'Context window', this.contextWindow, cwHint));
     this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.card = el('textarea', 'control');
@@ -499,7 +495,7 @@ export class PresetFormView {
   /** Offers the models a connection test listed (none: free text only). */
   setModels(models: string[]): void {
     this.modelList.replaceChildren(...models.map((m) => {
-      const o = document.createElement('option');
+      const o = el('option');
       o.value = m;
       return o;
     }));
@@ -511,7 +507,7 @@ export class PresetFormView {
   /** Offers the agents a connection test listed (none: free text only). */
   setAgents(agents: AgentItem[]): void {
     this.agentList.replaceChildren(...agents.map((a) => {
-      const o = document.createElement('option');
+      const o = el('option');
       o.value = a.id;
       o.label = a.label;
       return o;

@@ -5,6 +5,8 @@
 // message neither rebuilds 200 rows nor takes the focus from a summary
 // button; times are absolute, so nothing ticks.
 
+import './history.css';
+import { el } from '../dom';
 import type { DelegationItem, SettingsHistory } from '../protocol';
 
 export const EMPTY_HISTORY = 'No delegated tasks yet.';
@@ -61,12 +63,6 @@ function fullDateTime(epochMs: number): string {
   return format(undefined, true, true).format(new Date(epochMs));
 }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text) e.textContent = text;
-  return e;
-}
 
 const validTime = (t: unknown): t is number => typeof t === 'number' && Number.isFinite(t) && t > 0;
 

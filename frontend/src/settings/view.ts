@@ -4,6 +4,7 @@
 // "Settings window"); this page keeps drafts until a save and shows what
 // the core answers.
 
+import { el } from '../dom';
 import type {
   AgentItem, ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsAudio, SettingsFocus,
   SettingsResult, SettingsState, TestConnection,
@@ -61,12 +62,6 @@ interface Accepted { sent: SaveSettings; edits: number }
 
 interface FieldErr { preset: string; field: string; message: string }
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, cls = '', text = ''): HTMLElementTagNameMap[K] {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text) e.textContent = text;
-  return e;
-}
 
 export class SettingsView {
   readonly root: HTMLElement;
@@ -616,7 +611,9 @@ export class SettingsView {
       const sub = el('span', 'preset-sub');
       const st = this.status.get(d.id);
       if (isNew) {
-        sub.append(el('span', 'preset-new', 'new — not saved'));
+        const n = el('span', 'preset-new', 'new, not saved');
+        n.title = 'Not saved yet: Save keeps it';
+        sub.append(n);
       } else if (!d.enabled) {
         sub.dataset.state = 'off';
         sub.append(el('span', 'dot'), el('span', '', 'off'));

@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"sync"
 	"unicode/utf8"
+
+	"yui/transport"
 )
 
 // Store keeps a preset's conversation state for a request transport (the
@@ -49,6 +51,8 @@ type Conversation struct {
 	store Store
 	log   *slog.Logger
 	st    persisted
+	// hist, when set, holds the messages instead of st.Messages.
+	hist transport.History
 }
 
 // OpenConversation reads what store holds; an unreadable state is logged
@@ -93,6 +97,12 @@ func (c *Conversation) Transcript(contextWindow, reserve int) []Message {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	msgs := c.st.Messages
+	if c.hist != nil {
+		msgs = nil
+		for _, m := range c.hist.Exchanges() {
+			msgs = append(msgs, Message{Role: m.Role, Content: m.Content})
+		}
+	}
 	for i := len(msgs) - 1; i >= 0; i-- {
 		if msgs[i].Role == "boundary" {
 			msgs = msgs[i+1:]
@@ -121,8 +131,13 @@ func (c *Conversation) Transcript(contextWindow, reserve int) []Message {
 	return out
 }
 
-// Append records a completed exchange and saves.
-func (c *Conversation) Append(user, assistant string) {
+// Append records turn turnID's completed exchange and saves (in the
+// History when there is one).
+func (c *Conversation) Append(turnID, user, assistant string) {
+	if c.hist != nil {
+		c.hist.RecordExchange(turnID, cut(user), cut(assistant))
+		return
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.st.Messages = append(c.st.Messages, Message{Role: "user", Content: cut(user)}, Message{Role: "assistant", Content: cut(assistant)})

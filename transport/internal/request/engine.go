@@ -54,6 +54,11 @@ type Config struct {
 	ImageFitter transport.ImageFitter
 	// Store keeps the conversation; nil keeps it in memory.
 	Store Store
+	// History, when set, is the transcript the turns send and the
+	// exchanges are recorded in (the client's one store, e.g. the
+	// character's transcript); Store then keeps only the Responses chain
+	// state. A reset leaves History to the client.
+	History transport.History
 	// HTTPClient sends the requests; nil is NewHTTPClient(). Redirects
 	// are refused either way.
 	HTTPClient *http.Client
@@ -114,6 +119,7 @@ func New(name string, wire Wire, cfg Config) (*Engine, error) {
 		e.tools[n] = t
 	}
 	e.conv = OpenConversation(cfg.Store, lg)
+	e.conv.hist = cfg.History
 	e.q = newQueue()
 	e.quit = make(chan struct{})
 	return e, nil

@@ -19,6 +19,10 @@ import (
 const (
 	Speaker = "speaker"
 	Other   = "headphones"
+	// Mic is the microphone of a server started WithMic: a null sink
+	// whose monitor, the default source, is what the user "says": play
+	// into it and a capture hears it.
+	Mic = "mic"
 )
 
 // Server is a running private PulseAudio.
@@ -51,7 +55,13 @@ func (l *lockedBuffer) String() string {
 // Start runs a private server for the test and stops it at cleanup. It
 // waits until the server answers on its socket. Without a pulseaudio
 // binary the test is skipped, or fails when $CI is "true".
-func Start(t testing.TB) *Server {
+func Start(t testing.TB) *Server { t.Helper(); return start(t, false) }
+
+// StartWithMic is Start with a third null sink, Mic, whose monitor is the
+// default source: the listening tests play the user's speech into it.
+func StartWithMic(t testing.TB) *Server { t.Helper(); return start(t, true) }
+
+func start(t testing.TB, mic bool) *Server {
 	t.Helper()
 	if _, err := exec.LookPath("pulseaudio"); err != nil {
 		if os.Getenv("CI") == "true" {
@@ -59,7 +69,11 @@ func Start(t testing.TB) *Server {
 		}
 		t.Skipf("pulsetest: no pulseaudio binary: %v", err)
 	}
-	s, err := Run()
+	run := Run
+	if mic {
+		run = RunWithMic
+	}
+	s, err := run()
 	if err != nil {
 		t.Fatalf("pulsetest: %v", err)
 	}
@@ -69,7 +83,12 @@ func Start(t testing.TB) *Server {
 
 // Run starts a private server outside a test (benchmarks); Close stops it
 // and removes its directory.
-func Run() (*Server, error) {
+func Run() (*Server, error) { return runServer(false) }
+
+// RunWithMic is Run with the Mic sink (StartWithMic).
+func RunWithMic() (*Server, error) { return runServer(true) }
+
+func runServer(mic bool) (*Server, error) {
 	bin, err := exec.LookPath("pulseaudio")
 	if err != nil {
 		return nil, err
@@ -86,13 +105,20 @@ func Run() (*Server, error) {
 		}
 	}
 	sock := filepath.Join(dir, "native")
-	script := strings.Join([]string{
+	lines := []string{
 		"load-module module-null-sink sink_name=" + Speaker + " sink_properties=device.description=Speaker rate=48000 channels=1",
 		"load-module module-null-sink sink_name=" + Other + " sink_properties=device.description=Headphones rate=48000 channels=1",
-		"load-module module-native-protocol-unix socket=" + sock + " auth-anonymous=1",
-		"set-default-sink " + Speaker,
-		"",
-	}, "\n")
+	}
+	if mic {
+		lines = append(lines, "load-module module-null-sink sink_name="+Mic+" sink_properties=device.description=Microphone rate=16000 channels=1")
+	}
+	lines = append(lines,
+		"load-module module-native-protocol-unix socket="+sock+" auth-anonymous=1",
+		"set-default-sink "+Speaker)
+	if mic {
+		lines = append(lines, "set-default-source "+Mic+".monitor")
+	}
+	script := strings.Join(append(lines, ""), "\n")
 	scriptPath := filepath.Join(dir, "server.pa")
 	if err := os.WriteFile(scriptPath, []byte(script), 0o600); err != nil {
 		os.RemoveAll(dir)
@@ -204,3 +230,6 @@ func (s *Server) Record(t testing.TB, sink string, rate int) *pulse.Recorder {
 	t.Cleanup(func() { r.Close() })
 	return r
 }
+
+// Pid is the server process's id (benchmarks read its CPU time).
+func (s *Server) Pid() int { return s.cmd.Process.Pid }

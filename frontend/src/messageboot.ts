@@ -1,0 +1,23 @@
+// Boots a message window's page: one character's conversation and a
+// composer (src/message.ts). An ordinary opaque window: it brings its own
+// stylesheet; the pet page's transparent layout is not loaded.
+import './theme.css';
+import { CoreConnection } from './connection';
+import { closeKeys, closeWindow, inWails, openExternal, type PageConfig } from './host';
+import { MessageView } from './message';
+
+export function bootMessages(cfg: PageConfig): void {
+  document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
+  document.title = 'Yui — Messages';
+  const app = document.getElementById('app')!;
+  let conn: CoreConnection | null = null;
+  const view = new MessageView({ send: (m) => conn?.send(m) ?? false, close: closeWindow, openURL: openExternal });
+  view.mount(app);
+  // Esc and Ctrl+W close (hide) the window; Escape first closes what is
+  // open in it (the page marks that Escape used).
+  closeKeys(document, closeWindow);
+  conn = new CoreConnection(cfg.view_url, (m) => view.apply(m), (s) => {
+    document.documentElement.dataset.core = s;
+  });
+  conn.open();
+}
