@@ -73,12 +73,13 @@ func TestE2EPositionIsClampedAndResetFromTheMenu(t *testing.T) {
 	savePNG(t, d.capture(t, image.Rect(0, 0, screenW, screenH)), "clamped.png")
 
 	// The pet menu's Reset position: right-click opens the menu with its
-	// first item focused; Settings…, New conversation, Hide, Reset position.
+	// first item focused; Settings…, Messages…, New conversation, Hide,
+	// Reset position (her voice is off: no Mute voice).
 	d.xdotool(t, "mousemove", strconv.Itoa(face.X), strconv.Itoa(face.Y), "click", "3")
 	d.awaitShot(t, win, "the menu open", func(img *image.RGBA) bool {
 		return countNear(img, 0xff, 0xfa, 0xf5, 4) > 1500 // the menu's paper
 	})
-	for range 3 {
+	for range 4 {
 		d.xdotool(t, "key", "Down")
 	}
 	d.xdotool(t, "key", "Return")
@@ -242,7 +243,7 @@ func TestE2ETwoMonitors(t *testing.T) {
 	d.awaitShot(t, win, "the menu open", func(img *image.RGBA) bool {
 		return countNear(img, 0xff, 0xfa, 0xf5, 4) > 1500
 	})
-	for range 3 {
+	for range 4 {
 		d.xdotool(t, "key", "Down")
 	}
 	d.xdotool(t, "key", "Return")
