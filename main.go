@@ -227,6 +227,7 @@ func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
 			SetShown:        c.SetShown,
 			SetVoicesMuted:  func(on bool) { c.SetMuted(on) },
 			OpenSettings:    c.OpenSettingsWindow,
+			ResetPositions:  c.ResetPositions,
 			SetStartAtLogin: func(on bool) { c.SetStartAtLogin(on) },
 			Quit:            c.Quit,
 			Listen:          c.ListenOnce,

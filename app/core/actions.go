@@ -33,6 +33,9 @@ func (c *Core) onConnect(peer view.Peer) {
 	if peer.Preset == "" {
 		cfg := settingsWindowConfig()
 		cfg.PageToken = c.pageToken("")
+		if at, ok := c.settingsPosition(); ok {
+			cfg.X, cfg.Y = &at.X, &at.Y
+		}
 		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, cfg))
 		return
 	}
@@ -43,9 +46,8 @@ func (c *Core) onConnect(peer view.Peer) {
 		return
 	}
 	cfg := view.WindowConfig{Kind: view.WindowPet, Title: petTitle(p.Name), Width: PetWidth, Height: PetHeight, PageToken: c.pageToken(p.ID)}
-	if p.Window != nil {
-		x, y := p.Window.X, p.Window.Y
-		cfg.X, cfg.Y = &x, &y
+	if at, ok := c.petPosition(p.ID); ok {
+		cfg.X, cfg.Y = &at.X, &at.Y
 	}
 	c.view.Send(view.RoleShell, p.ID, view.MustEncode(view.TypeWindowConfig, cfg))
 }
@@ -72,7 +74,7 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
 			return
 		}
-		c.savePosition(peer.Preset, wp)
+		c.moved(peer.Preset, wp)
 	case view.TypeWindowHidden:
 		if peer.Role != view.RoleShell || peer.Preset != "" {
 			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window's shell reports hiding")
@@ -265,6 +267,7 @@ const MaxAttachments = 6
 // error line and the text is not sent, so nothing the user meant to send
 // goes out without it.
 func (c *Core) sendText(preset string, st view.SendText) {
+	c.dropTip(preset) // she has been talked to: the tip has done its job
 	text := strings.TrimSpace(st.Text)
 	pt := c.pet(preset)
 	if pt == nil {

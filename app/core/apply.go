@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"yui/app/hotkey"
+	"yui/app/lookfolder"
 	"yui/app/settings"
 	"yui/app/view"
 )
@@ -31,11 +33,12 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	var before settings.Settings
 	var changes map[string]*backendChange
 	installed, _ := c.programs()
+	folders := c.folderLooks()
 	err := c.store.Change(func(s *settings.Settings) error {
 		before = *s
 		before.Presets = slices.Clone(s.Presets)
 		var fe *settings.FieldError
-		if changes, fe = mergeForm(s, req, installed); fe != nil {
+		if changes, fe = mergeForm(s, req, installed, folders); fe != nil {
 			return fe
 		}
 		return nil
@@ -67,6 +70,12 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	if before.Audio != after.Audio {
 		c.applyAudio(after.Audio)
 	}
+	c.petsMu.Lock()
+	running := c.started
+	c.petsMu.Unlock()
+	if running && before.Keyboard != after.Keyboard {
+		c.applyShortcut(true)
+	}
 	c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
 	c.publishSettingsState()
 	c.publishHistory() // the list of presets may have changed
@@ -82,7 +91,7 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 // A preset moved to another backend loses its key and standing screen
 // permissions (bindToBackend); the changes are returned by preset id. A
 // speech endpoint moved to another origin loses its key the same way.
-func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string]bool) (map[string]*backendChange, *settings.FieldError) {
+func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string]bool, folders []lookfolder.Look) (map[string]*backendChange, *settings.FieldError) {
 	old := map[string]settings.Preset{}
 	for _, p := range s.Presets {
 		old[p.ID] = p
@@ -135,11 +144,11 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 			continue
 		}
 		switch {
-		case (!existed || old[f.ID].Look != p.Look) && !slices.Contains(Looks, p.Look):
+		case (!existed || old[f.ID].Look != p.Look) && lookProblem(p.Look, folders) != "":
 			// As with chat_api: a look from a newer version's file stays
-			// (the pet draws its default); choosing an unknown one is
-			// refused.
-			refused = &settings.FieldError{Field: field("look"), Reason: fmt.Sprintf("%q is not a look this version can draw", p.Look)}
+			// (the pet draws its default); choosing an unknown or refused
+			// one is refused.
+			refused = &settings.FieldError{Field: field("look"), Reason: lookProblem(p.Look, folders)}
 		case (!existed || old[f.ID].ChatAPI != p.ChatAPI) &&
 			slices.Contains(settings.ChatAPIs, p.ChatAPI) && !slices.Contains(AvailableChatAPIs, p.ChatAPI):
 			// A file may name an API this version cannot run (the pet
@@ -153,6 +162,19 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 	s.ActivePreset = req.ActivePreset
 	if req.Audio != nil {
 		s.Audio = settings.Audio{Muted: req.Audio.Muted, Device: strings.TrimSpace(req.Audio.Device)}
+	}
+	if req.Keyboard != nil && refused == nil {
+		kb := settings.Keyboard{ShortcutOff: req.Keyboard.ShortcutOff}
+		if t := strings.TrimSpace(req.Keyboard.Shortcut); t != "" {
+			combo, err := hotkey.Parse(t)
+			if err != nil {
+				return nil, &settings.FieldError{Field: "keyboard.shortcut", Reason: strings.TrimPrefix(err.Error(), "hotkey: ")}
+			}
+			if kb.Shortcut = combo.String(); kb.Shortcut == hotkey.Default {
+				kb.Shortcut = ""
+			}
+		}
+		s.Keyboard = kb
 	}
 	if refused != nil {
 		return nil, refused

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"yui/app/applog"
@@ -15,6 +16,7 @@ import (
 	"yui/app/capture"
 	"yui/app/cue"
 	"yui/app/frontmost"
+	"yui/app/hotkey"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/tts"
@@ -90,6 +92,9 @@ type Options struct {
 	// are (the pet menu's and the tray's checks also follow
 	// OnDesktopChange); nil: nobody.
 	OnMuteChanged func(muted bool)
+	// Hotkeys grabs the global shortcut; nil is the system's
+	// (hotkey.System) when the core runs windows, none without.
+	Hotkeys hotkey.Grabber
 	// VoiceEngine builds a character's speech engine; nil is the engine
 	// its settings name (tests pass a generated-tone engine).
 	VoiceEngine func(voice.Config) tts.Engine
@@ -129,6 +134,12 @@ type Core struct {
 	demoAt string
 
 	desk desktop // desktop.go: hidden characters, quit, the tray's listener
+
+	placer placer // placement.go: window positions
+
+	short shortcut // shortcut.go: the global shortcut
+	// tip is the preset whose page shows the first-run tip ("" none).
+	tip atomic.Value
 }
 
 // New loads the settings and prepares the view server; nothing listens yet.
@@ -143,6 +154,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{},
 		desk: desktop{hidden: map[string]bool{}, quit: make(chan struct{})}}
+	c.tip.Store("")
 	c.ear.l = c.newListener()
 	if c.screen == nil {
 		c.screen = capture.NewSystem(lg)
@@ -261,6 +273,10 @@ func (c *Core) Run(ctx context.Context) error {
 		}
 	}
 	c.applyMu.Unlock()
+	c.applyShortcut(true)
+	if c.shortcutNote() != "" {
+		c.publishSettingsState() // the settings window says why
+	}
 	// The microphone opens now if listening is on (never before Run).
 	c.applyListen()
 	if c.opts.OpenSettings {
@@ -278,6 +294,7 @@ func (c *Core) Run(ctx context.Context) error {
 	c.petsMu.Lock()
 	c.started = false
 	c.petsMu.Unlock()
+	c.applyShortcut(false)
 	// Closing the view server ends every shell connection, and a window
 	// process exits when its connection ends; the supervisor then reaps
 	// them (and terminates any that linger).

@@ -241,7 +241,9 @@ func send(t *testing.T, c *websocket.Conn, v any) {
 
 func TestShellGetsWindowConfigAndMovesAreSaved(t *testing.T) {
 	dir := t.TempDir()
-	st := startCore(t, Options{ConfigDir: dir})
+	// No monitor known: the window manager places a window never placed
+	// (placement_test.go has the monitors).
+	st := startCore(t, Options{ConfigDir: dir, Screen: &capture.Fixed{}})
 	p := st.c.Settings().Get().Presets[0]
 	shell := st.dial(t, view.RoleShell, p.ID)
 	_, b, err := shell.Read(context.Background())

@@ -207,6 +207,8 @@ func (c *Core) desktopAction(peer view.Peer, m view.Message) {
 			c.view.Publish(peer.Preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "desktop_autostart",
 				Text: "Start at login could not be changed: " + err.Error()}))
 		}
+	case view.DesktopResetPosition:
+		c.ResetPosition(peer.Preset)
 	case view.DesktopQuit:
 		c.Quit()
 	default:

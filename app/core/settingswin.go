@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"yui/app/delegation"
+	"yui/app/lookfolder"
 	apppet "yui/app/pet"
 	"yui/app/settings"
 	"yui/app/supervisor"
@@ -159,8 +160,9 @@ func (c *Core) publishSettingsState() {
 	c.settingsWin.mu.Lock()
 	c.settingsWin.revision++
 	st := view.SettingsState{Revision: c.settingsWin.revision, Path: c.store.Path(), ActivePreset: all.ActivePreset,
-		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(Looks),
-		Audio: view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device}}
+		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(c.folderLooks()),
+		Audio:    view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device},
+		Keyboard: view.KeyboardForm{Shortcut: all.Keyboard.ShortcutOrDefault(), ShortcutOff: all.Keyboard.ShortcutOff, Note: c.shortcutNote()}}
 	for i, p := range all.Presets {
 		st.Presets[i] = presetForm(p)
 		if n, ok := c.settingsWin.notes[p.ID]; ok {
@@ -182,9 +184,6 @@ func presetForm(p settings.Preset) view.PresetForm {
 		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID}
 }
 
-// Looks are the character looks this build draws.
-var Looks = []string{"yui"}
-
 // AvailableChatAPIs are the chat_api values this build can connect with
 // (app/pet's wires); the others are accepted in the file but refused by
 // the settings window.
@@ -205,7 +204,7 @@ func chatAPILabel(id string) string {
 	return id
 }
 
-func settingsChoices(looks []string) view.SettingsChoices {
+func settingsChoices(looks []lookfolder.Look) view.SettingsChoices {
 	var ch view.SettingsChoices
 	for _, id := range settings.ChatAPIs {
 		c := view.Choice{ID: id, Label: chatAPILabel(id), Available: false, Note: "not in this version yet"}
@@ -233,14 +232,7 @@ func settingsChoices(looks []string) view.SettingsChoices {
 	for _, id := range settings.ScreenModes {
 		ch.ScreenModes = append(ch.ScreenModes, view.Choice{ID: id, Label: screenLabels[id], Available: true, Note: screenNotes[id]})
 	}
-	lookLabels := map[string]string{"yui": "Yui"}
-	for _, id := range looks {
-		l := lookLabels[id]
-		if l == "" {
-			l = id
-		}
-		ch.Looks = append(ch.Looks, view.Choice{ID: id, Label: l, Available: true})
-	}
+	ch.Looks = lookChoices(looks)
 	return ch
 }
 

@@ -233,7 +233,7 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	menu("[x] Yui", "[x] Mio", "---", "[ ] Mute voices", "Settings…", "[ ] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[ ] Mute voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 
 	waitWindow := func(name string, shown bool) {
 		t.Helper()
@@ -247,18 +247,18 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 
 	// A character's item hides her (her window goes) and shows her again.
 	click("Mio")
-	menu("[x] Yui", "[ ] Mio", "---", "[ ] Mute voices", "Settings…", "[ ] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[ ] Mio", "---", "Listen", "[ ] Mute voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	waitWindow("Yui — Mio", false)
 	if _, _, ok := d.visibleWindow(t, "Yui — Yui"); !ok {
 		t.Fatal("hiding Mio hid Yui")
 	}
 	click("Mio")
-	menu("[x] Yui", "[x] Mio", "---", "[ ] Mute voices", "Settings…", "[ ] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[ ] Mute voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	waitWindow("Yui — Mio", true)
 
 	// Mute voices: checked and saved.
 	click("Mute voices")
-	menu("[x] Yui", "[x] Mio", "---", "[x] Mute voices", "Settings…", "[ ] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	if !readSettings(t, cfg).Audio.Muted {
 		t.Fatal("Mute voices not saved")
 	}
@@ -267,7 +267,7 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 	// then none.
 	entry := filepath.Join(home, "autostart", "yui.desktop")
 	click("Start at login")
-	menu("[x] Yui", "[x] Mio", "---", "[x] Mute voices", "Settings…", "[x] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute voices", "Settings…", "Reset positions", "[x] Start at login", "---", "Quit Yui")
 	b, err := os.ReadFile(entry)
 	if err != nil {
 		t.Fatalf("no autostart entry: %v", err)
@@ -279,7 +279,7 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 		t.Fatalf("desktop-file-validate: %v %s", err, out)
 	}
 	click("Start at login")
-	menu("[x] Yui", "[x] Mio", "---", "[x] Mute voices", "Settings…", "[ ] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	if _, err := os.Stat(entry); !os.IsNotExist(err) {
 		t.Fatalf("autostart entry still there: %v", err)
 	}

@@ -60,7 +60,13 @@ type xDisplay struct {
 
 func startX(t *testing.T, composite bool) *xDisplay {
 	t.Helper()
-	name, err := xvfbtest.Start(t)
+	return startXScreens(t, composite, "1280x800")
+}
+
+// startXScreens is startX with several monitors side by side (Xinerama).
+func startXScreens(t *testing.T, composite bool, sizes ...string) *xDisplay {
+	t.Helper()
+	name, err := xvfbtest.StartScreens(t, sizes...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,7 @@
 package settings
 
+import "yui/app/hotkey"
+
 // Settings is the whole settings file.
 type Settings struct {
 	// Version is the file format version; this build writes 1.
@@ -12,6 +14,27 @@ type Settings struct {
 	Audio Audio `json:"audio"`
 	// Listen is how Yui hears the user (microphone, transcription).
 	Listen Listen `json:"listen"`
+	// Keyboard is the global shortcut.
+	Keyboard Keyboard `json:"keyboard"`
+}
+
+// Keyboard is the global shortcut that opens the main character's
+// composer from any app (docs/desktop.md, "Global shortcut").
+type Keyboard struct {
+	// Shortcut is the combination ("Ctrl+Alt+Y"); "" is the default,
+	// hotkey.Default.
+	Shortcut string `json:"shortcut,omitempty"`
+	// ShortcutOff switches the global shortcut off.
+	ShortcutOff bool `json:"shortcut_off,omitempty"`
+}
+
+// ShortcutOrDefault is the combination in force (Shortcut, or the
+// default when empty).
+func (k Keyboard) ShortcutOrDefault() string {
+	if k.Shortcut == "" {
+		return hotkey.Default
+	}
+	return k.Shortcut
 }
 
 // Preset is one character and its backend settings (client-notes §1).

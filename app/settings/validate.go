@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"yui/app/hotkey"
 )
 
 // FieldError names the settings field that is wrong, as a JSON path such as
@@ -58,6 +60,11 @@ func Validate(s *Settings) error {
 	}
 	if !ids[s.ActivePreset] {
 		return &FieldError{Field: "active_preset", Reason: fmt.Sprintf("no preset has id %q", s.ActivePreset)}
+	}
+	if s.Keyboard.Shortcut != "" {
+		if _, err := hotkey.Parse(s.Keyboard.Shortcut); err != nil {
+			return &FieldError{Field: "keyboard.shortcut", Reason: strings.TrimPrefix(err.Error(), "hotkey: ")}
+		}
 	}
 	if err := validateAudio(s.Audio); err != nil {
 		return err

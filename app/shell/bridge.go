@@ -32,6 +32,7 @@ type Bridge struct {
 
 	mu      sync.Mutex
 	onShape func([]x11.Rect)
+	onMove  func(x, y int)
 	moved   chan struct{}
 }
 
@@ -54,6 +55,25 @@ func (b *Bridge) Moved() {
 	case b.moved <- struct{}{}:
 	default:
 	}
+}
+
+// MoveWindow moves the window's top-left corner to (x, y) in absolute
+// screen pixels, as WindowGetPosition reads them (the runtime's
+// WindowSetPosition is relative to the window's monitor: app/shell
+// move_*.go). The page's drag uses it. Never blocks.
+func (b *Bridge) MoveWindow(x, y int) {
+	b.mu.Lock()
+	f := b.onMove
+	b.mu.Unlock()
+	if f != nil {
+		f(x, y)
+	}
+}
+
+func (b *Bridge) setMoveFunc(f func(x, y int)) {
+	b.mu.Lock()
+	b.onMove = f
+	b.mu.Unlock()
 }
 
 // Config returns the page's connection settings.

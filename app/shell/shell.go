@@ -209,11 +209,12 @@ func (w *window) quit(ctx context.Context) {
 
 func (w *window) startup(ctx context.Context) {
 	w.ctx = ctx
+	w.bridge.setMoveFunc(func(x, y int) { w.dragTo(ctx, x, y) })
 	if w.pet() {
 		installClearOnDraw()
 	}
 	if w.cfg.X != nil && w.cfg.Y != nil {
-		runtime.WindowSetPosition(ctx, *w.cfg.X, *w.cfg.Y)
+		w.moveTo(ctx, *w.cfg.X, *w.cfg.Y)
 	}
 	// The core going away ends the window; window_show raises a hidden
 	// one.
@@ -238,6 +239,15 @@ func (w *window) startup(ctx context.Context) {
 				w.log.Info("window_idle_exit")
 				w.quit(ctx)
 				return
+			case view.TypeWindowMove:
+				var wp view.WindowPosition
+				if err := json.Unmarshal(m.Body, &wp); err != nil {
+					w.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+					continue
+				}
+				w.moveTo(ctx, wp.X, wp.Y)
+				w.log.Info("window_moved_by_core", "x", wp.X, "y", wp.Y)
+				w.bridge.Moved() // read back and report where it is now
 			case view.TypeWindowTitle:
 				var t view.WindowTitle
 				if err := json.Unmarshal(m.Body, &t); err != nil || t.Title == "" {

@@ -25,9 +25,12 @@ type Character struct {
 
 // Actions are what the items do. Nil funcs leave their items inert.
 type Actions struct {
-	SetShown        func(id string, shown bool)
-	SetVoicesMuted  func(on bool)
-	OpenSettings    func()
+	SetShown       func(id string, shown bool)
+	SetVoicesMuted func(on bool)
+	OpenSettings   func()
+	// ResetPositions puts every character back at the bottom-right of the
+	// primary monitor, side by side.
+	ResetPositions  func()
 	SetStartAtLogin func(on bool)
 	Quit            func()
 	// Listen hears the next thing the user says (one utterance, then the
@@ -59,6 +62,7 @@ const (
 	LabelListen   = "Listen"
 	LabelMute     = "Mute voices"
 	LabelSettings = "Settings…"
+	LabelReset    = "Reset positions"
 	LabelLogin    = "Start at login"
 	LabelQuit     = "Quit Yui"
 )
@@ -147,6 +151,8 @@ func (t *Tray) build() {
 	go t.listen(t.mute, t.toggleMute)
 	settings := systray.AddMenuItem(LabelSettings, "Open the settings window")
 	go t.listen(settings, func() { call(t.opts.Actions.OpenSettings) })
+	reset := systray.AddMenuItem(LabelReset, "Put the characters back at the bottom-right of the main screen")
+	go t.listen(reset, func() { call(t.opts.Actions.ResetPositions) })
 	t.login = nil
 	if t.menu.StartAtLoginAvailable {
 		t.login = systray.AddMenuItemCheckbox(LabelLogin, "Start Yui when you log in", t.menu.StartAtLogin)

@@ -344,6 +344,15 @@ type AudioForm struct {
 	Device string `json:"device"`
 }
 
+// KeyboardForm is the global shortcut as the settings form edits it.
+// Note (core → page only) says why the shortcut does not work ("" when
+// it does or is off).
+type KeyboardForm struct {
+	Shortcut    string `json:"shortcut"`
+	ShortcutOff bool   `json:"shortcut_off"`
+	Note        string `json:"note,omitempty"`
+}
+
 // PresetForm is one preset as the settings form shows it. The key never
 // leaves the core: the page learns only whether one is saved (HasKey) and
 // sends Key only when the user typed a new one.
@@ -402,6 +411,7 @@ type SettingsState struct {
 	ActivePreset string          `json:"active_preset"`
 	Presets      []PresetForm    `json:"presets"`
 	Audio        AudioForm       `json:"audio"`
+	Keyboard     KeyboardForm    `json:"keyboard"`
 	Choices      SettingsChoices `json:"choices"`
 }
 
@@ -470,6 +480,8 @@ type SaveSettings struct {
 	Presets      []SavePreset `json:"presets"`
 	// Audio replaces the shared sound settings; nil keeps them.
 	Audio *AudioForm `json:"audio,omitempty"`
+	// Keyboard replaces the global shortcut; nil keeps it.
+	Keyboard *KeyboardForm `json:"keyboard,omitempty"`
 }
 
 // SettingsResult answers a SaveSettings. On refusal Field is the JSON path

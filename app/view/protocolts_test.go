@@ -41,6 +41,7 @@ var tsMessages = map[string]struct {
 	TypeSettingsResult: {SettingsResult{}, true}, TypeSettingsHistory: {SettingsHistory{}, true},
 	TypeConnectionTest: {ConnectionTest{}, true},
 	TypeTranscript:     {Transcript{}, true}, TypeTranscriptEntry: {TranscriptEntry{}, true},
+	TypeOpenComposer: {struct{}{}, true}, TypeLookArt: {LookArt{}, true},
 
 	TypeSendText: {SendText{}, false}, TypeStop: {struct{}{}, false}, TypeReconnect: {struct{}{}, false},
 	TypeDismiss: {Dismiss{}, false}, TypeReset: {struct{}{}, false}, TypePermissionAnswer: {PermissionAnswer{}, false},
@@ -57,7 +58,7 @@ var tsMessages = map[string]struct {
 // goOnly are the message types no page sends or receives: the shell's,
 // and show_window, which the core accepts from a pet page but no page
 // sends yet.
-var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow, TypeWindowHidden, TypeWindowQuit}
+var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow, TypeWindowMove, TypeWindowHidden, TypeWindowQuit}
 
 // tsInterface is one interface (or inline object type) of protocol.ts:
 // its fields and their types as written.

@@ -144,31 +144,66 @@ function partsSVG(part: string): string {
     .join('');
 }
 
+/** A built-in look: the figure's colours and her hair accessory. Every look
+ * draws all ten emotions (the face parts are shared). */
+export interface Palette {
+  label: string;
+  hairBack: string;
+  hair: string;
+  outfit: string;
+  outfitShade: string;
+  sleeve: string;
+  legs: string;
+  accessory: string;
+}
+
+const STAR_CLIP = `<g class="clip" transform="translate(146 56) rotate(18)">
+      <path d="M0 -9 L2.6 -2.8 L9 -2.8 L3.8 1.2 L5.6 7.6 L0 3.8 L-5.6 7.6 L-3.8 1.2 L-9 -2.8 L-2.6 -2.8 Z" fill="#ffd166" stroke="#e8a93a" stroke-width="1"/>
+    </g>`;
+const RIBBON = `<g class="clip" transform="translate(142 50) rotate(14)">
+      <path d="M0 0 L-13 -8 L-13 8 Z M0 0 L13 -8 L13 8 Z" fill="#ff6f91" stroke="#d94f72" stroke-width="1" stroke-linejoin="round"/>
+      <circle cx="0" cy="0" r="3.6" fill="#d94f72"/>
+    </g>`;
+const FLOWER = `<g class="clip" transform="translate(148 58)">
+      <g fill="#ffffff" stroke="#9fc3e6" stroke-width="1">
+        <circle cx="0" cy="-6" r="4.4"/><circle cx="5.7" cy="-1.9" r="4.4"/><circle cx="3.5" cy="4.9" r="4.4"/>
+        <circle cx="-3.5" cy="4.9" r="4.4"/><circle cx="-5.7" cy="-1.9" r="4.4"/>
+      </g>
+      <circle cx="0" cy="0" r="3" fill="#ffd166"/>
+    </g>`;
+
+/** The built-in looks, by the id a preset's `look` names. `yui` is the
+ * default (and the app icon's). */
+export const LOOKS: Readonly<Record<string, Palette>> = {
+  yui: { label: 'Yui — lavender hoodie', hairBack: '#3f2d4a', hair: '#4a3457', outfit: '#b9a4e8', outfitShade: '#9d86d6', sleeve: '#a892e0', legs: '#5b4a6b', accessory: STAR_CLIP },
+  mika: { label: 'Mika — ginger, mint jacket', hairBack: '#a8441f', hair: '#c95a2c', outfit: '#6cc8b4', outfitShade: '#44a692', sleeve: '#5bb9a5', legs: '#2f5d62', accessory: RIBBON },
+  sora: { label: 'Sora — navy, mustard sweater', hairBack: '#1b2f4d', hair: '#243d63', outfit: '#f0c04a', outfitShade: '#d29f2a', sleeve: '#e6b23c', legs: '#4a4036', accessory: FLOWER },
+};
+
+export const resolveLook = (id: string): string => (Object.prototype.hasOwnProperty.call(LOOKS, id) ? id : 'yui');
+
 // Head parts shared by the page's figure and the app icon (iconSVG).
-const HAIR_BACK = `<path d="M30 96 C28 40 70 20 100 22 C130 20 172 40 170 96 L176 152 C164 160 150 154 146 142 L54 142 C50 154 36 160 24 152 Z" fill="#3f2d4a"/>`;
+const hairBack = (p: Palette): string => `<path d="M30 96 C28 40 70 20 100 22 C130 20 172 40 170 96 L176 152 C164 160 150 154 146 142 L54 142 C50 154 36 160 24 152 Z" fill="${p.hairBack}"/>`;
 const HEAD = `<circle cx="100" cy="96" r="64" fill="${SKIN}"/>`;
 const BLUSH = `<ellipse cx="64" cy="120" rx="11" ry="6" fill="#ff9fb0"/>
       <ellipse cx="136" cy="120" rx="11" ry="6" fill="#ff9fb0"/>`;
-const BANGS = `<path class="bangs" d="M34 100 C30 40 70 24 100 25 C130 24 170 40 166 100 L158 82 L150 94 L141 70 L129 88 L117 64 L105 84 L93 62 L81 86 L69 68 L58 94 L47 78 Z" fill="#4a3457"/>`;
-const AHOGE = `<path class="ahoge" d="M100 26 C96 10 108 4 116 8" stroke="#4a3457" stroke-width="5" fill="none" stroke-linecap="round"/>`;
-const CLIP = `<g class="clip" transform="translate(146 56) rotate(18)">
-      <path d="M0 -9 L2.6 -2.8 L9 -2.8 L3.8 1.2 L5.6 7.6 L0 3.8 L-5.6 7.6 L-3.8 1.2 L-9 -2.8 L-2.6 -2.8 Z" fill="#ffd166" stroke="#e8a93a" stroke-width="1"/>
-    </g>`;
+const bangs = (p: Palette): string => `<path class="bangs" d="M34 100 C30 40 70 24 100 25 C130 24 170 40 166 100 L158 82 L150 94 L141 70 L129 88 L117 64 L105 84 L93 62 L81 86 L69 68 L58 94 L47 78 Z" fill="${p.hair}"/>`;
+const ahoge = (p: Palette): string => `<path class="ahoge" d="M100 26 C96 10 108 4 116 8" stroke="${p.hair}" stroke-width="5" fill="none" stroke-linecap="round"/>`;
 
-const SVG = `
+const figureSVG = (p: Palette): string => `
 <svg class="yui-figure" viewBox="0 0 200 240" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="Yui">
   <ellipse cx="100" cy="233" rx="52" ry="6" fill="rgba(40,20,50,0.18)"/>
   <g class="hair-back tilt">
-    ${HAIR_BACK}
+    ${hairBack(p)}
   </g>
   <g class="body">
-    <rect x="80" y="206" width="16" height="22" rx="7" fill="#5b4a6b"/>
-    <rect x="104" y="206" width="16" height="22" rx="7" fill="#5b4a6b"/>
-    <path d="M62 158 C66 146 82 140 100 140 C118 140 134 146 138 158 L150 212 C130 220 70 220 50 212 Z" fill="#b9a4e8"/>
-    <path d="M78 146 C86 156 114 156 122 146 L118 142 C110 148 90 148 82 142 Z" fill="#9d86d6"/>
-    <path d="M97 160 L103 160 L102 190 L98 190 Z" fill="#9d86d6"/>
-    <ellipse cx="56" cy="184" rx="10" ry="20" transform="rotate(14 56 184)" fill="#a892e0"/>
-    <ellipse cx="144" cy="184" rx="10" ry="20" transform="rotate(-14 144 184)" fill="#a892e0"/>
+    <rect x="80" y="206" width="16" height="22" rx="7" fill="${p.legs}"/>
+    <rect x="104" y="206" width="16" height="22" rx="7" fill="${p.legs}"/>
+    <path d="M62 158 C66 146 82 140 100 140 C118 140 134 146 138 158 L150 212 C130 220 70 220 50 212 Z" fill="${p.outfit}"/>
+    <path d="M78 146 C86 156 114 156 122 146 L118 142 C110 148 90 148 82 142 Z" fill="${p.outfitShade}"/>
+    <path d="M97 160 L103 160 L102 190 L98 190 Z" fill="${p.outfitShade}"/>
+    <ellipse cx="56" cy="184" rx="10" ry="20" transform="rotate(14 56 184)" fill="${p.sleeve}"/>
+    <ellipse cx="144" cy="184" rx="10" ry="20" transform="rotate(-14 144 184)" fill="${p.sleeve}"/>
     <circle cx="52" cy="202" r="8" fill="${SKIN}"/>
     <circle cx="148" cy="202" r="8" fill="${SKIN}"/>
   </g>
@@ -181,14 +216,13 @@ const SVG = `
     <g class="face" data-part="mouth">${partsSVG('mouth')}</g>
     <g class="talk" data-frame="1"><ellipse cx="100" cy="130" rx="5" ry="3.4" fill="${LIP}"/></g>
     <g class="talk" data-frame="2"><ellipse cx="100" cy="130.5" rx="6" ry="6" fill="${LIP}"/><ellipse cx="100" cy="134" rx="3.6" ry="2" fill="#ff8fa3"/></g>
-    ${BANGS}
+    ${bangs(p)}
     <g class="face" data-part="brows">${partsSVG('brows')}</g>
-    ${AHOGE}
-    ${CLIP}
+    ${ahoge(p)}
+    ${p.accessory}
     <g class="face" data-part="extra">${partsSVG('extra')}</g>
   </g>
 </svg>`;
-
 
 /**
  * The app icon: the character's head with one emotion's face (neutral by
@@ -198,19 +232,20 @@ const SVG = `
  */
 export function iconSVG(emotion = 'neutral', size = 1024): string {
   const face = EMOTIONS[resolveEmotion(emotion)]!;
+  const p = LOOKS.yui!;
   const part = (p: 'eyes' | 'brows' | 'mouth'): string => PARTS[p]![face[p]]!;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="18 0 164 164" width="${size}" height="${size}">
-  ${HAIR_BACK}
+  ${hairBack(p)}
   ${HEAD}
   <g opacity="${face.blush}">
       ${BLUSH}
   </g>
   ${part('eyes')}
   ${part('mouth')}
-  ${BANGS}
+  ${bangs(p)}
   ${part('brows')}
-  ${AHOGE}
-  ${CLIP}
+  ${ahoge(p)}
+  ${p.accessory}
 </svg>
 `;
 }
@@ -242,8 +277,11 @@ interface Level { t: number; step: number; frame: number }
 
 export class Character {
   readonly el: HTMLElement;
-  private readonly svg: SVGSVGElement;
-  private readonly eyes: SVGGElement[];
+  private svg: SVGSVGElement;
+  private eyes: SVGGElement[];
+  /** A look folder's art (emotion → data: URL), or null for a built-in look. */
+  private art: Record<string, string> | null = null;
+  private artImg: HTMLImageElement | null = null;
   private blinkTimer = 0;
   private mouthTimer = 0;
   private mouthStep = 0;
@@ -262,7 +300,8 @@ export class Character {
   ) {
     this.el = el('div');
     this.el.className = 'character';
-    this.el.append(asset(SVG)); // constant markup, no outside text
+    this.el.append(asset(figureSVG(LOOKS.yui!))); // constant markup, no outside text
+    this.el.dataset.look = 'yui';
     this.svg = this.el.querySelector('svg')!;
     this.eyes = [...this.svg.querySelectorAll<SVGGElement>('.eye')];
     this.el.dataset.speaking = 'false';
@@ -304,10 +343,60 @@ export class Character {
     return this.levels.length;
   }
 
+  /** Draws the built-in look `id` (unknown ids: yui). A look folder's art,
+   * when set, is shown instead (setArt). */
+  setLook(id: string): void {
+    const look = resolveLook(id);
+    if (this.el.dataset.look === look) return;
+    const shut = this.blinking;
+    const next = asset(figureSVG(LOOKS[look]!)).querySelector('svg')!; // constant markup, no outside text
+    next.setAttribute('aria-label', this.svg.getAttribute('aria-label') ?? 'Yui');
+    this.svg.replaceWith(next);
+    this.svg = next;
+    this.eyes = [...next.querySelectorAll<SVGGElement>('.eye')];
+    this.el.dataset.look = look;
+    const e = this.el.dataset.emotion ?? 'neutral';
+    delete this.el.dataset.emotion;
+    this.setEmotion(e);
+    if (this.art) this.svg.setAttribute('display', 'none');
+    if (shut) this.setEyesShut(true);
+  }
+
+  /** Shows a look folder's art (emotion → sanitised SVG as a data: URL,
+   * drawn as an <img>, so nothing in it runs or loads), or, with null,
+   * the built-in figure again. The figure's motions still apply; blinks
+   * and the mouth are the built-in figure's only. */
+  setArt(art: Record<string, string> | null): void {
+    this.art = art && Object.keys(art).length > 0 ? art : null;
+    if (!this.art) {
+      this.artImg?.remove();
+      this.artImg = null;
+      this.svg.removeAttribute('display');
+      delete this.el.dataset.art;
+      return;
+    }
+    if (!this.artImg) {
+      this.artImg = el('img', 'yui-figure look-art');
+      this.artImg.alt = '';
+      this.artImg.draggable = false;
+      this.el.append(this.artImg);
+    }
+    this.svg.setAttribute('display', 'none');
+    this.el.dataset.art = 'folder';
+    this.showArt();
+  }
+
+  private showArt(): void {
+    if (!this.art || !this.artImg) return;
+    const url = this.art[this.el.dataset.emotion ?? 'neutral'] ?? this.art.neutral ?? '';
+    if (url.startsWith('data:image/svg+xml') && this.artImg.getAttribute('src') !== url) this.artImg.src = url;
+  }
+
   setEmotion(id: string): void {
     const e = resolveEmotion(id);
     if (this.el.dataset.emotion === e) return;
     this.el.dataset.emotion = e;
+    this.showArt();
     const face = EMOTIONS[e]!;
     for (const part of ['eyes', 'brows', 'mouth', 'extra'] as const) {
       const want = face[part];

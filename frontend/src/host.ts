@@ -13,12 +13,14 @@ interface WailsWindow {
         Config(): Promise<PageConfig>;
         SetInputRegion(r: Rect[]): Promise<void>;
         Moved?(): Promise<void>;
+        MoveWindow?(x: number, y: number): Promise<void>;
         OpenURL?(url: string): Promise<void>;
       };
     };
   };
   runtime?: {
     WindowSetPosition(x: number, y: number): void;
+    WindowSetAlwaysOnTop?(on: boolean): void;
     WindowGetPosition(): Promise<{ x: number; y: number }>;
     WindowHide?(): void;
   };
@@ -48,8 +50,14 @@ export async function windowPosition(): Promise<{ x: number; y: number } | null>
   return w.runtime ? w.runtime.WindowGetPosition() : null;
 }
 
+/** Moves the window to (x, y) in absolute screen pixels, as
+ * windowPosition reads them: through the shell (the runtime's
+ * WindowSetPosition is relative to the window's monitor, which is wrong
+ * on a second monitor); an older shell without MoveWindow: the runtime. */
 export function moveWindow(x: number, y: number): void {
-  w.runtime?.WindowSetPosition(Math.round(x), Math.round(y));
+  const bridge = w.go?.shell?.Bridge;
+  if (bridge?.MoveWindow) bridge.MoveWindow(Math.round(x), Math.round(y));
+  else w.runtime?.WindowSetPosition(Math.round(x), Math.round(y));
 }
 
 /** Opens an http(s) link in the user's default browser. In a window the
@@ -68,6 +76,16 @@ export function openExternal(url: string): void {
  * once instead of at its next slow poll. */
 export function windowMoved(): void {
   w.go?.shell?.Bridge?.Moved?.();
+}
+
+/** Keeps the settings window above the pets (which are always on top)
+ * while it has the focus, and lets it go back below them when it loses
+ * it (docs/desktop.md, "Where she is"). Outside Wails: nothing. */
+export function keepAboveWhileFocused(win: Window = window): void {
+  const set = (on: boolean) => w.runtime?.WindowSetAlwaysOnTop?.(on);
+  win.addEventListener('focus', () => set(true));
+  win.addEventListener('blur', () => set(false));
+  if (win.document.hasFocus()) set(true);
 }
 
 /** Hides this window (the settings and message windows hide when closed;

@@ -40,6 +40,7 @@ export class PetMenu {
   /** The app-wide items: shown once the core has sent their state. */
   private readonly desktop: HTMLElement;
   private readonly hide: HTMLButtonElement;
+  private readonly resetPosition: HTMLButtonElement;
   private readonly mute: HTMLButtonElement;
   private readonly login: HTMLButtonElement;
   private readonly quit: HTMLButtonElement;
@@ -70,11 +71,13 @@ export class PetMenu {
     // Shown while listening is on and spoken turns go to another character.
     this.listenTarget = item('listen-target', 'Send my voice here', true);
     this.hide = item('hide', 'Hide');
+    this.resetPosition = item('reset-position', 'Reset position');
+    this.resetPosition.title = 'Back to the bottom-right corner of the main screen';
     this.mute = check('mute', 'Mute voices');
     this.login = check('start-at-login', 'Start at login');
     this.quit = item('quit', 'Quit Yui');
     this.desktop = el('div', { class: 'pet-menu-desktop', attrs: { role: 'group', 'aria-label': 'Yui' }, hidden: true },
-      sep(), this.hide, this.mute, this.login, sep(), this.quit);
+      sep(), this.hide, this.resetPosition, this.mute, this.login, sep(), this.quit);
     this.el = el('div', { class: 'pet-menu', attrs: { role: 'menu', 'aria-label': 'Character menu' }, hidden: true },
       this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.listenTarget, this.desktop);
     this.wire();
@@ -240,6 +243,7 @@ export class PetMenu {
       this.actions.desktop(a);
     });
     desktop(this.hide, () => 'hide');
+    desktop(this.resetPosition, () => 'reset_position');
     desktop(this.mute, () => (this.mute.getAttribute('aria-checked') === 'true' ? 'unmute' : 'mute'));
     desktop(this.login, () => (this.login.getAttribute('aria-checked') === 'true' ? 'start_at_login_off' : 'start_at_login_on'));
     desktop(this.quit, () => 'quit');

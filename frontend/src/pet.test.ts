@@ -518,12 +518,12 @@ describe('PetView', () => {
     view.apply({ type: 'desktop', voices_muted: false, start_at_login: false, start_at_login_available: false });
     view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
     const seen: string[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       seen.push((document.activeElement as HTMLElement).dataset.action ?? '');
       document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
     }
     // Start at login is hidden (unavailable); Yes and Cancel until asked.
-    expect(seen).toEqual(['settings', 'reset', 'hide', 'mute', 'quit']);
+    expect(seen).toEqual(['settings', 'reset', 'hide', 'reset-position', 'mute', 'quit']);
     expect((document.activeElement as HTMLElement).dataset.action).toBe('settings'); // wrapped
   });
 

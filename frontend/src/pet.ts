@@ -169,6 +169,7 @@ export class PetView {
         this.character.el.setAttribute('aria-label', m.name);
         this.character.el.title = m.name;
         this.menu.applyPreset(m);
+        this.character.setLook(m.look);
         break;
       case 'desktop':
         this.menu.applyDesktop(m);
@@ -218,6 +219,12 @@ export class PetView {
         break;
       case 'delegations':
         this.chip.apply(m);
+        return;
+      case 'open_composer': // the global shortcut
+        this.openComposer();
+        break;
+      case 'look_art':
+        this.character.setArt(m.emotions);
         return;
     }
     this.queueRegion();
@@ -323,6 +330,13 @@ export class PetView {
       if (e.key === ' ' && e.ctrlKey) {
         e.preventDefault();
         this.openComposer();
+      } else if (e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) {
+        // The keyboard's way to her menu: under her face.
+        e.preventDefault();
+        if (this.menuOpen) return;
+        const box = this.root.getBoundingClientRect();
+        const face = this.character.el.getBoundingClientRect();
+        this.openMenu(face.left - box.left + face.width / 2, face.top - box.top + face.height / 3);
       } else if (e.key.toLowerCase() === 'm' && e.ctrlKey && !e.altKey && !e.shiftKey) {
         // Ctrl+M opens her message window.
         e.preventDefault();

@@ -48,7 +48,12 @@ export interface Delegations { type: 'delegations'; items: DelegationItem[] | nu
 export interface Desktop { type: 'desktop'; voices_muted: boolean; start_at_login: boolean; start_at_login_available: boolean }
 /** A pet menu's app-wide action: hide this character, mute or unmute
  * every voice, start Yui at login or not, quit Yui. */
-export type DesktopActionKind = 'hide' | 'mute' | 'unmute' | 'start_at_login_on' | 'start_at_login_off' | 'quit';
+export type DesktopActionKind = 'hide' | 'reset_position' | 'mute' | 'unmute' | 'start_at_login_on' | 'start_at_login_off' | 'quit';
+/** The global shortcut: open the composer and focus it (not sticky). */
+export interface OpenComposer { type: 'open_composer' }
+/** A look folder's art (docs/looks.md): one sanitised SVG per emotion as a
+ * data: URL; empty `emotions` means the look is a built-in one. */
+export interface LookArt { type: 'look_art'; look: string; emotions: Record<string, string> | null }
 
 // ---- the settings window (docs/view-protocol.md, "Settings window") ----
 
@@ -109,6 +114,9 @@ export interface VoiceForm {
 
 /** The sound settings every character shares. */
 export interface AudioForm { muted: boolean; device: string }
+/** The global shortcut (opens the main character's composer from any app);
+ * `note` (from the core) says why it does not work. */
+export interface KeyboardForm { shortcut: string; shortcut_off: boolean; note?: string }
 
 /** One option of a select or radio group; an unavailable one is shown
  * greyed out with its note. */
@@ -132,6 +140,7 @@ export interface SettingsState {
   active_preset: string;
   presets: PresetForm[] | null;
   audio?: AudioForm;
+  keyboard?: KeyboardForm;
   choices: SettingsChoices;
 }
 /** The sound server as the core found it, and its output devices. */
@@ -173,7 +182,7 @@ export interface SavePreset {
   voice_key?: string;
 }
 
-export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm }
+export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm; keyboard?: KeyboardForm }
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
  * connection attempt now) or `reset` (a new conversation: stop, then the
@@ -239,6 +248,7 @@ export interface SaveListen { type: 'save_listen'; request_id: string; form: Lis
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
+  | OpenComposer | LookArt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
   | Transcript | TranscriptEntry
   | ListenState | SettingsListen | ListenLevel;
@@ -265,6 +275,7 @@ export type PageMessage =
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
   'character', 'mouth', 'voice', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
+  'open_composer', 'look_art',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
 ]);

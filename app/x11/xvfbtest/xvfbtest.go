@@ -6,12 +6,17 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"image"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jezek/xgb"
+	"github.com/jezek/xgb/randr"
+	"github.com/jezek/xgb/xproto"
 )
 
 // StartLimit bounds the wait for Xvfb to report its display. Xvfb writes
@@ -40,9 +45,34 @@ var ErrNoXvfb = errors.New("xvfbtest: Xvfb could not be started")
 // once; Start then tries another.
 func Start(t testing.TB) (string, error) {
 	t.Helper()
+	return StartScreens(t, "1280x800")
+}
+
+// StartScreens is Start with several monitors of the given sizes
+// ("1280x800") side by side, left to right, top-aligned: one X screen as
+// large as all of them, split into RandR 1.5 monitors (the first is the
+// primary), which is what Xinerama queries and GTK report. (Xvfb's own
+// +xinerama puts every screen at 0,0.)
+func StartScreens(t testing.TB, sizes ...string) (string, error) {
+	t.Helper()
+	var mons []image.Rectangle
+	w, h := 0, 0
+	for _, sz := range sizes {
+		var mw, mh int
+		if _, err := fmt.Sscanf(sz, "%dx%d", &mw, &mh); err != nil {
+			t.Fatalf("xvfbtest: screen size %q: %v", sz, err)
+		}
+		mons = append(mons, image.Rect(w, 0, w+mw, mh))
+		w, h = w+mw, max(h, mh)
+	}
 	for range attempts {
 		n := 100 + rand.IntN(30000)
-		name, err := try(t, n)
+		name, err := try(t, n, fmt.Sprintf("%dx%d", w, h))
+		if err == nil && name != "" && len(mons) > 1 {
+			if err := setMonitors(name, mons); err != nil {
+				t.Fatalf("xvfbtest: monitors on %s: %v", name, err)
+			}
+		}
 		if err != nil || name != "" {
 			return name, err
 		}
@@ -54,7 +84,7 @@ func Start(t testing.TB) (string, error) {
 // try starts Xvfb on display n. It returns the display name once the
 // server reports it (written to fd 3 when it accepts connections), "" when
 // the server exited first (the display was taken), or ErrNoXvfb.
-func try(t testing.TB, n int) (string, error) {
+func try(t testing.TB, n int, size string) (string, error) {
 	t.Helper()
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -65,7 +95,7 @@ func try(t testing.TB, n int) (string, error) {
 	// disconnects, dropping every connection being made meanwhile (a
 	// probe like xdpyinfo leaving, then the test connecting, broke that
 	// way).
-	cmd := exec.Command("Xvfb", fmt.Sprintf(":%d", n), "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp", "-noreset")
+	cmd := exec.Command("Xvfb", fmt.Sprintf(":%d", n), "-displayfd", "3", "-screen", "0", size+"x24", "-nolisten", "tcp", "-noreset")
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		w.Close()
@@ -99,4 +129,38 @@ func try(t testing.TB, n int) (string, error) {
 		t.Fatalf("xvfbtest: Xvfb did not report its display within %v", StartLimit)
 	}
 	return "", nil
+}
+
+// setMonitors splits display's screen into RandR 1.5 monitors: the first
+// takes over the screen's output (and is primary), the others have none.
+func setMonitors(display string, mons []image.Rectangle) error {
+	c, err := xgb.NewConnDisplay(display)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	if err := randr.Init(c); err != nil {
+		return err
+	}
+	root := xproto.Setup(c).DefaultScreen(c).Root
+	res, err := randr.GetScreenResourcesCurrent(c, root).Reply()
+	if err != nil {
+		return err
+	}
+	for i, m := range mons {
+		name := fmt.Sprintf("YUI-%d", i)
+		a, err := xproto.InternAtom(c, false, uint16(len(name)), name).Reply()
+		if err != nil {
+			return err
+		}
+		info := randr.MonitorInfo{Name: a.Atom, X: int16(m.Min.X), Y: int16(m.Min.Y), Width: uint16(m.Dx()), Height: uint16(m.Dy()),
+			WidthInMillimeters: uint32(m.Dx() * 254 / 960), HeightInMillimeters: uint32(m.Dy() * 254 / 960)}
+		if i == 0 && len(res.Outputs) > 0 {
+			info.Primary, info.NOutput, info.Outputs = true, 1, res.Outputs[:1]
+		}
+		if err := randr.SetMonitorChecked(c, root, info).Check(); err != nil {
+			return fmt.Errorf("set monitor %v: %w", m, err)
+		}
+	}
+	return nil
 }

@@ -4,13 +4,14 @@
 // for a transparent window, is not loaded here).
 import './page.css';
 import { CoreConnection } from '../connection';
-import { closeKeys, closeWindow, inWails, type PageConfig } from '../host';
+import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, type PageConfig } from '../host';
 import { SettingsView } from './view';
 import { ListenSection } from './listen';
 
 export function bootSettings(cfg: PageConfig): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
   document.title = 'Yui — Settings';
+  keepAboveWhileFocused();
   const app = document.getElementById('app')!;
   let conn: CoreConnection | null = null;
   const view = new SettingsView({ send: (m) => conn?.send(m) ?? false });

@@ -7,8 +7,9 @@
 
 import './form.css';
 import { el } from '../dom';
-import type { AgentItem, AudioForm, Choice, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
+import type { AgentItem, AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
 import type { DraftPreset, FieldName } from './model';
+import { comboFromKey } from './shortcut';
 
 export interface FormHandlers {
   edit(field: FieldName, value: string | number | boolean): void;
@@ -44,6 +45,8 @@ export interface FormContext {
   hasVoiceKey?: boolean;
   /** The working shared sound settings and what the core found. */
   audio?: AudioForm;
+  /** The working global shortcut, with the core's note. */
+  keyboard?: KeyboardForm;
   sound?: SettingsAudio | null;
 }
 
@@ -86,8 +89,13 @@ export class PresetFormView {
   private readonly errors = new Map<FieldName, HTMLElement>();
   private readonly name: HTMLInputElement;
   private readonly look: HTMLSelectElement;
+  /** Says which look folders cannot be used, naming the file at fault. */
+  private readonly lookNote: HTMLElement;
   private readonly enabled: HTMLInputElement;
   private readonly main: HTMLInputElement;
+  private readonly shortcut: HTMLInputElement;
+  private readonly shortcutOff: HTMLInputElement;
+  private readonly shortcutNote: HTMLElement;
   private readonly chatAPI: HTMLSelectElement;
   private readonly chatAPINote: HTMLElement;
   private readonly url: HTMLInputElement;
@@ -148,11 +156,34 @@ export class PresetFormView {
     this.name = this.input('name', 'text');
     character.append(this.row('name', 'Name', this.name));
     this.look = this.select('look', choices.looks ?? []);
-    character.append(this.row('look', 'Look', this.look));
+    this.lookNote = el('div', 'hint look-note');
+    this.lookNote.id = this.id('look-note');
+    this.lookNote.setAttribute('role', 'status');
+    character.append(this.row('look', 'Look', this.look, this.lookNote));
+    const refused = (choices.looks ?? []).filter((c) => !c.available && c.note);
+    showNote(this.lookNote, refused.map((c) => `${c.label} ${c.note}`).join('\n'), this.look);
     this.enabled = this.checkbox('enabled');
     character.append(this.check('enabled', 'Show this character', this.enabled, 'Its window and connection run while it is shown.'));
     this.main = this.checkbox('active_preset', 'radio');
     character.append(this.check('active_preset', 'Main character', this.main, 'The character shown first; it must be shown.'));
+    // The global shortcut (shared by all characters; it opens the main one's composer).
+    this.shortcut = this.input('keyboard.shortcut', 'text');
+    this.shortcut.placeholder = 'Ctrl+Alt+Y';
+    // Pressing a combination writes it (Tab and plain typing pass through).
+    this.shortcut.addEventListener('keydown', (e) => {
+      const combo = comboFromKey(e);
+      if (!combo) return;
+      e.preventDefault();
+      e.stopPropagation();
+      this.shortcut.value = combo;
+      this.h.edit('keyboard.shortcut', combo);
+    });
+    this.shortcutNote = el('div', 'hint shortcut-note');
+    this.shortcutNote.id = this.id('keyboard.shortcut-note');
+    this.shortcutNote.setAttribute('role', 'status');
+    character.append(this.row('keyboard.shortcut', 'Shortcut to talk', this.shortcut, this.shortcutNote));
+    this.shortcutOff = this.checkbox('keyboard.shortcut_off');
+    character.append(this.check('keyboard.shortcut_off', 'No global shortcut', this.shortcutOff, 'The shortcut opens the main character’s message box from any app.'));
     this.removeBtn = el('button', 'btn btn-danger', 'Remove character…');
     this.removeBtn.type = 'button';
     this.removeBtn.addEventListener('click', () => this.h.remove());
@@ -357,6 +388,11 @@ export class PresetFormView {
     this.setSelect(this.look, this.choices.looks ?? [], d.look);
     this.enabled.checked = d.enabled;
     this.main.checked = ctx.isMain;
+    const kb = ctx.keyboard ?? { shortcut: 'Ctrl+Alt+Y', shortcut_off: false };
+    setValue(this.shortcut, kb.shortcut);
+    this.shortcut.disabled = kb.shortcut_off;
+    this.shortcutOff.checked = kb.shortcut_off;
+    showNote(this.shortcutNote, kb.shortcut_off ? '' : (kb.note ?? ''), this.shortcut);
     this.setSelect(this.chatAPI, this.choices.chat_apis ?? [], d.chat_api);
     const api = (this.choices.chat_apis ?? []).find((c) => c.id === d.chat_api);
     this.chatAPINote.textContent = api?.note ?? '';

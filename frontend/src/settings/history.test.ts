@@ -297,7 +297,7 @@ describe('Session section: focus requests and saving', () => {
     view.apply(history({ [A]: [] }));
     expect(saveButton().textContent).toBe('Saving…');
     const req = saves()[0]!;
-    expect(Object.keys(req).sort()).toEqual(['active_preset', 'audio', 'presets', 'request_id', 'type']);
+    expect(Object.keys(req).sort()).toEqual(['active_preset', 'audio', 'keyboard', 'presets', 'request_id', 'type']);
     expect(req.presets[0]).toEqual({
       id: A, name: 'Yuna', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646',
       model: '', reasoning_effort: '', card: '', context_window: 0, agent_id: '', thread_id: '',

@@ -74,7 +74,7 @@ export class ListenSection {
     this.el.append(this.row('Transcription key', this.key, 'listen-key', 'Its own key: the chat key never goes there.'));
     const model = this.input('model', 'text');
     model.placeholder = 'whisper-1';
-    this.el.append(this.row('Model', model, 'listen-model', ''));
+    this.el.append(this.row('Transcription model', model, 'listen-model', ''));
     const lang = this.input('language', 'text');
     lang.placeholder = 'detect';
     this.el.append(this.row('Language', lang, 'listen-language', 'Two letters (en, ja), or empty to let the server detect it.'));

@@ -9,7 +9,7 @@
 // user's value, so a save never undoes a change made elsewhere (an "Always"
 // answered in a pet window) that the user did not touch.
 
-import type { AudioForm, PermissionsForm, PresetForm, SavePreset, SaveSettings, SettingsState, VoiceForm } from '../protocol';
+import type { AudioForm, KeyboardForm, PermissionsForm, PresetForm, SavePreset, SaveSettings, SettingsState, VoiceForm } from '../protocol';
 
 /** A key edit: null keeps the saved key, "" removes it, anything else is the
  * new key the user typed. */
@@ -109,6 +109,7 @@ export type FieldName =
   | 'permissions.screen' | 'permissions.screenshot_each_turn' | 'permissions.tell_frontmost'
   | VoiceField | 'voice.key'
   | 'audio.muted' | 'audio.device'
+  | 'keyboard.shortcut' | 'keyboard.shortcut_off'
   | 'active_preset';
 
 /** A refused field as the core names it, split: `presets[2].permissions.screen`
@@ -171,7 +172,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /** The fields of a preset a new state merges one by one (the key is an
  * edit of its own: it never comes back from the core). */
-export type PresetField = Exclude<FieldName, 'key' | 'voice.key' | 'active_preset' | 'audio.muted' | 'audio.device'>;
+export type PresetField = Exclude<FieldName, 'key' | 'voice.key' | 'active_preset' | 'audio.muted' | 'audio.device' | 'keyboard.shortcut' | 'keyboard.shortcut_off'>;
 
 export const VOICE_FIELDS: readonly VoiceField[] = [
   'voice.engine', 'voice.program', 'voice.system_voice', 'voice.rate', 'voice.base_url', 'voice.model',
@@ -235,6 +236,7 @@ export function stateMatches(s: SettingsState, sent: SaveSettings): boolean {
   const saved = s.presets ?? [];
   if (s.active_preset !== sent.active_preset || saved.length !== sent.presets.length) return false;
   if (sent.audio && !same(audioOf(s), sent.audio)) return false;
+  if (sent.keyboard && keyboardOf(s).shortcut_off !== sent.keyboard.shortcut_off) return false;
   return saved.every((p, i) => {
     const a = draftFrom(p);
     const b = draftFromSave(sent.presets[i]!);
@@ -249,6 +251,11 @@ export function audioOf(s: SettingsState | null): AudioForm {
   return { muted: !!s?.audio?.muted, device: s?.audio?.device ?? '' };
 }
 
+/** The global shortcut of a state (absent: the default), without the note. */
+export function keyboardOf(s: SettingsState | null): KeyboardForm {
+  return { shortcut: s?.keyboard?.shortcut ?? 'Ctrl+Alt+Y', shortcut_off: !!s?.keyboard?.shortcut_off };
+}
+
 export class SettingsModel {
   /** The saved settings (the last settings_state); null until the first. */
   state: SettingsState | null = null;
@@ -258,6 +265,8 @@ export class SettingsModel {
   active = '';
   /** The working shared sound settings (mute all, output device). */
   audio: AudioForm = { muted: false, device: '' };
+  /** The working global shortcut. */
+  keyboard: KeyboardForm = keyboardOf(null);
   /** has_voice_key as a successful save left it, and the presets whose
    * speech key the user removed (as for the chat key). */
   private voiceKeySaved = new Map<string, boolean>();
@@ -290,6 +299,7 @@ export class SettingsModel {
     this.presets = (state.presets ?? []).map(draftFrom);
     this.active = state.active_preset;
     this.audio = audioOf(state);
+    this.keyboard = keyboardOf(state);
   }
 
   /** Makes `state` the baseline and merges the working copy into it, field
@@ -382,6 +392,10 @@ export class SettingsModel {
     const nextAudio = audioOf(state);
     if (this.audio.muted === baseAudio.muted) this.audio.muted = nextAudio.muted;
     if (this.audio.device === baseAudio.device) this.audio.device = nextAudio.device;
+    const baseKeys = sent ? (sent.keyboard ?? keyboardOf(prev)) : keyboardOf(prev);
+    const nextKeys = keyboardOf(state);
+    if (this.keyboard.shortcut === baseKeys.shortcut) this.keyboard.shortcut = nextKeys.shortcut;
+    if (this.keyboard.shortcut_off === baseKeys.shortcut_off) this.keyboard.shortcut_off = nextKeys.shortcut_off;
 
     this.state = state;
     // has_key as our save left it holds until the state that save made.
@@ -460,13 +474,14 @@ export class SettingsModel {
     if (!this.state) return false;
     if (this.active !== this.state.active_preset) return true;
     if (!same(this.audio, audioOf(this.state))) return true;
+    if (!same(this.keyboard, keyboardOf(this.state))) return true;
     return !same(this.presets.map(savePreset), this.saved.map((p) => savePreset(draftFrom(p))));
   }
 
   /** The save_settings request for the working copy. */
   request(requestId: string): SaveSettings {
     return { type: 'save_settings', request_id: requestId, active_preset: this.active, presets: this.presets.map(savePreset),
-      audio: { ...this.audio } };
+      audio: { ...this.audio }, keyboard: { ...this.keyboard } };
   }
 
   /** Adds a new draft preset at the end (the protocol's defaults for one). */

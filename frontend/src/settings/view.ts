@@ -387,7 +387,7 @@ export class SettingsView {
     let preset = '';
     if (fp.index !== null) preset = sent.presets[fp.index]?.id ?? '';
     // The shared sound settings show in every character's Voice section.
-    else if (fp.field.startsWith('audio.')) preset = this.selectedId;
+    else if (fp.field.startsWith('audio.') || fp.field.startsWith('keyboard.')) preset = this.selectedId;
     else if (fp.field === 'active_preset') preset = this.model.find(sent.active_preset) ? sent.active_preset : this.selectedId;
     if (!preset || !this.model.find(preset)) {
       this.fieldErr = null;
@@ -456,6 +456,12 @@ export class SettingsView {
         break;
       case 'audio.device':
         this.model.audio.device = String(value);
+        break;
+      case 'keyboard.shortcut':
+        this.model.keyboard.shortcut = String(value);
+        break;
+      case 'keyboard.shortcut_off':
+        this.model.keyboard.shortcut_off = Boolean(value);
         break;
       default:
         if (field.startsWith('voice.')) setField(d, field as PresetField, value);
@@ -698,6 +704,7 @@ export class SettingsView {
       live: !!this.model.savedForm(d.id)?.enabled,
       hasVoiceKey: this.model.hasVoiceKey(d.id),
       audio: this.model.audio,
+      keyboard: { ...this.model.keyboard, note: this.model.state?.keyboard?.note ?? '' },
       sound: this.sound,
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));

@@ -19,12 +19,15 @@ export async function newPage(browser, options) {
   return page;
 }
 
-/** Starts a core. `env` adds to its environment (a DISPLAY of the test's
- * own Xvfb for the screen capture). `demo: true` runs the embedded demo backend on a private
- * port (--demo-addr 127.0.0.1:0) with the given delegation delay. */
-export async function startCore({ demo = false, delegationDelay = '', env: extraEnv = {} } = {}) {
+/** Starts a core. `demo: true` runs the embedded demo backend on a private
+ * port (--demo-addr 127.0.0.1:0) with the given delegation delay.
+ * `prepare(configDir)` runs before the core starts (to put files in its
+ * config dir). `env` adds to its environment (a DISPLAY of the test's own
+ * Xvfb for the screen capture). */
+export async function startCore({ demo = false, delegationDelay = '', prepare = null, env: extraEnv = {} } = {}) {
   const bin = resolve(process.env.YUI_BIN ?? '../build/bin/yui');
   const dir = mkdtempSync(join(tmpdir(), 'yui-browser-'));
+  if (prepare) await prepare(join(dir, 'config'));
   const demoArgs = demo ? ['--demo-addr', '127.0.0.1:0', ...(delegationDelay ? ['--demo-delegation-delay', delegationDelay] : [])] : ['--demo=false'];
   // A desktop of its own: Start at login writes under this XDG_CONFIG_HOME,
   // and with no session bus the core starts no tray.

@@ -4,6 +4,8 @@ import {shell} from '../models';
 
 export function Config():Promise<shell.PageConfig>;
 
+export function MoveWindow(arg1:number,arg2:number):Promise<void>;
+
 export function Moved():Promise<void>;
 
 export function OpenURL(arg1:string):Promise<void>;

@@ -6,6 +6,10 @@ export function Config() {
   return window['go']['shell']['Bridge']['Config']();
 }
 
+export function MoveWindow(arg1, arg2) {
+  return window['go']['shell']['Bridge']['MoveWindow'](arg1, arg2);
+}
+
 export function Moved() {
   return window['go']['shell']['Bridge']['Moved']();
 }
