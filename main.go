@@ -41,6 +41,7 @@ import (
 	"yui/app/tray"
 	"yui/app/version"
 	"yui/app/voice"
+	"yui/app/x11"
 )
 
 //go:embed all:frontend/dist
@@ -71,6 +72,9 @@ func main() {
 	if cmd != "window" {
 		parentconsole.Attach() // Windows: print in the terminal that started us
 	}
+	// The X library prints notes (no ~/.Xauthority) on the terminal; the
+	// core and window processes route them to their log below.
+	x11.RouteLibraryLog(slog.New(slog.DiscardHandler))
 	var err error
 	switch cmd {
 	case "run":
@@ -112,7 +116,7 @@ func defaultConfigDir() string {
 }
 
 func openLog(dir string, level slog.Level) (*slog.Logger, io.Closer) {
-	f := applog.NewDailyFile(dir, "yui", nil)
+	f := applog.NewDailyFile(dir, applog.AppLogPrefix, nil)
 	return applog.New(f, level), f
 }
 
@@ -122,7 +126,7 @@ type coreFlags struct {
 	configDir, logDir, demoAddr                       *string
 	noWindows, traceView, debug, demo, settings, quit *bool
 	showVersion, noSound                              *bool
-	demoDelay                                         *time.Duration
+	demoDelay, settingsIdle                           *time.Duration
 }
 
 func newCoreFlags() (*flag.FlagSet, coreFlags) {
@@ -140,6 +144,8 @@ func newCoreFlags() (*flag.FlagSet, coreFlags) {
 		quit:        fl.Bool("quit", false, "quit the running Yui and wait until it has exited"),
 		showVersion: fl.Bool("version", false, "print the version and exit"),
 		noSound:     fl.Bool("no-sound", false, "run without a sound output: voices keep silent timing"),
+		settingsIdle: fl.Duration("settings-idle-exit", core.DefaultSettingsIdleExit,
+			"how long the settings window stays loaded while hidden before its process ends (negative: never)"),
 	}
 }
 
@@ -169,12 +175,14 @@ func runCore(args []string) error {
 	lg, closer := openLog(*f.logDir, level)
 	defer closer.Close()
 	lg = lg.With("proc", "core")
+	x11.RouteLibraryLog(lg)
 	exe, err := os.Executable()
 	if err != nil {
 		return fmt.Errorf("find own binary: %w", err)
 	}
 	opts := core.Options{ConfigDir: *f.configDir, LogDir: *f.logDir, Exe: exe, NoWindows: *f.noWindows, Pages: pages(), Logger: lg,
-		Demo: *f.demo, DemoAddr: *f.demoAddr, DemoDelegationDelay: *f.demoDelay, OpenSettings: *f.settings}
+		Demo: *f.demo, DemoAddr: *f.demoAddr, DemoDelegationDelay: *f.demoDelay, OpenSettings: *f.settings,
+		SettingsIdleExit: *f.settingsIdle}
 	if *f.traceView || *f.noWindows {
 		opts.Trace = os.Stdout
 	}
@@ -184,8 +192,8 @@ func runCore(args []string) error {
 		opts.Autostart = as
 	}
 	if !*f.noSound {
-		opts.Sound = voice.SystemOutput(lg.With("proc", "core"))
-		opts.Input = listen.SystemInput(lg.With("proc", "core"))
+		opts.Sound = voice.SystemOutput(lg)
+		opts.Input = listen.SystemInput(lg)
 	}
 	c, err := core.New(opts)
 	if err != nil {
@@ -322,6 +330,7 @@ func runWindow(args []string) error {
 	}
 	lg, closer := openLog(*logDir, slog.LevelInfo)
 	defer closer.Close()
+	x11.RouteLibraryLog(lg.With("proc", "window"))
 	return shell.Run(shell.Options{
 		CoreURL: *coreURL, Token: token, Role: *role, Preset: *preset,
 		Assets: pages(), Logger: lg.With("proc", "window", "role", *role, "preset", *preset),

@@ -1,6 +1,9 @@
 package transport
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+)
 
 // The errors every wire's errors wrap, so the session needs no wire's.
 var (
@@ -21,3 +24,18 @@ var (
 )
 
 func isErr(err, target error) bool { return err != nil && errors.Is(err, target) }
+
+// UpgradeStatusError is a connection attempt the server answered with an
+// HTTP status instead of switching protocols (push: not 101 on the
+// WebSocket upgrade — a 404 usually means the server speaks another API).
+// Err is the wire library's own error.
+type UpgradeStatusError struct {
+	Status int
+	Err    error
+}
+
+func (e *UpgradeStatusError) Error() string {
+	return "the server answered HTTP " + strconv.Itoa(e.Status) + " to the upgrade: " + e.Err.Error()
+}
+
+func (e *UpgradeStatusError) Unwrap() error { return e.Err }

@@ -1,6 +1,9 @@
 // Package applog sets up Yui's app log: log/slog JSON lines, one file per
 // local day in the log directory (yui-YYYY-MM-DD.log), with the keys ts,
-// level and event (the slog message) followed by named fields.
+// level and event (the slog message) followed by named fields, each key
+// once per line (a later With or record attribute replaces an earlier one
+// of the same key). The turn log is yui-turns-YYYY-MM-DD.log beside it
+// (TurnLogPrefix), for the app and `yui console` alike.
 //
 // Bounds: every string or error value is cut to MaxValueRunes code points
 // (a backend's strings reach log lines: tool ids, turn ids, messages), and

@@ -10,6 +10,14 @@ import (
 
 var secretKeys = map[string]bool{"key": true, "token": true, "api_key": true, "authorization": true, "password": true}
 
+// The file name prefixes of the daily logs: the app log
+// (yui-YYYY-MM-DD.log) and the turn log (yui-turns-YYYY-MM-DD.log), the
+// same for the app and `yui console`.
+const (
+	AppLogPrefix  = "yui"
+	TurnLogPrefix = "yui-turns"
+)
+
 // MaxValueRunes is the most code points of one string value a log line
 // keeps: a longer value (a backend's tool_id, turn_id or error message, an
 // error text) is cut there and ends with CutMark, so no frame can grow the
@@ -19,11 +27,12 @@ const MaxValueRunes = 200
 // CutMark ends a value that was cut.
 const CutMark = "…[cut]"
 
-// New returns a JSON slog.Logger writing to w with Yui's key names. Every
+// New returns a JSON slog.Logger writing to w with Yui's key names (ts,
+// level, event, then the fields), each key once per line (dedup.go). Every
 // string and error value is cut to MaxValueRunes; attributes named like
 // secrets are redacted.
 func New(w io.Writer, level slog.Leveler) *slog.Logger {
-	return slog.New(slog.NewJSONHandler(w, &slog.HandlerOptions{
+	return slog.New(&dedup{inner: slog.NewJSONHandler(w, &slog.HandlerOptions{
 		Level: level,
 		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
 			if len(groups) == 0 {
@@ -42,7 +51,7 @@ func New(w io.Writer, level slog.Leveler) *slog.Logger {
 			a.Value = cutValue(a.Value)
 			return a
 		},
-	}))
+	})})
 }
 
 // cutValue cuts a string or error value to MaxValueRunes.

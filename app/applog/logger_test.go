@@ -53,3 +53,28 @@ func TestDailyFileSwitchesByDate(t *testing.T) {
 		t.Fatalf("mode %v", fi.Mode().Perm())
 	}
 }
+
+// Each key once per line: layered loggers and a record's own attribute
+// replace an earlier one of the same key, in its place; ts and event keep
+// their names.
+func TestEveryKeyOncePerLine(t *testing.T) {
+	var buf bytes.Buffer
+	lg := New(&buf, slog.LevelInfo).With("proc", "core").With("preset", "p-1")
+	lg.With("proc", "demo").Info("demo.turn", "preset", "p-2", "n", 1)
+	line := strings.TrimSpace(buf.String())
+	for _, k := range []string{`"proc"`, `"preset"`, `"ts"`, `"event"`} {
+		if strings.Count(line, k+":") != 1 {
+			t.Fatalf("key %s not once in %s", k, line)
+		}
+	}
+	var m map[string]any
+	if err := json.Unmarshal([]byte(line), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m["proc"] != "demo" || m["preset"] != "p-2" || m["event"] != "demo.turn" || m["n"] != float64(1) {
+		t.Fatalf("line %v", m)
+	}
+	if strings.Index(line, `"proc"`) > strings.Index(line, `"preset"`) {
+		t.Fatalf("a replaced key moved: %s", line)
+	}
+}

@@ -27,8 +27,10 @@
 //   - body: standing|sitting|peeking|dragging|walking (an empty or unknown
 //     posture reads standing), then " on <app>" for a perch, then (for Nmin).
 //   - trigger: `user message`, `proactive "<label>" (user idle Nmin)`,
-//     `schedule "<label>"` or `character <name>`, optionally followed by one
-//     `note: …` line.
+//     `schedule "<label>"`, `character <name>` or `permission screen
+//     allowed once|allowed always|denied (monitor N)` (the user answered
+//     the screen prompt a look opened), optionally followed by one `note: …`
+//     line.
 //   - Push sends Block() as turn.client_context and the utterance as
 //     turn.text. ResponsesInput gives block + "\n\n" + utterance (the block
 //     alone for an empty utterance). ChatCompletionsSystem gives

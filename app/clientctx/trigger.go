@@ -1,6 +1,7 @@
 package clientctx
 
 import (
+	"strconv"
 	"time"
 )
 
@@ -13,6 +14,14 @@ const (
 	Proactive                      // the client decided to speak up
 	Schedule                       // a scheduled prompt
 	Character                      // another character addressed this one
+	Permission                     // the user answered a screen permission prompt
+)
+
+// The answers a Permission trigger reports (Trigger.Answer).
+const (
+	AllowedOnce   = "allowed once"
+	AllowedAlways = "allowed always"
+	Denied        = "denied"
 )
 
 // Trigger is the trigger line (and optional note) of a block.
@@ -21,6 +30,8 @@ type Trigger struct {
 	Label     string    // Proactive and Schedule
 	IdleSince time.Time // Proactive: when the user was last active; zero = unknown
 	Name      string    // Character: the addressing character's name
+	Answer    string    // Permission: AllowedOnce, AllowedAlways or Denied
+	Monitor   int       // Permission: the monitor the prompt asked for
 	Note      string    // optional note line
 }
 
@@ -37,6 +48,13 @@ func FromSchedule(label string) Trigger { return Trigger{Kind: Schedule, Label: 
 
 // FromCharacter is the trigger of a turn another character started.
 func FromCharacter(name string) Trigger { return Trigger{Kind: Character, Name: name} }
+
+// FromPermission is the trigger of the turn that tells the agent the user
+// answered a screen permission prompt for monitor: answer is AllowedOnce,
+// AllowedAlways or Denied.
+func FromPermission(answer string, monitor int) Trigger {
+	return Trigger{Kind: Permission, Answer: answer, Monitor: monitor}
+}
 
 // WithNote returns t with a note line.
 func (t Trigger) WithNote(note string) Trigger {
@@ -57,6 +75,8 @@ func (t Trigger) lines(now time.Time) []string {
 		line = `trigger: schedule "` + Sanitize(t.Label) + `"`
 	case Character:
 		line = "trigger: character " + Sanitize(t.Name)
+	case Permission:
+		line = "trigger: permission screen " + Sanitize(t.Answer) + " (monitor " + strconv.Itoa(t.Monitor) + ")"
 	default:
 		line = "trigger: user message"
 	}

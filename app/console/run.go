@@ -36,8 +36,8 @@ const MaxLine = 256 << 10
 
 // Log file prefixes in the log directory.
 const (
-	AppLogPrefix  = "yui"
-	TurnLogPrefix = "yui-turns"
+	AppLogPrefix  = applog.AppLogPrefix
+	TurnLogPrefix = applog.TurnLogPrefix
 )
 
 // Run runs the console until /quit, the end of stdin (after the running

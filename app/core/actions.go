@@ -75,6 +75,13 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.moved(peer.Preset, wp)
+	case view.TypeWindowHidden:
+		if peer.Role != view.RoleShell || peer.Preset != "" {
+			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window's shell reports hiding")
+			return
+		}
+		c.log.Info("settings_hidden")
+		c.settingsHidden()
 	case view.TypePermissionAnswer:
 		var a view.PermissionAnswer
 		if err := json.Unmarshal(m.Body, &a); err != nil {

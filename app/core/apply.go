@@ -46,7 +46,7 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	if err != nil {
 		var fe *settings.FieldError
 		if errors.As(err, &fe) {
-			res.OK, res.Field, res.Error = false, fe.Field, fe.Reason
+			res.OK, res.Field, res.Error, res.Suggestion = false, fe.Field, fe.Reason, fe.Suggestion
 		} else {
 			res.OK, res.Error = false, "the settings could not be saved: "+err.Error()
 		}
@@ -120,7 +120,8 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 		p.ContextWindow = f.ContextWindow
 		p.AgentID = strings.TrimSpace(f.AgentID)
 		p.ThreadID = strings.TrimSpace(f.ThreadID)
-		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn}
+		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn,
+			HideFrontmost: f.Permissions.HideFrontmost}
 		if f.Voice != nil {
 			p.Voice = mergeVoice(p.Voice, *f.Voice, nil)
 		}

@@ -67,6 +67,10 @@ type Options struct {
 	// OpenSettings opens the settings window (on the main character) once
 	// the core runs.
 	OpenSettings bool
+	// SettingsIdleExit is how long the settings window may stay hidden
+	// before its process ends (it holds ≈ 420 MB); 0 is
+	// DefaultSettingsIdleExit, negative keeps it forever.
+	SettingsIdleExit time.Duration
 	// Windows reports the user's active window for the context block's
 	// frontmost line; nil is the platform's (frontmost.System).
 	Windows frontmost.Source
@@ -177,7 +181,7 @@ func New(opts Options) (*Core, error) {
 	c.vocab = loadVocabulary(opts.Pages, lg)
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
-		c.turnLog = applog.NewDailyFile(opts.LogDir, "turns", nil)
+		c.turnLog = applog.NewDailyFile(opts.LogDir, applog.TurnLogPrefix, nil)
 		c.turns = applog.New(c.turnLog, slog.LevelInfo)
 	} else {
 		c.turns = slog.New(slog.DiscardHandler)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"image"
 	"net"
 	"net/url"
@@ -498,4 +499,88 @@ func TestReconnectingPlateCountsDown(t *testing.T) {
 		}
 		return false
 	})
+}
+
+// A busy demo port must not break a first run: the embedded demo listens
+// on a free loopback port and the demo preset talks to it there.
+func TestDemoBackendMovesOffABusyPort(t *testing.T) {
+	busy, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	st := startCore(t, Options{Demo: true, DemoAddr: busy.Addr().String()})
+	u, _ := st.ready["demo_url"].(string)
+	if !strings.HasPrefix(u, "http://127.0.0.1:") || u == "http://"+busy.Addr().String() {
+		t.Fatalf("demo_url %q (busy %s)", u, busy.Addr())
+	}
+	p := st.c.Settings().Get().Presets[0]
+	if got := st.c.endpoint(p.ID); got != u {
+		t.Fatalf("demo preset endpoint %q, want %q", got, u)
+	}
+	conn := st.dial(t, view.RolePet, p.ID)
+	page := readPage(conn)
+	page.wait(t, "connected to the moved demo (plate hidden)", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["plate"] != nil && l["plate"]["kind"] == ""
+	})
+}
+
+// Answering the prompt starts a turn on the user's behalf (trigger
+// "permission screen …"): allowed once, the demo looks again and the
+// capture happens without the user asking again; denied, she says so
+// kindly and nothing is captured. No bubble ever shows raw "error:" text.
+func TestPermissionAnswerStartsTheFollowUpTurn(t *testing.T) {
+	for _, answer := range []string{"once", "deny"} {
+		t.Run(answer, func(t *testing.T) {
+			screen := &capture.Fixed{Screens: []capture.Monitor{{Index: 0, Label: "DP-1", Bounds: image.Rect(0, 0, 640, 400)}}}
+			st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0", Screen: screen})
+			p := st.c.Settings().Get().Presets[0]
+			conn := st.dial(t, view.RolePet, p.ID)
+			page := readPage(conn)
+			page.wait(t, "connected", func(_ []map[string]any, l map[string]map[string]any) bool {
+				return l["plate"] != nil && l["plate"]["kind"] == ""
+			})
+			send(t, conn, map[string]any{"type": "send_text", "text": "look at my screen"})
+			var promptID float64
+			page.wait(t, "the prompt, and the pending look told in plain words", func(all []map[string]any, l map[string]map[string]any) bool {
+				if pr := l["permission"]; pr != nil && pr["id"].(float64) != 0 {
+					promptID = pr["id"].(float64)
+				}
+				return promptID != 0 && bubbleSaid(all, "Answer the little prompt")
+			})
+			page.wait(t, "the turn to end", func(_ []map[string]any, l map[string]map[string]any) bool {
+				return l["composer"]["locked"] == false
+			})
+			send(t, conn, map[string]any{"type": "permission_answer", "id": promptID, "answer": answer})
+			if answer == "once" {
+				page.wait(t, "the follow-up look's thanks", func(all []map[string]any, _ map[string]map[string]any) bool {
+					return bubbleSaid(all, "Thanks for the screenshot")
+				})
+				if n := len(screen.Taken()); n != 1 {
+					t.Fatalf("captured %d times, want 1", n)
+				}
+			} else {
+				page.wait(t, "the kind no", func(all []map[string]any, _ map[string]map[string]any) bool {
+					return bubbleSaid(all, "I won't look at your screen")
+				})
+				if n := len(screen.Taken()); n != 0 {
+					t.Fatalf("captured %d times after deny", n)
+				}
+			}
+			for _, m := range page.messages() {
+				if m["type"] == "bubble" && strings.Contains(fmt.Sprint(m["text"]), "error:") {
+					t.Fatalf("a bubble showed raw error text: %v", m)
+				}
+			}
+		})
+	}
+}
+
+func bubbleSaid(all []map[string]any, part string) bool {
+	for _, m := range all {
+		if m["type"] == "bubble" && strings.Contains(fmt.Sprint(m["text"]), part) {
+			return true
+		}
+	}
+	return false
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode"
 
+	"yui/app/conncause"
 	"yui/app/cue"
 	"yui/app/delegation"
 	"yui/app/listen"
@@ -54,6 +55,8 @@ type pet struct {
 	socket string
 	// unauthorized: the backend refused the key (the plate says so).
 	unauthorized bool
+	// cause is why the connection last failed, until it is ready again.
+	cause conncause.Cause
 	// problem keeps a Standard Agents character from its thread
 	// (view.ProblemThreadDeleted, view.ProblemAgentUnknown) or is "".
 	problem   string
@@ -262,6 +265,12 @@ func (pt *pet) onEvent(e session.Event) {
 	switch e.Kind {
 	case session.KindSocket:
 		pt.socket, pt.unauthorized = e.State, e.Unauthorized
+		switch {
+		case e.State == "ready":
+			pt.cause = conncause.Cause{}
+		case e.Cause != nil:
+			pt.cause = conncause.Explain(e.Cause, pt.core.endpoint(pt.preset))
+		}
 		pt.retryAt = time.Now().Add(time.Duration(e.DelayMS) * time.Millisecond)
 		pt.publishPlate()
 		st := pt.status()
@@ -447,9 +456,9 @@ func (pt *pet) plate() view.Plate {
 	case "reconnecting":
 		secs := int(math.Ceil(time.Until(pt.retryAt).Seconds()))
 		if secs < 1 {
-			return view.Plate{Kind: "connection", Text: "reconnecting…"}
+			return pt.withCause(view.Plate{Kind: "connection", Text: "reconnecting…"})
 		}
-		return view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"}
+		return pt.withCause(view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"})
 	case "failed":
 		switch {
 		case pt.problem == view.ProblemThreadDeleted:
@@ -458,11 +467,11 @@ func (pt *pet) plate() view.Plate {
 		case pt.problem == view.ProblemAgentUnknown:
 			return view.Plate{Kind: "connection", Text: "agent not found", Action: "settings"}
 		case pt.unauthorized && pt.chatAPI() == apppet.StandardAgents:
-			return view.Plate{Kind: "connection", Text: "key refused", Action: "reconnect"}
+			return pt.withCause(view.Plate{Kind: "connection", Text: "key refused", Action: "reconnect"})
 		case pt.unauthorized:
-			return view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"}
+			return pt.withCause(view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"})
 		}
-		return view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"}
+		return pt.withCause(view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"})
 	default:
 		if p, _ := pt.core.presetNow(pt.preset); !slices.Contains(AvailableChatAPIs, p.ChatAPI) {
 			return view.Plate{Kind: "connection", Text: chatAPILabel(p.ChatAPI) + " is not in this version"}
@@ -472,6 +481,12 @@ func (pt *pet) plate() view.Plate {
 		}
 		return view.Plate{Kind: "connection", Text: "not connected"}
 	}
+}
+
+// withCause adds why the connection failed to a plate. Call with mu held.
+func (pt *pet) withCause(p view.Plate) view.Plate {
+	p.Cause, p.Settings = pt.cause.Text, pt.cause.Settings
+	return p
 }
 
 // chatAPI is the preset's chat_api as saved now.

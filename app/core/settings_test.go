@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"os"
 	"slices"
@@ -175,6 +176,15 @@ func TestRefusedSaveNamesTheFieldAndChangesNothing(t *testing.T) {
 		if res["ok"] != false || res["field"] != tc.field || res["error"] == "" {
 			t.Errorf("%s: result %v, want field %s", tc.name, res, tc.field)
 		}
+	}
+	// A URL without a scheme: refused with the suggestion to offer.
+	req := formOf(before)
+	req.RequestID = "schemeless"
+	req.Presets[0].ChatBaseURL = "localhost:11434"
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "schemeless"); res["field"] != "presets[0].chat_base_url" || res["suggestion"] != "http://localhost:11434" ||
+		!strings.Contains(fmt.Sprint(res["error"]), "did you mean http://localhost:11434?") {
+		t.Errorf("schemeless: %v", res)
 	}
 	now, _ := os.ReadFile(dir + "/settings.json")
 	if string(now) != string(raw) {
@@ -735,4 +745,67 @@ func TestSettingsWindowResetsAndReconnectsAPreset(t *testing.T) {
 		}
 		return false
 	})
+}
+
+// A settings window hidden for SettingsIdleExit ends (window_quit to its
+// shell, then the supervisor's stop); the next open starts a new process.
+// Shown again before then, it is kept.
+func TestHiddenSettingsWindowExitsAfterIdleAndReopens(t *testing.T) {
+	l := &windowLauncher{}
+	st := startCore(t, Options{Launch: l.launch, Exe: "/bin/yui-test", SettingsIdleExit: 50 * time.Millisecond})
+	id := st.c.Settings().Get().Presets[0].ID
+	st.c.openSettings(id, "")
+	waitFor(t, "the settings window", func() bool { return l.count(settingsWindowName) == 1 && st.c.sup.Running(settingsWindowName) })
+	shell := readPage(st.dial(t, view.RoleShell, ""))
+	conn := st.dial(t, view.RoleShell, "")
+	send(t, conn, map[string]any{"type": view.TypeWindowHidden})
+	shell.wait(t, "window_quit", func(all []map[string]any, _ map[string]map[string]any) bool {
+		for _, m := range all {
+			if m["type"] == view.TypeWindowQuit {
+				return true
+			}
+		}
+		return false
+	})
+	waitFor(t, "the hidden settings process ended", func() bool { return !st.c.sup.Supervised(settingsWindowName) })
+	st.c.openSettings(id, "")
+	waitFor(t, "a new settings process", func() bool { return l.count(settingsWindowName) == 2 && st.c.sup.Running(settingsWindowName) })
+}
+
+// Reopening disarms the idle exit: a hidden window shown again is kept.
+func TestReopenedSettingsWindowIsKept(t *testing.T) {
+	l := &windowLauncher{}
+	st := startCore(t, Options{Launch: l.launch, Exe: "/bin/yui-test", SettingsIdleExit: time.Hour})
+	id := st.c.Settings().Get().Presets[0].ID
+	st.c.openSettings(id, "")
+	waitFor(t, "the settings window", func() bool { return st.c.sup.Running(settingsWindowName) })
+	st.c.settingsHidden()
+	st.c.settingsWin.mu.Lock()
+	armed := st.c.settingsWin.idle != nil
+	st.c.settingsWin.mu.Unlock()
+	if !armed {
+		t.Fatal("hiding armed no idle exit")
+	}
+	st.c.openSettings(id, "")
+	st.c.settingsWin.mu.Lock()
+	armed = st.c.settingsWin.idle != nil
+	st.c.settingsWin.mu.Unlock()
+	if armed || l.count(settingsWindowName) != 1 {
+		t.Fatalf("after reopening: idle armed %v, starts %d", armed, l.count(settingsWindowName))
+	}
+	// A page may not claim to be the shell.
+	page := st.dial(t, view.RoleSettings, "")
+	send(t, page, map[string]any{"type": view.TypeWindowHidden})
+	send(t, page, map[string]any{"type": "open_settings"})
+	waitFor(t, "the page's open_settings handled", func() bool {
+		st.c.settingsWin.mu.Lock()
+		defer st.c.settingsWin.mu.Unlock()
+		return st.c.settingsWin.focusSeq >= 3
+	})
+	st.c.settingsWin.mu.Lock()
+	armed = st.c.settingsWin.idle != nil
+	st.c.settingsWin.mu.Unlock()
+	if armed {
+		t.Fatal("a settings page armed the idle exit")
+	}
 }

@@ -2,6 +2,7 @@ package core
 
 import (
 	"sync"
+	"time"
 
 	"yui/app/delegation"
 	"yui/app/lookfolder"
@@ -27,7 +28,11 @@ const settingsWindowName = "settings"
 // user opens settings, hidden (not ended) when closed, shown again on the
 // next open.
 type settingsWindow struct {
-	mu       sync.Mutex
+	mu sync.Mutex
+	// idle ends the hidden window's process (SettingsIdleExit); nil while
+	// shown or not running. idleGen tells a stale timer from the current.
+	idle     *time.Timer
+	idleGen  uint64
 	focusSeq uint64
 	revision uint64
 	status   map[string]view.PresetStatus
@@ -51,6 +56,7 @@ func (c *Core) openSettings(id, section string) {
 		section = ""
 	}
 	c.settingsWin.mu.Lock()
+	c.stopSettingsIdleLocked()
 	c.settingsWin.focusSeq++
 	f := view.SettingsFocus{Seq: c.settingsWin.focusSeq, Preset: id, Section: section}
 	c.settingsWin.mu.Unlock()
@@ -73,6 +79,53 @@ func (c *Core) openSettings(id, section string) {
 		return // starting: it opens shown
 	}
 	c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowShow, struct{}{}))
+}
+
+// DefaultSettingsIdleExit is how long a hidden settings window keeps its
+// process: long enough that closing and reopening at once shows the same
+// window, short enough that the ≈ 420 MB of a WebKit process go back soon
+// after the user is done. A new process paints its form in about a second
+// (docs/windows.md).
+const DefaultSettingsIdleExit = 2 * time.Minute
+
+// settingsHidden is the settings shell's report that the user closed (hid)
+// the window: after SettingsIdleExit hidden its process ends; the next
+// open starts a new one.
+func (c *Core) settingsHidden() {
+	wait := c.opts.SettingsIdleExit
+	if wait == 0 {
+		wait = DefaultSettingsIdleExit
+	}
+	if wait < 0 {
+		return
+	}
+	c.settingsWin.mu.Lock()
+	defer c.settingsWin.mu.Unlock()
+	c.stopSettingsIdleLocked()
+	gen := c.settingsWin.idleGen
+	c.settingsWin.idle = time.AfterFunc(wait, func() {
+		c.settingsWin.mu.Lock()
+		if c.settingsWin.idleGen != gen {
+			c.settingsWin.mu.Unlock()
+			return // shown again meanwhile
+		}
+		c.settingsWin.idle = nil
+		c.settingsWin.mu.Unlock()
+		c.log.Info("settings_idle_exit", "hidden_for_ms", wait.Milliseconds())
+		// The shell quits on window_quit; StopOne ends it anyway (after
+		// ExitGrace) should it not, and a Run meanwhile starts a new one.
+		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowQuit, struct{}{}))
+		c.sup.StopOne(settingsWindowName)
+	})
+}
+
+// stopSettingsIdleLocked disarms the idle exit. Call with settingsWin.mu.
+func (c *Core) stopSettingsIdleLocked() {
+	c.settingsWin.idleGen++
+	if c.settingsWin.idle != nil {
+		c.settingsWin.idle.Stop()
+		c.settingsWin.idle = nil
+	}
 }
 
 func (c *Core) settingsSpec() supervisor.Spec {
@@ -125,8 +178,9 @@ func presetForm(p settings.Preset) view.PresetForm {
 	return view.PresetForm{PresetFields: view.PresetFields{ID: p.ID, Name: p.Name, Enabled: p.Enabled, Look: p.Look,
 		ChatAPI: p.ChatAPI, ChatBaseURL: p.ChatBaseURL, Model: p.Model, ReasoningEffort: p.ReasoningEffort,
 		Card: p.Card, ContextWindow: p.ContextWindow, AgentID: p.AgentID, ThreadID: p.ThreadID,
-		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn},
-		Voice:       new(voiceForm(p.Voice))},
+		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn,
+			HideFrontmost: p.Permissions.HideFrontmost},
+		Voice: new(voiceForm(p.Voice))},
 		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID}
 }
 

@@ -57,6 +57,7 @@ func (c *Core) testConnection(req view.TestConnection) {
 			agents[i] = view.AgentItem{ID: a.ID, Label: a.Label}
 		}
 		c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeConnectionTest,
-			view.ConnectionTest{RequestID: req.RequestID, Preset: req.Preset, Kind: r.Kind, Text: r.Text, Models: models, Agents: agents}))
+			view.ConnectionTest{RequestID: req.RequestID, Preset: req.Preset, Kind: r.Kind, Text: r.Text, Models: models, Agents: agents,
+				Cause: r.Cause, Settings: r.Settings}))
 	}()
 }

@@ -2,8 +2,12 @@ package core
 
 import (
 	"encoding/json"
+	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -15,14 +19,16 @@ import (
 func TestTestConnection(t *testing.T) {
 	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
 	yui := st.c.Settings().Get().Presets[0]
-	page := readPage(st.dial(t, view.RoleSettings, ""))
+	// One connection sends and is read: a settings page nobody reads
+	// stalls the core's writes to every settings page.
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
 	ask := func(id, api, base string, key *string) map[string]any {
 		t.Helper()
 		m := map[string]any{"type": "test_connection", "request_id": id, "preset": yui.ID, "chat_api": api, "chat_base_url": base}
 		if key != nil {
 			m["key"] = *key
 		}
-		conn := st.dial(t, view.RoleSettings, "")
 		send(t, conn, m)
 		var got map[string]any
 		page.wait(t, "the answer to "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
@@ -96,6 +102,76 @@ func TestSwitchToChatCompletionsAndChat(t *testing.T) {
 			}
 		}
 		return false
+	})
+}
+
+// Test connection names the cause: a refused port with host:port, and a
+// server that answers the push upgrade with 404 as "not the push protocol"
+// with the settings hint.
+func TestTestConnectionNamesTheCause(t *testing.T) {
+	st := startCore(t, Options{})
+	yui := st.c.Settings().Get().Presets[0]
+	// One connection sends and is read: a settings page nobody reads
+	// stalls the core's writes to every settings page.
+	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
+	ask := func(id, api, base string) map[string]any {
+		t.Helper()
+		send(t, conn, map[string]any{"type": "test_connection", "request_id": id, "preset": yui.ID, "chat_api": api, "chat_base_url": base})
+		var got map[string]any
+		page.wait(t, "the answer to "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
+			for _, x := range all {
+				if x["type"] == view.TypeConnectionTest && x["request_id"] == id {
+					got = x
+					return true
+				}
+			}
+			return false
+		})
+		return got
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+	if r := ask("refused", "push", "http://"+closed); r["cause"] != "refused" || !strings.Contains(r["text"].(string), "Can't reach "+closed+": connection refused") {
+		t.Fatalf("refused: %v", r)
+	}
+	web := httptest.NewServer(http.NotFoundHandler())
+	defer web.Close()
+	r := ask("404", "push", web.URL)
+	if r["cause"] != "not_push" || r["settings"] != true || !strings.Contains(r["text"].(string), "HTTP 404 on upgrade") {
+		t.Fatalf("404: %v", r)
+	}
+}
+
+// The pet's plate keeps its reconnect countdown and says why in plain
+// words: a backend whose port refuses.
+func TestPlateNamesTheCauseAndKeepsTheCountdown(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	closed := ln.Addr().String()
+	ln.Close()
+	dir := t.TempDir()
+	s := settings.Defaults()
+	s.Presets[0].ChatBaseURL = "http://" + closed
+	data, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, settings.FileName), data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	st := startCore(t, Options{ConfigDir: dir})
+	page := readPage(st.dial(t, view.RolePet, s.Presets[0].ID))
+	page.wait(t, "a reconnect countdown naming the refused port", func(_ []map[string]any, l map[string]map[string]any) bool {
+		p := l["plate"]
+		return p != nil && strings.HasPrefix(fmt.Sprint(p["text"]), "reconnecting in ") &&
+			strings.Contains(fmt.Sprint(p["cause"]), "Can't reach "+closed+": connection refused")
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 	"os/signal"
 	"syscall"
 
+	"yui/app/applog"
 	"yui/app/keyarg"
 )
 
@@ -60,7 +61,7 @@ func runMain(ctx context.Context, args []string, getenv func(string) string, std
 		fmt.Fprintln(stderr, "demo-backend: --delegation-delay and --time-scale must not be negative")
 		return 2
 	}
-	logger := slog.New(slog.NewJSONHandler(stderr, nil))
+	logger := applog.New(stderr, slog.LevelInfo)
 	b := New(Config{Key: key, Logger: logger, DelegationDelay: *delay, TimeScale: *scale})
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", *addr)

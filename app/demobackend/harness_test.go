@@ -161,7 +161,13 @@ func (e *env) close() {
 
 func (e *env) turn(id, text string) {
 	e.t.Helper()
-	if err := e.c.SendTurn(context.Background(), push.Turn{TurnID: id, Text: text, ClientContext: "<client_context>\ntrigger: user message\n</client_context>"}); err != nil {
+	e.turnWith(id, text, "trigger: user message")
+}
+
+// turnWith sends a turn whose client_context holds the given trigger line.
+func (e *env) turnWith(id, text, trigger string) {
+	e.t.Helper()
+	if err := e.c.SendTurn(context.Background(), push.Turn{TurnID: id, Text: text, ClientContext: "<client_context>\n" + trigger + "\n</client_context>"}); err != nil {
 		e.t.Fatalf("send turn %s: %v", id, err)
 	}
 	synctest.Wait()

@@ -30,7 +30,7 @@ func (b *Backend) onVocabulary(chatID string, v push.Vocabulary) {
 }
 
 func (b *Backend) onTurn(chatID string, t push.Turn) {
-	p := planFor(t.Text)
+	p := planForTurn(t.Text, t.ClientContext)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.closed {

@@ -2,6 +2,7 @@ package demobackend_test
 
 import (
 	"context"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -108,7 +109,7 @@ func TestLookToolTimingOutOnTheClientIsReported(t *testing.T) {
 			"  2400 tool_status 100 failed look",
 			"  2400 reasoning 100 \"The look tool answered \\\"error: timed out after 2 s\\\" with 0 images.\"",
 			"  3100 speech 100 {sad}\"I tried to look, but it didn't work.\"",
-			"  3800 speech 100 {thinking}\"The tool said: error: timed out after 2 s.\"",
+			"  3800 speech 100 {thinking}\"Maybe try again in a moment.\"",
 		}
 		if len(got) != 8 || !equalLines(got[2:6], want) {
 			e.t.Fatalf("transcript:\n%s", quoteLines(got))
@@ -147,5 +148,72 @@ func TestLookWithoutDeclaredToolExplains(t *testing.T) {
 			"  1800 render 100 {relaxed}\"\" reasoning=\"They want me to look, but this client declared no look tool.\"",
 			"  1800 turn_end 100 usage=1367/44/1411",
 		)
+	})
+}
+
+// A look answered "pending" is told in plain words: no raw error text is
+// spoken, and the user learns that answering the prompt lets her look.
+func TestLookPendingIsToldInPlainWords(t *testing.T) {
+	tool := lookTool(func(string) (string, []string) { return "error: permission pending: asked the user", nil })
+	run(t, envOpt{tools: []push.Tool{tool}}, func(e *env) {
+		e.take()
+		e.turn("100", "screen")
+		e.after(10 * time.Second)
+		got := e.take()
+		var speech []string
+		for _, l := range got {
+			if strings.Contains(l, " speech ") {
+				speech = append(speech, l)
+			}
+		}
+		want := []string{
+			"  1100 speech 100 {curious}\"I've asked if I may see your screen.\"",
+			"  1800 speech 100 {happy}\"Answer the little prompt, and I'll look right after.\"",
+		}
+		if !equalLines(speech, want) {
+			e.t.Fatalf("transcript:\n%s", quoteLines(got))
+		}
+	})
+}
+
+// The turn the client starts when the user allowed the prompt makes the
+// demo look at the screen again at once.
+func TestPermissionAllowedTriggerLooksAgain(t *testing.T) {
+	for _, answer := range []string{"allowed once", "allowed always"} {
+		t.Run(answer, func(t *testing.T) {
+			calls := &lookCalls{}
+			tool := calls.tool(func(string) (string, []string) { return "ok", []string{"data:image/png;base64,iVBORw0KGgo="} })
+			run(t, envOpt{tools: []push.Tool{tool}}, func(e *env) {
+				e.take()
+				e.turnWith("7", "", "trigger: permission screen "+answer+" (monitor 0)")
+				e.after(10 * time.Second)
+				got := e.take()
+				if got := calls.get(); len(got) != 1 || got[0] != "screen" {
+					e.t.Fatalf("look calls %q", got)
+				}
+				if !strings.Contains(strings.Join(got, "\n"), "Thanks for the screenshot, I got 1 image.") {
+					e.t.Fatalf("transcript:\n%s", quoteLines(got))
+				}
+			})
+		})
+	}
+}
+
+// Denied, the demo takes the no kindly and does not look.
+func TestPermissionDeniedTriggerIsTakenKindly(t *testing.T) {
+	calls := &lookCalls{}
+	tool := calls.tool(func(string) (string, []string) { return "ok", nil })
+	run(t, envOpt{tools: []push.Tool{tool}}, func(e *env) {
+		e.take()
+		e.turnWith("7", "", "trigger: permission screen denied (monitor 0)")
+		e.after(10 * time.Second)
+		got := e.take()
+		if len(calls.get()) != 0 {
+			e.t.Fatalf("looked after a no: %q", calls.get())
+		}
+		joined := strings.Join(got, "\n")
+		if !strings.Contains(joined, "That's okay, I won't look at your screen.") || !strings.Contains(joined, "turn_end 7") {
+			e.t.Fatalf("transcript:\n%s", quoteLines(got))
+		}
 	})
 }

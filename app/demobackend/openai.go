@@ -106,6 +106,25 @@ func (q *ccRequest) lastUser() (string, int) {
 	return "", 0
 }
 
+// lastContext is the client_context system message of the request's last
+// turn ("client_context:\n…" lines) and whether the turn has an utterance:
+// a client-started turn with an empty utterance sends the context message
+// last, with no user message after it.
+func (q *ccRequest) lastContext() (string, bool) {
+	for i := len(q.Messages) - 1; i >= 0; i-- {
+		m := q.Messages[i]
+		if m.Role == "user" {
+			continue
+		}
+		var s string
+		if m.Role == "system" && json.Unmarshal(m.Content, &s) == nil && strings.HasPrefix(s, "client_context:") {
+			return s, i < len(q.Messages)-1
+		}
+		return "", true
+	}
+	return "", true
+}
+
 // vocabulary is what the request's cue tool offers.
 func (q *ccRequest) vocabulary() push.Vocabulary {
 	for _, t := range q.Tools {
@@ -144,8 +163,8 @@ func (f *frameQueue) take() []push.Frame {
 
 // startRun plays the script for text through a frame sink and returns the
 // queue the frames arrive on and a func that ends the run.
-func (b *Backend) startRun(api, text string, images, turns int, vocab push.Vocabulary) (*frameQueue, func(), bool) {
-	p := planFor(text)
+func (b *Backend) startRun(api, text, clientContext string, images, turns int, vocab push.Vocabulary) (*frameQueue, func(), bool) {
+	p := planForTurn(text, clientContext)
 	p.echo = false // a stream carries each sentence once
 	fq := &frameQueue{wake: make(chan struct{}, 1)}
 	b.mu.Lock()
@@ -189,7 +208,11 @@ func (b *Backend) chatCompletions(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	text, images := q.lastUser()
-	fq, end, ok := b.startRun("chat_completions", text, images, len(q.Messages)/2, q.vocabulary())
+	cc, spoke := q.lastContext()
+	if !spoke {
+		text, images = "", 0 // the last user message belongs to an earlier turn
+	}
+	fq, end, ok := b.startRun("chat_completions", text, cc, images, len(q.Messages)/2, q.vocabulary())
 	if !ok {
 		http.Error(w, `{"error":"closing"}`, http.StatusServiceUnavailable)
 		return
@@ -318,7 +341,9 @@ func (b *Backend) responses(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	// The utterance follows the client_context block.
+	cc := ""
 	if i := strings.LastIndex(text, "</client_context>"); i >= 0 {
+		cc = text[:i]
 		text = strings.TrimSpace(text[i+len("</client_context>"):])
 	}
 	var vocab push.Vocabulary
@@ -327,7 +352,7 @@ func (b *Backend) responses(w http.ResponseWriter, r *http.Request) {
 			vocab = push.Vocabulary{EmotionIDs: t.Parameters.Properties["emotion_id"].Enum, MotionIDs: t.Parameters.Properties["motion_id"].Enum, EmotionTextMode: "free"}
 		}
 	}
-	fq, end, ok := b.startRun("responses", text, images, len(q.Input), vocab)
+	fq, end, ok := b.startRun("responses", text, cc, images, len(q.Input), vocab)
 	if !ok {
 		http.Error(w, `{"error":"closing"}`, http.StatusServiceUnavailable)
 		return

@@ -124,3 +124,71 @@ func TestResponsesRoutePlaysTheScripts(t *testing.T) {
 		t.Fatalf("said %q errors %q", said, errs)
 	}
 }
+
+// A client-started turn with an empty utterance (the user answered the
+// screen prompt) is read from its client_context, not from the last user
+// message of an earlier turn: denied, the demo takes it kindly, on both
+// OpenAI-compatible routes.
+func TestOpenAIRoutesReadThePermissionTrigger(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := demobackend.New(demobackend.Config{Key: "demo-k", TimeScale: 0.001})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Serve(ctx, ln) }()
+	defer func() { cancel(); <-done }()
+	base := "http://" + ln.Addr().String()
+	voc := transport.Vocabulary{EmotionIDs: []string{"neutral", "happy", "relaxed", "curious"}, MotionIDs: []string{"idle_lively", "calm"}}
+	for name, mk := range map[string]func() (transport.Transport, error){
+		"chat_completions": func() (transport.Transport, error) {
+			return chatcompletions.New(chatcompletions.Config{Endpoint: func() string { return base }, Key: func() string { return "demo-k" }, Vocabulary: voc})
+		},
+		"responses": func() (transport.Transport, error) {
+			return responses.New(responses.Config{Endpoint: func() string { return base }, Key: func() string { return "demo-k" }, Vocabulary: voc})
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var mu sync.Mutex
+			said := map[string][]string{}
+			end := make(chan struct{}, 4)
+			tr, err := mk()
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr.Start(transport.HandlerFuncs{Event: func(e transport.Event) {
+				mu.Lock()
+				defer mu.Unlock()
+				switch e := e.(type) {
+				case transport.Speech:
+					for _, s := range e.Segments {
+						said[e.TurnID] = append(said[e.TurnID], s.Speech)
+					}
+				case transport.TurnEnd:
+					end <- struct{}{}
+				}
+			}})
+			defer tr.Close()
+			turn := func(id, text, trigger string) {
+				t.Helper()
+				cc := "<client_context>\nThis block is from the client.\ntime: 2026-01-01T00:00:00+00:00 (UTC)\nbody: standing\n" + trigger + "\n</client_context>"
+				if err := tr.SendTurn(ctx, transport.Turn{TurnID: id, Text: text, ClientContext: cc}); err != nil {
+					t.Fatal(err)
+				}
+				select {
+				case <-end:
+				case <-time.After(20 * time.Second):
+					t.Fatal("no turn end")
+				}
+			}
+			turn("1", "what's on my screen?", "trigger: user message")
+			turn("2", "", "trigger: permission screen denied (monitor 0)")
+			mu.Lock()
+			defer mu.Unlock()
+			if got := strings.Join(said["2"], " "); !strings.Contains(got, "That's okay, I won't look at your screen.") {
+				t.Fatalf("permission turn said %q (first turn %q)", got, said["1"])
+			}
+		})
+	}
+}

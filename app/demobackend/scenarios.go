@@ -37,6 +37,8 @@ func (b *Backend) play(r *run, p plan) {
 		ok = b.playLook(r, p)
 	case kindTool:
 		ok = b.playTool(r, p)
+	case kindPermission:
+		ok = b.playPermission(r, p)
 	default:
 		ok = b.playSmallTalk(r, p)
 	}

@@ -17,19 +17,21 @@ const (
 	kindDelegate
 	kindLook
 	kindTool
+	kindPermission // the user answered a screen prompt (client_context trigger)
 )
 
 func (k kind) String() string {
-	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool"}[k]
+	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission"}[k]
 }
 
 // plan is what a turn will do, read from its text alone.
 type plan struct {
-	kind   kind
-	toolID string // kindTool: "weather" or "read_file"
-	fail   bool   // kindTool: the tool fails; kindDelegate: the task fails
-	screen bool   // kindLook: look at the screen rather than the body
-	echo   bool   // the closing render repeats the streamed sentences
+	kind    kind
+	toolID  string // kindTool: "weather" or "read_file"
+	fail    bool   // kindTool: the tool fails; kindDelegate: the task fails
+	screen  bool   // kindLook: look at the screen rather than the body
+	allowed bool   // kindPermission: the user allowed (once or always)
+	echo    bool   // the closing render repeats the streamed sentences
 	// stubborn: kindSlow that ignores stop (a backend may), so a client's
 	// dropping of a stopped turn's late frames can be seen.
 	stubborn bool
@@ -71,6 +73,21 @@ func hasAny(ws map[string]bool, list []string) bool {
 		}
 	}
 	return false
+}
+
+// permissionTrigger is the start of the trigger line of a turn the client
+// starts when the user answered a screen permission prompt.
+const permissionTrigger = "trigger: permission screen "
+
+// planForTurn reads a turn: a permission trigger in its client_context
+// (the user answered the prompt a look opened) wins over the text.
+func planForTurn(text, clientContext string) plan {
+	for _, l := range strings.Split(clientContext, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), permissionTrigger); ok {
+			return plan{kind: kindPermission, allowed: strings.HasPrefix(rest, "allowed")}
+		}
+	}
+	return planFor(text)
 }
 
 // planFor reads a turn's text. Order: error, silent, slow, delegate, look,

@@ -54,7 +54,7 @@ func (b *Backend) threadsAgent(r *threadserver.Reply) {
 		r.Say(" part came after the reconnect. ", "Nothing was lost.")
 		return
 	}
-	fq, end, ok := b.startRun("standard_agents", text, r.Images(), r.Prior()+1, push.Vocabulary{})
+	fq, end, ok := b.startRun("standard_agents", text, r.Text(), r.Images(), r.Prior()+1, push.Vocabulary{})
 	if !ok {
 		r.Fail("the demo backend is closing")
 		return

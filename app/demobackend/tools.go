@@ -100,7 +100,23 @@ func (b *Backend) playLook(r *run, p plan) bool {
 		r.closeWith(p.echo, r.pal.segment(line{emotion: "happy"}))
 }
 
-// lookLines reports the look tool's answer.
+// playPermission answers the turn the client starts when the user
+// answered the screen prompt: allowed, it looks again at once; denied, it
+// takes the no kindly.
+func (b *Backend) playPermission(r *run, p plan) bool {
+	if p.allowed {
+		return r.think(thinkStep, "They said yes to the screen prompt, so I'll look again. ") &&
+			b.playLook(r, plan{kind: kindLook, screen: true, echo: p.echo})
+	}
+	return r.think(thinkStep, "They said no to the screen prompt; that is fine.") &&
+		r.say(speakStep,
+			line{text: "That's okay, I won't look at your screen.", emotion: "relaxed", motion: "calm"},
+			line{text: "Just tell me what's there whenever you like.", emotion: "happy"}) &&
+		r.closeWith(p.echo, r.pal.segment(line{emotion: "happy"}))
+}
+
+// lookLines reports the look tool's answer. An error answer is told in
+// plain words, never quoted: raw "error: …" text is not for speech.
 func lookLines(result string, images int, failed bool) []line {
 	switch {
 	case result == "error: permission denied":
@@ -108,10 +124,15 @@ func lookLines(result string, images int, failed bool) []line {
 			{text: "Okay, no peeking, you said no.", emotion: "embarrassed", motion: "sheepish"},
 			{text: "I'll keep my eyes to myself.", emotion: "relaxed"},
 		}
+	case strings.HasPrefix(result, "error: permission pending"):
+		return []line{
+			{text: "I've asked if I may see your screen.", emotion: "curious"},
+			{text: "Answer the little prompt, and I'll look right after.", emotion: "happy"},
+		}
 	case failed:
 		return []line{
 			{text: "I tried to look, but it didn't work.", emotion: "sad"},
-			{text: fmt.Sprintf("The tool said: %s.", strings.TrimSuffix(quote(result), ".")), emotion: "thinking"},
+			{text: "Maybe try again in a moment.", emotion: "thinking"},
 		}
 	case images > 0:
 		return []line{

@@ -4,7 +4,9 @@ package e2e
 
 import (
 	"image"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -197,6 +199,82 @@ func TestE2ESettingsWindow(t *testing.T) {
 		t.Fatalf("reopening started a new settings process (%d starts)", n)
 	}
 
+	if err := a.terminate(t); err != nil {
+		t.Fatalf("core exit: %v", err)
+	}
+}
+
+func mustGlob(dir string) []string {
+	m, _ := filepath.Glob(filepath.Join(dir, "*.log"))
+	return m
+}
+
+// TestE2ESettingsIdleExit: a settings window closed (hidden) for
+// --settings-idle-exit ends its process; the next open starts a new one,
+// which paints its form again. Logs the open-to-paint times: cold, hidden,
+// and after the idle exit.
+func TestE2ESettingsIdleExit(t *testing.T) {
+	d := startX(t, true)
+	cfg, logs := t.TempDir(), t.TempDir()
+	seedSettings(t, cfg, 900, 300)
+	a := startApp(t, d, cfg, logs, "--settings-idle-exit", "1s")
+	t.Cleanup(func() {
+		if t.Failed() {
+			for _, f := range mustGlob(logs) {
+				b, _ := os.ReadFile(f)
+				t.Logf("%s:\n%s", f, b)
+			}
+		}
+	})
+	a.waitEvent(t, "core_ready", func(e map[string]any) bool { return e["event"] == "core_ready" })
+	env := d.env()
+	open := func(what string) (uint32, image.Rectangle, time.Duration) {
+		t.Helper()
+		start := time.Now()
+		if out, code, _ := yui(t, env, "--config-dir", cfg, "--settings"); code != 0 {
+			t.Fatalf("yui --settings: %d %s", code, out)
+		}
+		var id uint32
+		var r image.Rectangle
+		until(t, what, 100*time.Millisecond, func() bool {
+			var ok bool
+			id, r, ok = d.visibleWindow(t, "Yui — Settings")
+			return ok
+		})
+		d.awaitStill(t, r, what+" painted", painted)
+		return id, r, time.Since(start)
+	}
+	id, _, cold := open("the settings window (new process)")
+	if n := settingsStarts(t, logs); n != 1 {
+		t.Fatalf("settings window started %d times", n)
+	}
+	// Closed and opened again at once: the same process shows it.
+	d.askToClose(t, id)
+	waitLog(t, logs, "settings_hidden", func(ls []logLine) bool {
+		for _, l := range ls {
+			if l.Event == "settings_hidden" {
+				return true
+			}
+		}
+		return false
+	})
+	id, _, hidden := open("the hidden settings window")
+	// Closed for longer than the idle exit: the process ends.
+	d.askToClose(t, id)
+	waitLog(t, logs, "the settings process ended after the idle exit", func(ls []logLine) bool {
+		var idle, exited bool
+		for _, l := range ls {
+			idle = idle || l.Event == "settings_idle_exit"
+			exited = exited || (idle && (l.Event == "window_exit" || l.Event == "window_stopped") && l.Window == "settings")
+		}
+		return idle && exited
+	})
+	_, _, again := open("the settings window after the idle exit (new process)")
+	if n := settingsStarts(t, logs); n != 2 {
+		t.Fatalf("settings window started %d times, want 2", n)
+	}
+	t.Logf("open-to-paint (yui --settings to a painted form): cold %.2f s, hidden %.2f s, after the idle exit %.2f s",
+		cold.Seconds(), hidden.Seconds(), again.Seconds())
 	if err := a.terminate(t); err != nil {
 		t.Fatalf("core exit: %v", err)
 	}

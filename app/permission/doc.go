@@ -31,6 +31,11 @@
 //     permission for it, so it is granted in ask and allow modes while the
 //     setting is on, ErrOff while it is off, and ErrDenied in deny mode
 //     (deny wins). It never prompts.
+//   - Every applied answer is told to OnAnswered (the prompt and the
+//     choice), after the gate's state changed: the caller starts the
+//     follow-up turn (`trigger: permission screen allowed once (monitor 0)`,
+//     docs/decisions.md), so a look that answered "pending" is not a dead
+//     end. A refused answer (stale prompt) tells nothing.
 //   - SetPermissions applies a settings change: a change of mode forgets a
 //     remembered once/deny answer and closes an open prompt.
 //
@@ -44,8 +49,8 @@
 // # Concurrency
 //
 // A Gate is safe for concurrent use. The callbacks (OnPrompt,
-// OnPromptClosed, Save) are called without the gate's lock held, on the
-// goroutine of the Request/Answer/SetPermissions call that caused them, so
-// they may call back into the gate; they should return promptly (Request
-// is on the look tool's 2 s wait). Time comes from Config.Now.
+// OnPromptClosed, OnAnswered, Save) are called without the gate's lock
+// held, on the goroutine of the Request/Answer/SetPermissions call that
+// caused them, so they may call back into the gate; they should return
+// promptly (Request is on the look tool's 2 s wait). Time comes from Config.Now.
 package permission

@@ -29,6 +29,12 @@ type Config struct {
 	// answered (replaced, or the mode changed). Nil drops them.
 	OnPrompt       func(Prompt)
 	OnPromptClosed func(id uint64)
+	// OnAnswered is told the prompt the user answered and the choice,
+	// after the gate applied it (the follow-up turn: the agent that asked
+	// hears the answer). Not called for a refused answer (stale prompt,
+	// unknown choice); called for Always even when its save failed (the
+	// mode is allow for this run). Nil tells no one.
+	OnAnswered func(Prompt, Choice)
 	// Label names a monitor in prompts ("" when unknown); nil = no labels.
 	Label func(monitor int) string
 	// Now is the clock; nil is time.Now.
@@ -187,13 +193,17 @@ func (g *Gate) Answer(id uint64, c Choice) error {
 	}
 	g.mu.Unlock()
 	g.log.Info("permission.answered", "prompt", id, "monitor", p.Monitor, "choice", c.String())
+	var err error
 	if c == Always && g.cfg.Save != nil {
-		if err := g.cfg.Save(ModeAllow); err != nil {
-			g.log.Warn("permission.save_failed", "err", err.Error())
-			return fmt.Errorf("answer always to prompt %d: save: %w", id, err)
+		if serr := g.cfg.Save(ModeAllow); serr != nil {
+			g.log.Warn("permission.save_failed", "err", serr.Error())
+			err = fmt.Errorf("answer always to prompt %d: save: %w", id, serr)
 		}
 	}
-	return nil
+	if g.cfg.OnAnswered != nil {
+		g.cfg.OnAnswered(p, c)
+	}
+	return err
 }
 
 // SetPermissions applies the preset's settings after a change. A new mode

@@ -298,3 +298,41 @@ func TestPromptText(t *testing.T) {
 		t.Fatal("maybe parsed")
 	}
 }
+
+// Every applied answer is told once, with the prompt it answered, after
+// the gate applied it (a callback that requests again sees the answer);
+// a stale answer tells nothing.
+func TestAnswerIsToldAfterItApplies(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		for _, c := range []permission.Choice{permission.Once, permission.Always, permission.Deny} {
+			r := &recorder{fail: errors.New("disk full")}
+			cfg := r.config("ask", false)
+			var g *permission.Gate
+			var told []permission.Prompt
+			var retry error
+			cfg.OnAnswered = func(p permission.Prompt, got permission.Choice) {
+				if got != c {
+					t.Errorf("told %v, want %v", got, c)
+				}
+				told = append(told, p)
+				_, retry = g.Request(p.Monitor)
+			}
+			g = permission.New(cfg)
+			mustFail(t, g, 1, permission.ErrPending)
+			p, _ := g.Open()
+			err := g.Answer(p.ID, c)
+			if (c == permission.Always) != (err != nil) {
+				t.Fatalf("%v: answer err %v", c, err)
+			}
+			if len(told) != 1 || told[0].ID != p.ID || told[0].Monitor != 1 || told[0].Label != "HDMI-1" {
+				t.Fatalf("%v: told %+v", c, told)
+			}
+			if wantDenied := c == permission.Deny; errors.Is(retry, permission.ErrDenied) != wantDenied || (!wantDenied && retry != nil) {
+				t.Fatalf("%v: the retry inside the callback got %v", c, retry)
+			}
+			if err := g.Answer(p.ID, c); !errors.Is(err, permission.ErrNoPrompt) || len(told) != 1 {
+				t.Fatalf("%v: stale answer %v, told %d", c, err, len(told))
+			}
+		}
+	})
+}

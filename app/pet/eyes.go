@@ -10,8 +10,9 @@ import (
 	"yui/app/session"
 )
 
-// newGate is the preset's screen permission, prompting through cfg.
-func newGate(cfg Config, lg *slog.Logger) *permission.Gate {
+// newGate is the preset's screen permission, prompting through cfg and
+// telling answers to answered.
+func newGate(cfg Config, lg *slog.Logger, answered func(permission.Prompt, permission.Choice)) *permission.Gate {
 	p := cfg.Preset
 	backend := cfg.Backend
 	if backend == "" {
@@ -27,6 +28,7 @@ func newGate(cfg Config, lg *slog.Logger) *permission.Gate {
 		Save:           cfg.SavePermission,
 		OnPrompt:       cfg.OnPrompt,
 		OnPromptClosed: cfg.OnPromptClosed,
+		OnAnswered:     answered,
 		Label:          func(i int) string { return monitorLabel(cfg.Screen, i) },
 		Logger:         lg,
 	})

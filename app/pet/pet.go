@@ -117,7 +117,8 @@ func New(cfg Config) (*Character, error) {
 	if vocab.EmotionIDs == nil && vocab.MotionIDs == nil {
 		vocab = cue.Default()
 	}
-	ch := &Character{Gate: newGate(cfg, lg)}
+	ch := &Character{}
+	ch.Gate = newGate(cfg, lg, ch.answered)
 	var tools []transport.Tool
 	if cfg.Main {
 		ch.Look = look.New(look.Config{
@@ -148,7 +149,7 @@ func New(cfg Config) (*Character, error) {
 		Vocabulary: vocab,
 		Screenshot: screenshotHook(cfg, ch.Gate, lg),
 		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
-		Frontmost:  cfg.Frontmost,
+		Frontmost:  frontmostHook(cfg),
 		Logger:     lg,
 		TurnLog:    cfg.TurnLog,
 		OnEvent:    cfg.OnEvent,
@@ -160,4 +161,39 @@ func New(cfg Config) (*Character, error) {
 	}
 	ch.Session = s
 	return ch, nil
+}
+
+// answered starts the follow-up turn of a prompt the user answered: an
+// empty utterance whose trigger line tells the agent the answer, so the
+// agent whose look answered "permission pending" can look again (or take
+// the no). The session is set before any prompt can be answered: prompts
+// come from the look tool, which runs only after Start.
+func (ch *Character) answered(p permission.Prompt, c permission.Choice) {
+	answer := clientctx.Denied
+	switch c {
+	case permission.Once:
+		answer = clientctx.AllowedOnce
+	case permission.Always:
+		answer = clientctx.AllowedAlways
+	}
+	ch.Session.StartTurn("", clientctx.FromPermission(answer, p.Monitor))
+}
+
+// frontmostHook is the frontmost line's source while the preset tells the
+// agent which app the user is in (read fresh each turn); nil without one.
+func frontmostHook(cfg Config) func() *clientctx.Frontmost {
+	if cfg.Frontmost == nil {
+		return nil
+	}
+	now := cfg.PresetNow
+	if now == nil {
+		p := cfg.Preset
+		now = func() settings.Preset { return p }
+	}
+	return func() *clientctx.Frontmost {
+		if now().Permissions.HideFrontmost {
+			return nil
+		}
+		return cfg.Frontmost()
+	}
 }

@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 
+	"yui/app/conncause"
+	"yui/transport"
 	"yui/transport/chatcompletions"
 	"yui/transport/push"
 	"yui/transport/threads"
@@ -22,8 +23,23 @@ type ProbeResult struct {
 	Text string
 	// Models are the ids GET {base}/models listed (request wires).
 	Models []string
+	// Cause is the failure's conncause kind ("refused", "no_host",
+	// "not_push", …); "" on success or when the server answered.
+	Cause string
+	// Settings: the fix is another setting (the API, the address, the
+	// key), not a server to start.
+	Settings bool
 	// Agents are the agents GET /api/agents listed (Standard Agents).
 	Agents []AgentChoice
+}
+
+// explained is the result of a failed attempt, in conncause's words.
+func explained(kind string, err error, base string) ProbeResult {
+	c := conncause.Explain(err, base)
+	if c.Kind == conncause.Key {
+		kind = "refused"
+	}
+	return ProbeResult{Kind: kind, Text: c.Text, Cause: string(c.Kind), Settings: c.Settings}
 }
 
 // AgentChoice is one agent of a Standard Agents runtime, for the picker.
@@ -40,10 +56,6 @@ func Probe(ctx context.Context, hc *http.Client, chatAPI, base, key, chatID stri
 	if base == "" {
 		return ProbeResult{Kind: "unreachable", Text: "No base URL: type the server's address first."}
 	}
-	host := base
-	if u, err := url.Parse(base); err == nil && u.Host != "" {
-		host = u.Host
-	}
 	switch {
 	case IsRequestWire(chatAPI):
 		models, err := chatcompletions.ListModels(ctx, hc, base, key)
@@ -58,16 +70,20 @@ func Probe(ctx context.Context, hc *http.Client, chatAPI, base, key, chatID stri
 		case errors.As(err, &se):
 			return ProbeResult{Kind: "failed", Text: "The server answered " + se.Error() + "."}
 		}
-		return ProbeResult{Kind: "unreachable", Text: "Cannot reach " + host + ": " + reason(err) + "."}
+		return explained("unreachable", err, base)
 	case chatAPI == Push:
 		err := push.Probe(ctx, hc, base, key, chatID)
 		switch {
 		case err == nil:
 			return ProbeResult{Kind: "ok", Text: "Connected: the backend answered ready."}
 		case errors.Is(err, push.ErrUnauthorized):
-			return ProbeResult{Kind: "refused", Text: "The key was refused (4401). Check the key."}
+			return ProbeResult{Kind: "refused", Text: "The key was refused (4401). Check the key.", Cause: string(conncause.Key), Settings: true}
 		}
-		return ProbeResult{Kind: "unreachable", Text: "Cannot reach " + host + ": " + reason(err) + "."}
+		var up *transport.UpgradeStatusError
+		if errors.As(err, &up) && up.Status < 500 && up.Status != 401 && up.Status != 403 {
+			return explained("failed", err, base)
+		}
+		return explained("unreachable", err, base)
 	}
 	return ProbeResult{Kind: "unsupported", Text: "This version cannot test that API."}
 }

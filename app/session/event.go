@@ -63,6 +63,8 @@ type Event struct {
 	Unauthorized bool
 	DelayMS      int64  // reconnecting: the delay before the next attempt
 	Err          string // why the socket left its state, when known
+	// Cause is the error behind Err, for conncause.Explain (nil when none).
+	Cause error
 
 	Locked    bool              // composer
 	Cue       cue.Cue           // cue: the applied (vocabulary-resolved) fields

@@ -62,6 +62,7 @@ func (s *Session) onState(c transport.StateChange) {
 		Unauthorized: c.Unauthorized()}
 	if c.Err != nil {
 		e.Err = c.Err.Error()
+		e.Cause = c.Err
 	}
 	s.emit(e)
 	if c.From == transport.StateReady && c.To != transport.StateReady {

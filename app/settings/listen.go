@@ -62,7 +62,7 @@ var languagePattern = regexp.MustCompile(`^[a-z]{2,3}$`)
 
 // validateListen checks the listening settings; ids are the presets' ids.
 func validateListen(l Listen, ids map[string]bool) error {
-	f := func(field, reason string) error { return &FieldError{"listen." + field, reason} }
+	f := func(field, reason string) error { return &FieldError{Field: "listen." + field, Reason: reason} }
 	switch {
 	case l.Sensitivity < 0 || l.Sensitivity > 100:
 		return f("sensitivity", "must be 1 to 100")

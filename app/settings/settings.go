@@ -77,6 +77,11 @@ type Permissions struct {
 	Screen string `json:"screen"`
 	// ScreenshotEachTurn sends a screenshot with every turn.
 	ScreenshotEachTurn bool `json:"screenshot_each_turn"`
+	// HideFrontmost leaves the frontmost app out of client_context (the
+	// settings form's "Tell the agent which app I'm using", unticked).
+	// False, the default and the value of a file without the field,
+	// tells it.
+	HideFrontmost bool `json:"hide_frontmost,omitempty"`
 }
 
 // Position is a window's top-left corner in absolute screen pixels.

@@ -132,7 +132,7 @@ func (st *Store) load() (Report, error) {
 	data, err := readCapped(st.path)
 	var tooBig *tooBigError
 	if errors.As(err, &tooBig) {
-		return st.setAside(&FieldError{"(file)", tooBig.Error()})
+		return st.setAside(&FieldError{Field: "(file)", Reason: tooBig.Error()})
 	}
 	if errors.Is(err, fs.ErrNotExist) {
 		st.cur = Defaults()
@@ -208,15 +208,15 @@ func Parse(data []byte) (Settings, error) {
 		var se *json.SyntaxError
 		switch {
 		case errors.As(err, &te):
-			return Settings{}, &FieldError{te.Field, fmt.Sprintf("has a %s where a %s belongs", te.Value, te.Type)}
+			return Settings{}, &FieldError{Field: te.Field, Reason: fmt.Sprintf("has a %s where a %s belongs", te.Value, te.Type)}
 		case errors.As(err, &se):
-			return Settings{}, &FieldError{"(file)", fmt.Sprintf("not valid JSON at byte %d: %v", se.Offset, err)}
+			return Settings{}, &FieldError{Field: "(file)", Reason: fmt.Sprintf("not valid JSON at byte %d: %v", se.Offset, err)}
 		default:
-			return Settings{}, &FieldError{"(file)", err.Error()}
+			return Settings{}, &FieldError{Field: "(file)", Reason: err.Error()}
 		}
 	}
 	if dec.More() {
-		return Settings{}, &FieldError{"(file)", "extra data after the settings object"}
+		return Settings{}, &FieldError{Field: "(file)", Reason: "extra data after the settings object"}
 	}
 	if err := Validate(&s); err != nil {
 		return Settings{}, err

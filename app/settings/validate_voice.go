@@ -18,7 +18,7 @@ var systemVoicePattern = regexp.MustCompile(`^[A-Za-z0-9_+./][A-Za-z0-9_+./-]{0,
 // validateVoice checks a preset's voice; fields are named relative to the
 // preset ("voice.engine").
 func validateVoice(v Voice) error {
-	f := func(name, reason string) error { return &FieldError{"voice." + name, reason} }
+	f := func(name, reason string) error { return &FieldError{Field: "voice." + name, Reason: reason} }
 	switch {
 	case !slices.Contains(VoiceEngines, v.Engine):
 		return f("engine", fmt.Sprintf("%q is not one of system, endpoint, off", v.Engine))
@@ -44,6 +44,13 @@ func validateVoice(v Voice) error {
 	if v.BaseURL != "" {
 		u, err := url.Parse(v.BaseURL)
 		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+			if s, ok := SuggestURL(v.BaseURL); ok {
+				fe := f("base_url", fmt.Sprintf("speech endpoint URL %q has no http:// or https:// — did you mean %s?", v.BaseURL, s))
+				if e, ok := fe.(*FieldError); ok {
+					e.Suggestion = s
+				}
+				return fe
+			}
 			return f("base_url", "not an http(s) URL with a host")
 		}
 	}
@@ -67,7 +74,7 @@ func validateVoice(v Voice) error {
 // validateAudio checks the shared sound settings.
 func validateAudio(a Audio) error {
 	if utf8.RuneCountInString(a.Device) > 256 || hasControl(a.Device) {
-		return &FieldError{"audio.device", "longer than 256 characters or has control characters"}
+		return &FieldError{Field: "audio.device", Reason: "longer than 256 characters or has control characters"}
 	}
 	return nil
 }

@@ -10,7 +10,10 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"os/signal"
 	"sync"
+	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/coder/websocket"
@@ -117,7 +120,10 @@ func appOptions(cfg view.WindowConfig, assets fs.FS, w *window, ws *websocket.Co
 	}
 	if cfg.Kind == view.WindowSettings || cfg.Kind == view.WindowMessage {
 		app.MinWidth, app.MinHeight = cfg.MinWidth, cfg.MinHeight
-		app.HideWindowOnClose = true
+		// Closing hides the window and tells the core, which ends the
+		// process after it has been hidden for a while (window_quit);
+		// HideWindowOnClose would hide it without a word.
+		app.OnBeforeClose = w.beforeClose
 		app.BackgroundColour = &options.RGBA{R: 246, G: 246, B: 247, A: 255}
 		app.Linux = &linux.Options{
 			// Opaque, so WebKit's non-composited path leaves no ghosts and
@@ -155,6 +161,10 @@ type window struct {
 
 	ctx context.Context
 
+	// quitting: the process is ending (the core went away, window_quit, a
+	// signal): beforeClose lets the close through instead of hiding.
+	quitting atomic.Bool
+
 	mu      sync.Mutex
 	nat     native // the OS window, once found (native_linux.go, native_windows.go)
 	pending []x11.Rect
@@ -172,6 +182,31 @@ type native interface {
 
 func (w *window) pet() bool { return w.cfg.Kind == view.WindowPet }
 
+// beforeClose is the settings window's close: hide it and tell the core
+// (window_hidden) unless the process is ending. Wails calls it for the
+// close button and for its own SIGTERM/SIGINT handling alike; our signal
+// handler (startup) marks a signal as quitting and quits again, so a
+// signal that races to here first still ends the process.
+func (w *window) beforeClose(ctx context.Context) (prevent bool) {
+	if w.quitting.Load() {
+		return false
+	}
+	runtime.WindowHide(ctx)
+	m := view.MustEncode(view.TypeWindowHidden, struct{}{})
+	wctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := w.ws.Write(wctx, websocket.MessageText, m.Body); err != nil {
+		w.log.Warn("window_hidden_not_sent", "err", err.Error())
+	}
+	return true
+}
+
+// quit ends the window process.
+func (w *window) quit(ctx context.Context) {
+	w.quitting.Store(true)
+	runtime.Quit(ctx)
+}
+
 func (w *window) startup(ctx context.Context) {
 	w.ctx = ctx
 	w.bridge.setMoveFunc(func(x, y int) { w.dragTo(ctx, x, y) })
@@ -188,7 +223,7 @@ func (w *window) startup(ctx context.Context) {
 			_, b, err := w.ws.Read(context.Background())
 			if err != nil {
 				w.log.Info("window_core_gone", "err", err.Error())
-				runtime.Quit(ctx)
+				w.quit(ctx)
 				return
 			}
 			m, err := view.Decode(b)
@@ -200,6 +235,10 @@ func (w *window) startup(ctx context.Context) {
 			case view.TypeWindowShow:
 				runtime.WindowShow(ctx)
 				runtime.WindowUnminimise(ctx) // gtk_window_present: raise and focus
+			case view.TypeWindowQuit:
+				w.log.Info("window_idle_exit")
+				w.quit(ctx)
+				return
 			case view.TypeWindowMove:
 				var wp view.WindowPosition
 				if err := json.Unmarshal(m.Body, &wp); err != nil {
@@ -221,7 +260,17 @@ func (w *window) startup(ctx context.Context) {
 			}
 		}
 	}()
-	// SIGINT and SIGTERM are handled by Wails itself (it quits the app).
+	// SIGINT and SIGTERM are handled by Wails itself (it quits the app);
+	// the settings window's beforeClose would take that for a close, so a
+	// signal also marks the process as quitting and quits again.
+	if !w.pet() {
+		sigs := make(chan os.Signal, 1)
+		signal.Notify(sigs, syscall.SIGTERM, syscall.SIGINT)
+		go func() {
+			<-sigs
+			w.quit(ctx)
+		}()
+	}
 	if w.pet() {
 		go w.pollPosition(ctx)
 	}

@@ -56,6 +56,12 @@ type Plate struct {
 	Kind   string `json:"kind"`
 	Text   string `json:"text"`
 	Action string `json:"action,omitempty"`
+	// Cause names why the connection failed in plain words
+	// (app/conncause), under the text; "" when unknown.
+	Cause string `json:"cause,omitempty"`
+	// Settings: the fix is in Settings → Backend; the page offers a button
+	// that opens it there.
+	Settings bool `json:"settings,omitempty"`
 }
 
 // Composer is the text composer's state.
@@ -278,6 +284,8 @@ const (
 	TypeTestConnection  = "test_connection"  // TestConnection, settings page → core
 	TypeConnectionTest  = "connection_test"  // ConnectionTest, core → settings page
 	TypeWindowShow      = "window_show"      // no fields, core → shell
+	TypeWindowHidden    = "window_hidden"    // no fields, settings shell → core: the user closed (hid) it
+	TypeWindowQuit      = "window_quit"      // no fields, core → settings shell: end the process
 	TypeWindowTitle     = "window_title"     // WindowTitle, core → shell (a character renamed)
 )
 
@@ -366,6 +374,9 @@ type PresetForm struct {
 type PermissionsForm struct {
 	Screen             string `json:"screen"`
 	ScreenshotEachTurn bool   `json:"screenshot_each_turn"`
+	// HideFrontmost is "Tell the agent which app I'm using" unticked;
+	// absent (false) tells it.
+	HideFrontmost bool `json:"hide_frontmost"`
 }
 
 // Choice is one option of a select or radio group. Available false shows
@@ -481,6 +492,9 @@ type SettingsResult struct {
 	OK        bool   `json:"ok"`
 	Field     string `json:"field,omitempty"`
 	Error     string `json:"error,omitempty"`
+	// Suggestion is a value the refused field probably meant (a URL
+	// without a scheme); the settings window offers it.
+	Suggestion string `json:"suggestion,omitempty"`
 }
 
 // OpenSettings opens (or raises) the settings window on the sender's
@@ -546,6 +560,12 @@ type ConnectionTest struct {
 	Kind      string   `json:"kind"`
 	Text      string   `json:"text"`
 	Models    []string `json:"models"`
+	// Cause is the failure's kind in app/conncause's terms ("refused",
+	// "no_host", "timeout", "tls", "not_push", "key", …), "" on success.
+	Cause string `json:"cause,omitempty"`
+	// Settings: the fix is a setting (offer the Chat API field for
+	// not_push).
+	Settings bool `json:"settings,omitempty"`
 	// Agents are the agents a Standard Agents runtime listed (the
 	// agent picker); [] otherwise.
 	Agents []AgentItem `json:"agents"`

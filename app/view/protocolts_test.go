@@ -58,7 +58,7 @@ var tsMessages = map[string]struct {
 // goOnly are the message types no page sends or receives: the shell's,
 // and show_window, which the core accepts from a pet page but no page
 // sends yet.
-var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow, TypeWindowMove}
+var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow, TypeWindowMove, TypeWindowHidden, TypeWindowQuit}
 
 // tsInterface is one interface (or inline object type) of protocol.ts:
 // its fields and their types as written.
@@ -355,7 +355,7 @@ func TestProtocolTSAgreesWithGo(t *testing.T) {
 // nested interface missing a field.
 func TestProtocolTSCheckerSeesADifference(t *testing.T) {
 	ifaces := map[string]tsInterface{
-		"Plate":    {name: "Plate", fields: tsFields("type: 'plate'; kind: string; txt: string; action?: string")},
+		"Plate":    {name: "Plate", fields: tsFields("type: 'plate'; kind: string; txt: string; action?: string; cause?: string; settings?: boolean")},
 		"Pill":     {name: "Pill", fields: tsFields("type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string")},
 		"PillTool": {name: "PillTool", fields: tsFields("tool_id: string; state: string; label: string")},
 	}

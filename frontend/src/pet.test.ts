@@ -51,6 +51,18 @@ describe('PetView', () => {
     expect(plate.hidden).toBe(true);
   });
 
+  it('shows why the connection failed and opens settings at the backend from its button', () => {
+    const { view, sent } = setup();
+    view.apply({ type: 'plate', kind: 'connection', text: 'reconnecting in 4 s', action: 'reconnect', settings: true,
+      cause: 'This server does not speak the push protocol (HTTP 404 on upgrade) — is it an OpenAI-compatible server? Choose its API in Settings.' });
+    expect(q<HTMLElement>('.plate').textContent).toContain('reconnecting in 4 s');
+    expect(q<HTMLElement>('.plate-cause').hidden).toBe(false);
+    q<HTMLButtonElement>('.plate-cause-settings').click();
+    expect(sent).toEqual([{ type: 'open_settings', section: 'backend' }]);
+    view.apply({ type: 'plate', kind: '', text: '' });
+    expect(q<HTMLElement>('.plate-cause').hidden).toBe(true);
+  });
+
   it('sends what the plate action names: reconnect, a new thread, settings', () => {
     const { view, sent } = setup();
     const btn = q<HTMLButtonElement>('.plate-action');

@@ -14,6 +14,7 @@ import { UsageReadout } from './usage';
 import { ReasoningView } from './reasoning';
 import { AttachmentTray, type ImageReader } from './attachments';
 import { PermissionPromptView } from './permission';
+import { PlateCause } from './platecause';
 import { ComposerView } from './composer';
 import { PetMenu } from './menu';
 import { button, el } from './dom';
@@ -75,6 +76,7 @@ export class PetView {
   private readonly plate: HTMLElement;
   private readonly plateText: HTMLElement;
   private readonly plateAction: HTMLButtonElement;
+  private readonly plateCause: PlateCause;
   /** Where the focus was at the last pointer press: a right-button press
    * moves it before the menu event comes. A key press forgets it. */
   private pressFocus: Element | null = null;
@@ -93,6 +95,7 @@ export class PetView {
     this.plateAction = button('plate-action', '', {}, true);
     this.plate = el('div', { class: 'plate', attrs: { role: 'status', 'aria-live': 'polite' }, hidden: true },
       this.plateText, el('span', { class: 'plate-dots', attrs: { 'aria-hidden': 'true' } }, el('i'), el('i'), el('i')), this.plateAction);
+    this.plateCause = new PlateCause(() => this.openSettings('backend'));
     this.character = new Character(sched, motion);
     this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), changed);
     this.reasoning = new ReasoningView(changed);
@@ -126,6 +129,7 @@ export class PetView {
     });
     this.root = el('main', 'pet',
       this.notice,
+      this.plateCause.el,
       el('div', 'topbar', this.reasoning.el, this.chip.chip),
       el('div', 'sky', this.bubbleWrap = el('div', 'bubble-wrap', this.bubble.el)),
       el('div', 'stage', this.character.el),
@@ -178,6 +182,7 @@ export class PetView {
         this.plateAction.hidden = !m.action;
         this.plateAction.dataset.action = m.action ?? '';
         this.plateAction.textContent = PLATE_ACTIONS[m.action ?? ''] ?? (m.action ?? '');
+        this.plateCause.show(m);
         break;
       case 'permission':
         this.permission.apply(m);
@@ -262,7 +267,7 @@ export class PetView {
   }
 
   /** Asks the core to open the settings window on this character. */
-  private openSettings(section?: 'permissions' | 'listen'): void {
+  private openSettings(section?: 'permissions' | 'listen' | 'backend'): void {
     this.host.send(section ? { type: 'open_settings', section } : { type: 'open_settings' });
   }
 
@@ -486,7 +491,7 @@ export class PetView {
     return [
       this.character.el.querySelector('svg') ?? this.character.el,
       this.notice, this.permission.el, this.reasoning.el, this.chip.chip, this.chip.list, this.bubble.el,
-      this.pill.el, this.plate, this.usage.el, this.composer.el, this.menu.el,
+      this.pill.el, this.plate, this.plateCause.el, this.usage.el, this.composer.el, this.menu.el,
     ];
   }
 

@@ -2,7 +2,12 @@
 // is the reference; app/view/protocol.go is the Go side.
 
 export interface PresetInfo { type: 'preset'; id: string; name: string; look: string }
-export interface Plate { type: 'plate'; kind: '' | 'connection' | 'thinking'; text: string; action?: string }
+/** `cause`: why the connection failed, in plain words; `settings`: the fix
+ * is in Settings → Backend (the page offers a button). */
+export interface Plate {
+  type: 'plate'; kind: '' | 'connection' | 'thinking'; text: string; action?: string;
+  cause?: string; settings?: boolean;
+}
 export interface Composer { type: 'composer'; locked: boolean }
 export interface ErrorLine { type: 'error_line'; text: string; where: 'composer' | 'pill' }
 export interface Notice { type: 'notice'; id: string; text: string }
@@ -55,7 +60,12 @@ export interface LookArt { type: 'look_art'; look: string; emotions: Record<stri
 /** A section of the settings form that open_settings and settings_focus name. */
 export type SettingsSection = '' | 'character' | 'backend' | 'voice' | 'permissions' | 'session' | 'listen';
 
-export interface PermissionsForm { screen: 'ask' | 'allow' | 'deny' | string; screenshot_each_turn: boolean }
+export interface PermissionsForm {
+  screen: 'ask' | 'allow' | 'deny' | string;
+  screenshot_each_turn: boolean;
+  /** "Tell the agent which app I'm using" unticked; absent = told. */
+  hide_frontmost?: boolean;
+}
 
 /** One preset as the settings form edits it; the key itself never leaves
  * the core, only whether one is saved. */
@@ -140,7 +150,11 @@ export interface SettingsFocus { type: 'settings_focus'; seq: number; preset: st
  * ('thread_deleted', 'agent_unknown'), absent when nothing. */
 export interface PresetStatus { id: string; state: string; text: string; problem?: string }
 export interface SettingsStatus { type: 'settings_status'; presets: PresetStatus[] | null }
-export interface SettingsResult { type: 'settings_result'; request_id: string; ok: boolean; field?: string; error?: string }
+/** `suggestion`: a value the refused field probably meant (a URL without a
+ * scheme → http://…); the form offers it. */
+export interface SettingsResult {
+  type: 'settings_result'; request_id: string; ok: boolean; field?: string; error?: string; suggestion?: string;
+}
 /** One preset's delegation history, newest first (at most 200 items). */
 export interface PresetHistory { id: string; items: DelegationItem[] | null }
 /** Every preset's delegation history, for the Session section (read-only). */
@@ -194,6 +208,9 @@ export interface AgentItem { id: string; label: string }
 export interface ConnectionTest {
   type: 'connection_test'; request_id: string; preset: string;
   kind: 'ok' | 'refused' | 'unreachable' | 'failed' | 'unsupported' | string; text: string; models: string[] | null;
+  /** The failure's cause (app/conncause): refused, no_host, timeout, tls, not_push, key, … */
+  cause?: string;
+  settings?: boolean;
   agents?: AgentItem[] | null;
 }
 

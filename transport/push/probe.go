@@ -23,7 +23,8 @@ func Probe(ctx context.Context, hc *http.Client, endpoint, key, chatID string) e
 	}
 	ctx, cancel := context.WithTimeout(ctx, HelloWait)
 	defer cancel()
-	conn, _, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: hc})
+	conn, resp, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: hc})
+	err = upgradeError(resp, err)
 	if err != nil {
 		return fmt.Errorf("push: dial %s: %w", u, err)
 	}

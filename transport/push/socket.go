@@ -6,10 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
+
+	"yui/transport"
 )
 
 // socket is one connection attempt and, after ready, one ready socket. Its
@@ -157,8 +160,17 @@ func (s *socket) run(prev chan struct{}) {
 
 // websocketDial is the one place the client opens a connection.
 func websocketDial(ctx context.Context, url string, c *Client) (*websocket.Conn, error) {
-	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: c.cfg.HTTPClient})
-	return conn, err
+	conn, resp, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: c.cfg.HTTPClient})
+	return conn, upgradeError(resp, err)
+}
+
+// upgradeError types a dial error whose server answered with an HTTP
+// status rather than switching protocols.
+func upgradeError(resp *http.Response, err error) error {
+	if err != nil && resp != nil && resp.StatusCode != http.StatusSwitchingProtocols {
+		return &transport.UpgradeStatusError{Status: resp.StatusCode, Err: err}
+	}
+	return err
 }
 
 // readLoop reads frames until the connection ends and returns its close

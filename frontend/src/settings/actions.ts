@@ -122,7 +122,7 @@ export class NewConversation {
 export type TestState =
   | { state: 'idle' }
   | { state: 'running' }
-  | { state: 'done'; kind: string; text: string };
+  | { state: 'done'; kind: string; text: string; cause?: string };
 
 /** A row of the Backend section: "[Test connection]  Connected: 3 models
  * listed." It tests the backend as the form has it, saved or not. */
@@ -130,8 +130,11 @@ export class TestConnectionLine {
   readonly el: HTMLElement;
   private readonly button: HTMLButtonElement;
   private readonly result: HTMLElement;
+  private readonly chooseAPI: HTMLButtonElement;
 
-  constructor(onTest: () => void) {
+  /** onChooseAPI takes the user to the Chat API field (the server answered
+   * the push upgrade with an HTTP status: it speaks another API). */
+  constructor(onTest: () => void, onChooseAPI: () => void = () => {}) {
     const id = `test${++seq}`;
     this.el = el('div', 'field test-connection');
     this.el.dataset.field = 'test_connection';
@@ -147,13 +150,18 @@ export class TestConnectionLine {
     this.result.setAttribute('role', 'status');
     this.result.setAttribute('aria-live', 'polite');
     this.button.setAttribute('aria-describedby', this.result.id);
-    line.append(this.button, this.result);
+    this.chooseAPI = el('button', 'btn btn-small test-choose-api', 'Choose its API');
+    this.chooseAPI.type = 'button';
+    this.chooseAPI.hidden = true;
+    this.chooseAPI.addEventListener('click', () => onChooseAPI());
+    line.append(this.button, this.result, this.chooseAPI);
     body.append(line);
     this.el.append(body);
   }
 
   show(t: TestState): void {
     this.button.disabled = t.state === 'running';
+    this.chooseAPI.hidden = t.state !== 'done' || t.cause !== 'not_push';
     if (t.state === 'idle') {
       delete this.result.dataset.kind;
       setText(this.result, '');

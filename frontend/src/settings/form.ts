@@ -125,6 +125,7 @@ export class PresetFormView {
   private readonly screen: HTMLFieldSetElement;
   private readonly screenRadios: HTMLInputElement[] = [];
   private readonly screenshot: HTMLInputElement;
+  private readonly tellFrontmost: HTMLInputElement;
   private readonly removeBtn: HTMLButtonElement;
   private readonly voiceEngine: HTMLSelectElement;
   private readonly voiceProgram: HTMLSelectElement;
@@ -374,6 +375,9 @@ export class PresetFormView {
     this.screenshot = this.checkbox('permissions.screenshot_each_turn');
     perms.append(this.check('permissions.screenshot_each_turn', 'Send a screenshot with each message', this.screenshot,
       'The pet window shows a red “screen” mark while this is on.'));
+    this.tellFrontmost = this.checkbox('permissions.tell_frontmost');
+    perms.append(this.check('permissions.tell_frontmost', 'Tell the agent which app I\'m using', this.tellFrontmost,
+      'Each message names the app in front (and its window title), so she knows what you are doing.'));
   }
 
   /** Shows a draft. Values are set only where they differ, so the field
@@ -429,6 +433,7 @@ export class PresetFormView {
     this.chatId.hidden = agents; // the thread is this wire's conversation
     for (const r of this.screenRadios) r.checked = r.value === d.permissions.screen;
     this.screenshot.checked = d.permissions.screenshot_each_turn;
+    this.tellFrontmost.checked = !d.permissions.hide_frontmost;
     this.showVoice(d, ctx);
   }
 
@@ -558,18 +563,26 @@ export class PresetFormView {
       return this.screenRadios.find((r) => r.checked) ?? this.screenRadios[0] ?? null;
     }
     if (field === 'permissions.screenshot_each_turn') return this.screenshot;
+    if (field === 'permissions.tell_frontmost') return this.tellFrontmost;
     return this.controls.get(field as FieldName) ?? null;
   }
 
   /** Marks a field wrong with the message under it; returns the control to
    * focus, or null when the form has no such field. */
-  setError(field: string, message: string): HTMLElement | null {
+  setError(field: string, message: string, suggestion?: string): HTMLElement | null {
     this.clearError();
     const f = (field === 'permissions' ? 'permissions.screen' : field) as FieldName;
     const err = this.errors.get(f);
     const ctl = this.control(f);
     if (!err || !ctl) return null;
     err.textContent = message;
+    if (suggestion) {
+      // The core's guess (a URL without a scheme): one click takes it.
+      const use = el('button', 'btn btn-small field-suggestion', `Use ${suggestion}`);
+      use.type = 'button';
+      use.addEventListener('click', () => this.h.edit(f, suggestion));
+      err.append(' ', use);
+    }
     err.hidden = false;
     const marked = f === 'permissions.screen' ? this.screen : ctl;
     marked.setAttribute('aria-invalid', 'true');

@@ -106,7 +106,7 @@ export type VoiceField = `voice.${keyof VoiceDraft}`;
 export type FieldName =
   | 'name' | 'enabled' | 'look' | 'chat_api' | 'chat_base_url' | 'key' | 'model'
   | 'reasoning_effort' | 'card' | 'context_window' | 'agent_id' | 'thread_id'
-  | 'permissions.screen' | 'permissions.screenshot_each_turn'
+  | 'permissions.screen' | 'permissions.screenshot_each_turn' | 'permissions.tell_frontmost'
   | VoiceField | 'voice.key'
   | 'audio.muted' | 'audio.device'
   | 'keyboard.shortcut' | 'keyboard.shortcut_off'
@@ -137,7 +137,8 @@ export function draftFrom(p: PresetForm): DraftPreset {
     context_window: p.context_window,
     agent_id: p.agent_id ?? '',
     thread_id: p.thread_id ?? '',
-    permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn },
+    permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn,
+      hide_frontmost: !!p.permissions?.hide_frontmost },
     voice: voiceDraft(p.voice),
     voice_key: null,
   };
@@ -158,7 +159,8 @@ export function savePreset(d: DraftPreset): SavePreset {
     context_window: d.context_window,
     agent_id: d.agent_id,
     thread_id: d.thread_id,
-    permissions: { screen: d.permissions.screen, screenshot_each_turn: d.permissions.screenshot_each_turn },
+    permissions: { screen: d.permissions.screen, screenshot_each_turn: d.permissions.screenshot_each_turn,
+      hide_frontmost: d.permissions.hide_frontmost },
     voice: voiceForm(d.voice),
   };
   if (d.key !== null) out.key = d.key;
@@ -179,7 +181,7 @@ export const VOICE_FIELDS: readonly VoiceField[] = [
 
 export const PRESET_FIELDS: readonly PresetField[] = [
   'name', 'enabled', 'look', 'chat_api', 'chat_base_url', 'model', 'reasoning_effort', 'card', 'context_window',
-  'agent_id', 'thread_id', 'permissions.screen', 'permissions.screenshot_each_turn', ...VOICE_FIELDS,
+  'agent_id', 'thread_id', 'permissions.screen', 'permissions.screenshot_each_turn', 'permissions.tell_frontmost', ...VOICE_FIELDS,
 ];
 
 const isVoiceField = (f: string): f is VoiceField => f.startsWith('voice.') && f !== 'voice.key';
@@ -194,6 +196,7 @@ export function getField(d: DraftPreset, f: PresetField): string | number | bool
   switch (f) {
     case 'permissions.screen': return d.permissions.screen;
     case 'permissions.screenshot_each_turn': return d.permissions.screenshot_each_turn;
+    case 'permissions.tell_frontmost': return !d.permissions.hide_frontmost;
     default: return d[f];
   }
 }
@@ -208,6 +211,7 @@ export function setField(d: DraftPreset, f: PresetField, v: string | number | bo
   switch (f) {
     case 'permissions.screen': d.permissions.screen = String(v); break;
     case 'permissions.screenshot_each_turn': d.permissions.screenshot_each_turn = Boolean(v); break;
+    case 'permissions.tell_frontmost': d.permissions.hide_frontmost = !v; break;
     case 'enabled': d.enabled = Boolean(v); break;
     case 'context_window': d.context_window = Number(v); break;
     default: d[f] = String(v);
@@ -220,7 +224,8 @@ function draftFromSave(p: SavePreset): DraftPreset {
     id: p.id, name: p.name, enabled: p.enabled, look: p.look, chat_api: p.chat_api, chat_base_url: p.chat_base_url, key: null,
     model: p.model, reasoning_effort: p.reasoning_effort, card: p.card, context_window: p.context_window,
     agent_id: p.agent_id ?? '', thread_id: p.thread_id ?? '',
-    permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn },
+    permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn,
+      hide_frontmost: !!p.permissions?.hide_frontmost },
     voice: voiceDraft(p.voice), voice_key: null,
   };
 }
@@ -495,7 +500,7 @@ export class SettingsModel {
       context_window: 0,
       agent_id: '',
       thread_id: '',
-      permissions: { screen: 'ask', screenshot_each_turn: false },
+      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false },
       voice: { ...DEFAULT_VOICE },
       voice_key: null,
     };

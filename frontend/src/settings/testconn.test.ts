@@ -38,4 +38,24 @@ describe('SettingsView: Test connection', () => {
     type(byLabel('Base URL'), 'http://elsewhere/v1');
     expect(result().textContent).toBe('');
   });
+
+  it('names the cause, and offers "Choose its API" for a server that does not speak push', () => {
+    const { view } = setup();
+    view.apply(state());
+    testButton().click();
+    const choose = () => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Choose its API')!;
+    expect(choose().hidden).toBe(true);
+    view.apply({ type: 'connection_test', request_id: 'r1', preset: 'p-0000000a', kind: 'failed', models: null, cause: 'not_push', settings: true,
+      text: 'This server does not speak the push protocol (HTTP 404 on upgrade) — is it an OpenAI-compatible server? Choose its API in Settings.' });
+    expect(result().textContent).toContain('HTTP 404 on upgrade');
+    expect(choose().hidden).toBe(false);
+    choose().click();
+    expect(document.activeElement).toBe(byLabel('Chat API'));
+    testButton().click();
+    expect(choose().hidden).toBe(true);
+    view.apply({ type: 'connection_test', request_id: 'r2', preset: 'p-0000000a', kind: 'unreachable', models: null, cause: 'refused',
+      text: "Can't reach 127.0.0.1:9: connection refused — nothing is listening there. Is the server running?" });
+    expect(result().textContent).toContain('connection refused');
+    expect(choose().hidden).toBe(true);
+  });
 });

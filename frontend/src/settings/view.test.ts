@@ -142,7 +142,7 @@ describe('SettingsView: save', () => {
     expect(req.presets[0]).toEqual({
       id: 'p-0000000a', name: 'Yui 2', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646',
       model: '', reasoning_effort: '', card: '', context_window: 0, agent_id: '', thread_id: '',
-      permissions: { screen: 'ask', screenshot_each_turn: false },
+      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false },
       voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
         format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     });
@@ -152,6 +152,20 @@ describe('SettingsView: save', () => {
     // has_key and chat_id are the core's, never sent.
     expect('has_key' in req.presets[0]!).toBe(false);
     expect('chat_id' in req.presets[1]!).toBe(false);
+  });
+
+  it('offers "Tell the agent which app I\'m using", ticked by default, and saves it unticked as hide_frontmost', () => {
+    const { view, saves } = setup();
+    view.apply(state());
+    const tell = byLabel("Tell the agent which app I'm using");
+    expect(tell.checked).toBe(true);
+    choose(tell, false);
+    saveButton().click();
+    expect(saves()[0]!.presets[0]!.permissions).toEqual({ screen: 'ask', screenshot_each_turn: false, hide_frontmost: true });
+    const next = state();
+    next.presets![0]!.permissions = { screen: 'ask', screenshot_each_turn: false, hide_frontmost: true };
+    view.apply(next);
+    expect(byLabel("Tell the agent which app I'm using").checked).toBe(false);
   });
 
   it('sends a typed key, "" after Remove key, and keeps drafts across presets', () => {
@@ -202,7 +216,7 @@ describe('SettingsView: save', () => {
     expect(req.presets[1]).toEqual({
       id: 'p-1234abcd', name: 'New character', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: '',
       model: '', reasoning_effort: '', card: '', context_window: 0, agent_id: '', thread_id: '',
-      permissions: { screen: 'ask', screenshot_each_turn: false },
+      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false },
       // A new character speaks with the system voice at full volume.
       voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
         format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
@@ -409,6 +423,25 @@ describe('SettingsView: refused saves', () => {
     s.view.apply({ type: 'settings_result', request_id: 'r1', ok: false, field, error });
     return s;
   }
+
+  it('offers the suggested URL of a refused scheme-less address, and takes it in one click', () => {
+    const s = setup();
+    s.view.apply(state());
+    type(byLabel('Base URL'), 'localhost:11434');
+    saveButton().click();
+    s.view.apply({ type: 'settings_result', request_id: 'r1', ok: false, field: 'presets[0].chat_base_url',
+      error: 'base URL "localhost:11434" has no http:// or https:// — did you mean http://localhost:11434?', suggestion: 'http://localhost:11434' });
+    const url = byLabel('Base URL');
+    expect(url.getAttribute('aria-invalid')).toBe('true');
+    expect(status().textContent).toContain('did you mean http://localhost:11434?');
+    const use = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Use http://localhost:11434')!;
+    expect(use).toBeTruthy();
+    use.click();
+    expect(byLabel('Base URL').value).toBe('http://localhost:11434');
+    expect(byLabel('Base URL').getAttribute('aria-invalid')).toBeNull();
+    saveButton().click();
+    expect(s.saves().at(-1)!.presets[0]!.chat_base_url).toBe('http://localhost:11434');
+  });
 
   it('marks the named field of the named preset, focuses it and clears it on edit', () => {
     refused('presets[1].chat_base_url', 'chat_base_url must start with http:// or https://');

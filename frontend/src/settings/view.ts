@@ -14,13 +14,15 @@ import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget,
 import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
+import { ConfirmDialog, type ConfirmOptions } from './confirm';
 import {
   draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, type Conflict, type FieldName, type PresetField,
 } from './model';
 
 export interface SettingsHost {
   send(m: PageMessage): boolean;
-  /** Asks the user to confirm (window.confirm by default). */
+  /** Asks the user to confirm, at once (tests). Without it the view asks
+   * in its own dialog (confirm.ts), never the browser's confirm(). */
   confirm?(message: string): boolean;
 }
 
@@ -42,6 +44,7 @@ const FIELD_LABELS: Record<Conflict['field'], string> = {
   reasoning_effort: 'reasoning effort', card: 'character card', context_window: 'context window',
   agent_id: 'agent', thread_id: 'thread',
   'permissions.screen': 'screen access', 'permissions.screenshot_each_turn': 'screenshot with each message',
+  'permissions.tell_frontmost': 'tell the agent which app I\'m using',
   'voice.engine': 'voice', 'voice.program': 'voice program', 'voice.system_voice': 'system voice', 'voice.rate': 'speaking rate',
   'voice.base_url': 'speech endpoint URL', 'voice.model': 'speech model', 'voice.endpoint_voice': 'endpoint voice',
   'voice.format': 'audio format', 'voice.emotion_text_map': 'voice tags', 'voice.volume': 'volume', 'voice.muted': 'muted',
@@ -60,7 +63,7 @@ interface Pending {
 /** An accepted save whose settings_state has not arrived yet. */
 interface Accepted { sent: SaveSettings; edits: number }
 
-interface FieldErr { preset: string; field: string; message: string }
+interface FieldErr { preset: string; field: string; message: string; suggestion?: string }
 
 
 export class SettingsView {
@@ -90,6 +93,7 @@ export class SettingsView {
   /** "Test connection" and what it found, per character; the models a
    * test listed are offered in the Model field. */
   private readonly tester: TestConnectionLine;
+  private readonly confirmDialog = new ConfirmDialog();
   private readonly tests = new Map<string, TestState>();
   private readonly testIds = new Map<string, string>();
   private readonly models = new Map<string, string[]>();
@@ -121,7 +125,8 @@ export class SettingsView {
     this.session = new SessionHistory({ now: () => this.sched.now() });
     this.connection = new ConnectionLine(() => this.presetAction('reconnect'));
     this.newConversation = new NewConversation(() => this.presetAction('reset'));
-    this.tester = new TestConnectionLine(() => this.testConnection());
+    this.tester = new TestConnectionLine(() => this.testConnection(),
+      () => (this.form?.control('chat_api') as HTMLElement | null)?.focus());
     this.session.setActions(this.newConversation.el);
     this.root = el('div', 'settings');
     const sidebar = el('nav', 'sidebar');
@@ -166,7 +171,20 @@ export class SettingsView {
   }
 
   mount(parent: HTMLElement): void {
+    this.root.append(this.confirmDialog.el);
     parent.append(this.root);
+  }
+
+  /** Runs then once the user confirms: the host's confirm when it has one,
+   * else the app's own dialog. */
+  private confirmThen(o: ConfirmOptions, then: () => void): void {
+    if (this.host.confirm) {
+      if (this.host.confirm(o.message)) then();
+      return;
+    }
+    void this.confirmDialog.ask(o).then((ok) => {
+      if (ok) then();
+    });
   }
 
   get selected(): string {
@@ -324,7 +342,7 @@ export class SettingsView {
     } else {
       const msg = r.error || 'The settings were not saved.';
       this.setStatus(`Not saved: ${msg}`, 'error');
-      this.showFieldError(r.field ?? '', msg, p.sent);
+      this.showFieldError(r.field ?? '', msg, p.sent, r.suggestion);
     }
     // The core answers a save before it sends the state the save made, so
     // a state that came while waiting is a change made elsewhere — unless
@@ -364,7 +382,7 @@ export class SettingsView {
   // ---- field errors ----
 
   /** Maps a refused field's path in `sent` to a preset and field. */
-  private showFieldError(path: string, message: string, sent: SaveSettings): void {
+  private showFieldError(path: string, message: string, sent: SaveSettings, suggestion?: string): void {
     const fp = parseFieldPath(path);
     let preset = '';
     if (fp.index !== null) preset = sent.presets[fp.index]?.id ?? '';
@@ -376,7 +394,7 @@ export class SettingsView {
       return;
     }
     this.selectedId = preset;
-    this.fieldErr = { preset, field: fp.field, message };
+    this.fieldErr = { preset, field: fp.field, message, suggestion };
   }
 
   private focusFieldError(): void {
@@ -420,6 +438,9 @@ export class SettingsView {
         break;
       case 'permissions.screenshot_each_turn':
         d.permissions.screenshot_each_turn = Boolean(value);
+        break;
+      case 'permissions.tell_frontmost':
+        d.permissions.hide_frontmost = !value;
         break;
       case 'active_preset':
         if (value) this.model.active = d.id;
@@ -476,8 +497,14 @@ export class SettingsView {
     const d = this.model.find(this.selectedId);
     if (!d) return;
     const name = d.name.trim() || 'this character';
-    const ask = this.host.confirm ?? ((m: string) => window.confirm(m));
-    if (!ask(`Remove “${name}”? Their conversation history stays on disk.`)) return;
+    const id = d.id;
+    this.confirmThen({ message: `Remove “${name}”? Their conversation history stays on disk.`, confirm: 'Remove', danger: true },
+      () => this.removePreset(id));
+  }
+
+  private removePreset(id: string): void {
+    const d = this.model.find(id);
+    if (!d) return; // gone meanwhile (a state from elsewhere)
     if (this.fieldErr?.preset === d.id) this.clearFieldError();
     this.selectedId = this.model.remove(d.id);
     this.edits++;
@@ -527,7 +554,7 @@ export class SettingsView {
   private onTested(m: ConnectionTest): void {
     if (this.testIds.get(m.preset) !== m.request_id) return;
     this.testIds.delete(m.preset);
-    this.tests.set(m.preset, { state: 'done', kind: m.kind, text: m.text });
+    this.tests.set(m.preset, { state: 'done', kind: m.kind, text: m.text, cause: m.cause });
     if (m.models && m.models.length > 0) this.models.set(m.preset, m.models);
     if (m.agents && m.agents.length > 0) this.agents.set(m.preset, m.agents);
     if (m.preset !== this.selectedId || !this.form) return;
@@ -556,9 +583,14 @@ export class SettingsView {
     const t = this.actionTarget();
     if (!t?.live) return;
     if (action === 'reset') {
-      const ask = this.host.confirm ?? ((m: string) => window.confirm(m));
-      if (!ask(`Start a new conversation with ${t.name}? The agent forgets this chat; the task history below stays.`)) return;
+      this.confirmThen({ message: `Start a new conversation with ${t.name}? The agent forgets this chat; the task history below stays.`,
+        confirm: 'Start over' }, () => this.runPresetAction(t, action));
+      return;
     }
+    this.runPresetAction(t, action);
+  }
+
+  private runPresetAction(t: ActionTarget & { id: string; name: string }, action: PresetActionKind): void {
     if (!this.host.send({ type: 'preset_action', preset: t.id, action })) {
       const what = action === 'reset' ? `start a new conversation with ${t.name}` : `reconnect ${t.name}`;
       this.setStatus(this.connected ? `Could not reach Yui — could not ${what}.` : `Not connected to Yui — could not ${what}.`, 'error');
@@ -682,7 +714,7 @@ export class SettingsView {
     this.renderActions();
     const e = this.fieldErr;
     if (e && e.preset === d.id) {
-      if (this.form.errorField !== e.field) this.form.setError(e.field, e.message);
+      if (this.form.errorField !== e.field) this.form.setError(e.field, e.message, e.suggestion);
     } else {
       this.form.clearError();
     }

@@ -22,15 +22,16 @@ export async function newPage(browser, options) {
 /** Starts a core. `demo: true` runs the embedded demo backend on a private
  * port (--demo-addr 127.0.0.1:0) with the given delegation delay.
  * `prepare(configDir)` runs before the core starts (to put files in its
- * config dir). */
-export async function startCore({ demo = false, delegationDelay = '', prepare = null } = {}) {
+ * config dir). `env` adds to its environment (a DISPLAY of the test's own
+ * Xvfb for the screen capture). */
+export async function startCore({ demo = false, delegationDelay = '', prepare = null, env: extraEnv = {} } = {}) {
   const bin = resolve(process.env.YUI_BIN ?? '../build/bin/yui');
   const dir = mkdtempSync(join(tmpdir(), 'yui-browser-'));
   if (prepare) await prepare(join(dir, 'config'));
   const demoArgs = demo ? ['--demo-addr', '127.0.0.1:0', ...(delegationDelay ? ['--demo-delegation-delay', delegationDelay] : [])] : ['--demo=false'];
   // A desktop of its own: Start at login writes under this XDG_CONFIG_HOME,
   // and with no session bus the core starts no tray.
-  const env = { ...process.env, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_RUNTIME_DIR: join(dir, 'run'), DBUS_SESSION_BUS_ADDRESS: '' };
+  const env = { ...process.env, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_RUNTIME_DIR: join(dir, 'run'), DBUS_SESSION_BUS_ADDRESS: '', ...extraEnv };
   const proc = spawn(bin, ['--no-windows', ...demoArgs, '--config-dir', join(dir, 'config'), '--log-dir', join(dir, 'logs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env,

@@ -285,22 +285,29 @@ test('New conversation in the Session section asks, then asks the core to reset'
   const button = page.locator('#section-session').getByRole('button', { name: 'New conversation' });
   await page.waitForFunction(() => !document.querySelector('#section-session .new-conversation')?.disabled);
   const dialogs = [];
+  // The app asks in its own dialog (never the browser's confirm()).
+  page.on('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
+  const ask = `Start a new conversation with ${name}? The agent forgets this chat; the task history below stays.`;
+  const modal = page.getByRole('alertdialog');
   // First the user cancels: nothing is sent.
-  page.once('dialog', (d) => { dialogs.push(d.message()); d.dismiss(); });
   const seen = core.events.length;
   await button.click();
+  await modal.waitFor();
+  assert.equal((await modal.locator('.confirm-text').textContent()), ask);
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Cancel');
+  await modal.getByRole('button', { name: 'Cancel' }).click();
+  await modal.waitFor({ state: 'hidden' });
   const sent = await sentinel(page, seen);
   assert.equal(sent.filter((e) => e.event === 'view_in' && e.message?.type === 'preset_action').length, 0);
   assert.equal(await page.locator('.footer .status').textContent(), '');
   // Then accepts.
-  page.once('dialog', (d) => { dialogs.push(d.message()); d.accept(); });
   await button.click();
+  await modal.getByRole('button', { name: 'Start over' }).click();
   const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'preset_action'
     && e.message.action === 'reset', 'preset_action reset');
   assert.equal(e.role, 'settings');
   assert.equal(e.message.preset, firstId());
-  const ask = `Start a new conversation with ${name}? The agent forgets this chat; the task history below stays.`;
-  assert.deepEqual(dialogs, [ask, ask]);
+  assert.deepEqual(dialogs, [], 'no browser dialog');
   assert.equal(await page.locator('.footer .status').textContent(), `Started a new conversation with ${name}.`);
   // The history is still there, and nothing is left to save.
   assert.ok(await page.locator('#section-session .history-item').count() >= 1);

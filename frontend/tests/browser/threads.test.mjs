@@ -75,7 +75,7 @@ test('set up a Standard Agents character, talk, and recover a reply across a rec
     return [...document.getElementById(input.getAttribute('list')).options].map((o) => [o.value, o.label]);
   });
   assert.deepEqual(listed, [['yui-demo', 'Yui demo']]);
-  await settings.getByLabel('Agent').fill('yui-demo');
+  await settings.getByLabel('Agent', { exact: true }).fill('yui-demo');
   assert.equal(await settings.getByLabel('Thread').inputValue(), '');
   await settings.getByRole('button', { name: 'Test connection' }).click();
   await settings.waitForFunction(() => document.querySelector('.test-result')?.dataset.kind === 'ok');

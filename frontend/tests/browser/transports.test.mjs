@@ -44,7 +44,7 @@ test('switch the demo character to Chat Completions, test the connection, save, 
     return [...document.getElementById(input.getAttribute('list')).options].map((o) => o.value);
   });
   assert.deepEqual(listed, ['yui-demo']);
-  await settings.getByLabel('Model', { exact: true }).fill('yui-demo');
+  await settings.locator('#section-backend').getByLabel('Model', { exact: true }).fill('yui-demo');
   await settings.screenshot({ path: join(shots, 'settings-chat-completions.png') });
 
   await settings.getByRole('button', { name: 'Save', exact: true }).click();
