@@ -19,7 +19,7 @@ import (
 
 // A backend streaming faster than the handler takes events is held back
 // in its socket: while the handler is stuck, the run reads no further than
-// MaxPendingEvents events (plus what the readers buffer), so the client's
+// callqueue.MaxPending events (plus what the readers buffer), so the client's
 // memory does not grow with the stream. Released, every sentence arrives.
 func TestAFloodWaitsInTheSocketNotInMemory(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {

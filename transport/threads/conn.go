@@ -336,7 +336,7 @@ func (t *Transport) read(s *socket, conn *websocket.Conn) (int, string, error) {
 		t.order.Unlock()
 		// A handler that is behind holds the socket back (backpressure):
 		// the next frame is read when the queue has room.
-		t.q.waitRoom(s.ctx)
+		t.q.WaitRoom(s.ctx.Done())
 	}
 }
 

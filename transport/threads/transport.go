@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"yui/transport"
+	"yui/transport/internal/callqueue"
 )
 
 // Name is the wire's name (preset chat_api, render source, logs).
@@ -103,7 +104,7 @@ type Transport struct {
 	cfg   Config
 	log   *slog.Logger
 	hc    *http.Client
-	q     *queue
+	q     *callqueue.Queue
 	jobs  chan job
 	ctx   context.Context // ended by Close
 	stop  context.CancelFunc
@@ -153,7 +154,7 @@ func New(cfg Config) (*Transport, error) {
 		lg = slog.New(slog.DiscardHandler)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	t := &Transport{cfg: cfg, log: lg, hc: guarded(cfg.HTTPClient), q: newQueue(), jobs: make(chan job, maxJobs),
+	t := &Transport{cfg: cfg, log: lg, hc: guarded(cfg.HTTPClient), q: callqueue.New(), jobs: make(chan job, maxJobs),
 		ctx: ctx, stop: cancel, h: transport.HandlerFuncs{}, thread: cfg.Thread,
 		waits: map[string]*time.Timer{}, sending: map[string]*sendJob{}}
 	t.m = newModel(lg, t.emitLocked, t.endedLocked)
@@ -207,7 +208,7 @@ func (t *Transport) Close() error {
 	t.silent = true // the final state change was the last call
 	t.mu.Unlock()
 	t.wg.Wait()
-	t.q.close()
+	t.q.Close()
 	return nil
 }
 
@@ -247,7 +248,7 @@ func (t *Transport) dispatchLocked(fn func(h transport.Handler)) {
 		return
 	}
 	h := t.h
-	t.q.push(func() { fn(h) })
+	t.q.PushCounted(func() { fn(h) })
 }
 
 func (t *Transport) emitLocked(e transport.Event) {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"yui/transport"
+	"yui/transport/internal/callqueue"
 )
 
 // Limits of the request transports (client-notes §6, the issue).
@@ -75,7 +76,7 @@ type Engine struct {
 	log   *slog.Logger
 	conv  *Conversation
 	tools map[string]transport.Tool
-	q     *queue
+	q     *callqueue.Queue
 	quit  chan struct{} // closed by Close: runs waiting for queue room give up
 
 	mu      sync.Mutex
@@ -120,7 +121,7 @@ func New(name string, wire Wire, cfg Config) (*Engine, error) {
 	}
 	e.conv = OpenConversation(cfg.Store, lg)
 	e.conv.hist = cfg.History
-	e.q = newQueue()
+	e.q = callqueue.New()
 	e.quit = make(chan struct{})
 	return e, nil
 }
@@ -154,7 +155,7 @@ func (e *Engine) announceLocked() {
 	sc := transport.StateChange{From: e.state, To: to, Err: err, Code: -1}
 	e.state = to
 	h := e.h
-	e.q.push(func() { h.HandleState(sc) })
+	e.q.Push(func() { h.HandleState(sc) })
 }
 
 // Reconnect re-reads the base URL and announces the state.
@@ -187,10 +188,10 @@ func (e *Engine) Close() error {
 		sc := transport.StateChange{From: e.state, To: transport.StateDisconnected, Code: -1}
 		e.state = transport.StateDisconnected
 		h := e.h
-		e.q.push(func() { h.HandleState(sc) })
+		e.q.Push(func() { h.HandleState(sc) })
 	}
 	e.mu.Unlock()
-	e.q.close()
+	e.q.Close()
 	return nil
 }
 
@@ -278,7 +279,7 @@ func (e *Engine) SendTurn(_ context.Context, t transport.Turn) error {
 }
 
 // emit queues one event for the handler, first waiting while
-// MaxPendingEvents are queued (the run reads no further meanwhile).
+// callqueue.MaxPending are queued (the run reads no further meanwhile).
 func (e *Engine) emit(ev transport.Event) {
 	e.mu.Lock()
 	h, closed := e.h, e.closed
@@ -286,7 +287,7 @@ func (e *Engine) emit(ev transport.Event) {
 	if closed {
 		return
 	}
-	e.q.pushEvent(func() { h.HandleEvent(ev) }, e.quit)
+	e.q.PushEvent(func() { h.HandleEvent(ev) }, e.quit)
 }
 
 func (e *Engine) emitWait(w transport.TurnWaitEnded) {
@@ -296,7 +297,7 @@ func (e *Engine) emitWait(w transport.TurnWaitEnded) {
 	if closed {
 		return
 	}
-	e.q.push(func() { h.HandleTurnWait(w) })
+	e.q.Push(func() { h.HandleTurnWait(w) })
 }
 
 func (e *Engine) emitTool(c transport.ToolCall, res transport.ToolResult) {
@@ -306,7 +307,7 @@ func (e *Engine) emitTool(c transport.ToolCall, res transport.ToolResult) {
 	if closed {
 		return
 	}
-	e.q.pushEvent(func() { h.HandleToolCall(c); h.HandleToolResult(res) }, e.quit)
+	e.q.PushEvent(func() { h.HandleToolCall(c); h.HandleToolResult(res) }, e.quit)
 }
 
 // schemas are the tools of a request: the cue tool, then the client tools.

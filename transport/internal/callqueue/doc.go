@@ -1,0 +1,12 @@
+// Package callqueue runs a wire's handler calls on one goroutine, in the
+// order they were queued, with a bound on the backend events waiting
+// (issue 11: every buffer a backend can fill has a bound).
+//
+// Queuing never blocks, so a wire may queue under its own lock or from
+// inside a handler call. The bound is applied by the goroutine that reads
+// the backend (an SSE stream, a WebSocket): it waits for room before it
+// reads on (PushEvent, WaitRoom), so a flood waits in the socket, not in
+// memory. The request wires (Chat Completions, Responses) and the
+// Standard Agents threads wire share it; the push client has its own
+// frame queue (transport/push).
+package callqueue
