@@ -124,11 +124,13 @@ func (c *Core) publishListen() {
 	}
 }
 
-// publishListenTo tells one pet page the pill's voice segment.
+// publishListenTo tells one pet page the pill's voice segment. The state
+// is read and published under the ear's lock, so two goroutines reporting
+// states cannot publish them out of order (the page keeps the last one).
 func (c *Core) publishListenTo(pt *pet) {
 	c.ear.mu.Lock()
+	defer c.ear.mu.Unlock()
 	st := c.ear.state
-	c.ear.mu.Unlock()
 	if st.Mode == "" {
 		st.Mode = listen.ModeOff
 	}

@@ -479,8 +479,15 @@ func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
 	petConn := st.dial(t, view.RolePet, p.ID)
 	send(t, petConn, map[string]any{"type": "open_settings", "section": "permissions"})
 	waitFor(t, "the settings window", func() bool { return l.count(settingsWindowName) == 1 })
+	// The settings window's spec (her pet window may be launched before
+	// or after it: nothing orders the two).
+	var sp supervisor.Spec
 	l.mu.Lock()
-	sp := l.specs[len(l.specs)-1]
+	for _, s := range l.specs {
+		if s.Name == settingsWindowName {
+			sp = s
+		}
+	}
 	l.mu.Unlock()
 	if args := strings.Join(sp.Args, " "); !strings.HasPrefix(args, "window --role settings --core ws://127.0.0.1:") ||
 		strings.Contains(args, "--preset") || !sp.Once {
