@@ -178,7 +178,12 @@ func measure(bin, backend, pulseAddr string, noSound bool, secs, settle time.Dur
 	time.Sleep(secs)
 	f.coreIdle = ticks(core) - c0
 	// Speaking: one long reply; measuring starts at the first sentence.
-	q := url.Values{"token": {ready["token"].(string)}, "role": {"pet"}, "preset": {preset}}
+	toks, _ := ready["page_tokens"].(map[string]any) // each window role has its own token
+	tok, _ := toks[preset].(string)
+	if tok == "" {
+		return f, fmt.Errorf("core_ready names no page token for %s", preset)
+	}
+	q := url.Values{"token": {tok}, "role": {"pet"}, "preset": {preset}}
 	ctx := context.Background()
 	page, _, err := websocket.Dial(ctx, ready["view_url"].(string)+"?"+q.Encode(), nil)
 	if err != nil {
