@@ -246,11 +246,22 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 	waitWindow("Yui — Mio", true)
 
 	// A character's item hides her (her window goes) and shows her again.
+	yuiWin, _, _ := d.visibleWindow(t, "Yui — Yui")
 	click("Mio")
 	menu("[x] Yui", "[ ] Mio", "---", "Listen", "[ ] Mute voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	waitWindow("Yui — Mio", false)
-	if _, _, ok := d.visibleWindow(t, "Yui — Yui"); !ok {
-		t.Fatal("hiding Mio hid Yui")
+	// Yui's window is the same one throughout (a hidden character's window
+	// process ends, so a window that came back would be another). One
+	// xdotool search can fail while Mio's windows are being destroyed
+	// under it, so this waits for a search that answers.
+	var again uint32
+	until(t, "Yui's window found after hiding Mio", 100*time.Millisecond, func() bool {
+		var ok bool
+		again, _, ok = d.visibleWindow(t, "Yui — Yui")
+		return ok
+	})
+	if again != yuiWin {
+		t.Fatalf("hiding Mio hid Yui: her window %d is now %d", yuiWin, again)
 	}
 	click("Mio")
 	menu("[x] Yui", "[x] Mio", "---", "Listen", "[ ] Mute voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
