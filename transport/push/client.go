@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"yui/transport/internal/callqueue"
 )
 
 // Config is what a session gives a Client. Only ChatID and Endpoint are required.
@@ -45,7 +47,7 @@ type Client struct {
 	handler  Handler
 	tools    map[string]Tool
 	schemas  []ToolSchema
-	disp     *dispatcher
+	disp     *callqueue.Queue
 	wg       sync.WaitGroup // socket goroutines and their helpers
 	closeMu  sync.Mutex     // serialises Close
 	closeErr error
@@ -107,7 +109,7 @@ func New(cfg Config) (*Client, error) {
 		c.tools[s.Name] = t
 		c.schemas = append(c.schemas, ToolSchema{Type: "function", Function: s})
 	}
-	c.disp = newDispatcher()
+	c.disp = callqueue.New()
 	return c, nil
 }
 
@@ -197,7 +199,7 @@ func (c *Client) Close() error {
 		s.closeConn(1000, "client closed", false)
 	}
 	c.wg.Wait()
-	c.disp.close()
+	c.disp.Close()
 	return nil
 }
 
@@ -214,7 +216,7 @@ func (c *Client) setStateLocked(sc StateChange) {
 	}
 	c.state = sc.To
 	h := c.handler
-	c.disp.push(func() { h.HandleState(sc) })
+	c.disp.Push(func() { h.HandleState(sc) })
 }
 
 func (c *Client) stopRetryLocked() {

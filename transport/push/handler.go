@@ -1,9 +1,8 @@
 package push
 
 import (
-	"sync"
-
 	"yui/transport"
+	"yui/transport/internal/callqueue"
 )
 
 // Handler receives what the client reads and what happens to the
@@ -100,132 +99,6 @@ func (h HandlerFuncs) HandleTurnWait(w TurnWaitEnded) {
 // MaxPendingFrames bounds the frames read from the socket and not yet
 // handed to the Handler: past it the read loop stops reading until the
 // Handler catches up, so a backend that sends faster than the Handler
-// takes frames fills the socket's buffers, not the client's memory.
-const MaxPendingFrames = 64
-
-// dispatcher runs queued handler calls on one goroutine, in order. It
-// counts the frame calls queued (pushFrame) so the read loop can wait for
-// room (waitRoom); other calls are never held back.
-type dispatcher struct {
-	mu      sync.Mutex
-	q       []dispatchItem
-	spare   []dispatchItem
-	frames  int           // frame calls queued or running
-	room    chan struct{} // closed when frames drops below MaxPendingFrames
-	wake    chan struct{}
-	done    chan struct{}
-	closing bool
-}
-
-type dispatchItem struct {
-	fn    func()
-	frame bool
-}
-
-func newDispatcher() *dispatcher {
-	d := &dispatcher{wake: make(chan struct{}, 1), done: make(chan struct{})}
-	go d.loop()
-	return d
-}
-
-// push queues fn; it never blocks on the handler. Calls after close are dropped.
-func (d *dispatcher) push(fn func()) { d.add(dispatchItem{fn: fn}) }
-
-// pushFrame queues a frame's handler call; it never blocks either (the
-// read loop waits for room before it reads the next frame, see waitRoom).
-func (d *dispatcher) pushFrame(fn func()) { d.add(dispatchItem{fn: fn, frame: true}) }
-
-func (d *dispatcher) add(it dispatchItem) {
-	d.mu.Lock()
-	if d.closing {
-		d.mu.Unlock()
-		return
-	}
-	d.q = append(d.q, it)
-	if it.frame {
-		d.frames++
-	}
-	d.mu.Unlock()
-	select {
-	case d.wake <- struct{}{}:
-	default:
-	}
-}
-
-// waitRoom returns once fewer than MaxPendingFrames frame calls are queued
-// or running, or when stop is closed (false) or the dispatcher closes.
-func (d *dispatcher) waitRoom(stop <-chan struct{}) bool {
-	for {
-		d.mu.Lock()
-		if d.frames < MaxPendingFrames || d.closing {
-			d.mu.Unlock()
-			return true
-		}
-		if d.room == nil {
-			d.room = make(chan struct{})
-		}
-		room := d.room
-		d.mu.Unlock()
-		select {
-		case <-room:
-		case <-stop:
-			return false
-		}
-	}
-}
-
-// frameDone counts a frame call finished and wakes a waiting reader.
-func (d *dispatcher) frameDone() {
-	d.mu.Lock()
-	d.frames--
-	if d.room != nil && d.frames < MaxPendingFrames {
-		close(d.room)
-		d.room = nil
-	}
-	d.mu.Unlock()
-}
-
-func (d *dispatcher) loop() {
-	defer close(d.done)
-	for {
-		d.mu.Lock()
-		for len(d.q) == 0 {
-			if d.closing {
-				d.mu.Unlock()
-				return
-			}
-			d.mu.Unlock()
-			<-d.wake
-			d.mu.Lock()
-		}
-		batch := d.q
-		d.q = d.spare[:0]
-		d.mu.Unlock()
-		for i, it := range batch {
-			it.fn()
-			if it.frame {
-				d.frameDone()
-			}
-			batch[i] = dispatchItem{}
-		}
-		d.mu.Lock()
-		d.spare = batch
-		d.mu.Unlock()
-	}
-}
-
-// close lets the queued calls run, then stops the goroutine and waits for it.
-func (d *dispatcher) close() {
-	d.mu.Lock()
-	d.closing = true
-	if d.room != nil {
-		close(d.room)
-		d.room = nil
-	}
-	d.mu.Unlock()
-	select {
-	case d.wake <- struct{}{}:
-	default:
-	}
-	<-d.done
-}
+// takes frames fills the socket's buffers, not the client's memory. The
+// queue is transport/internal/callqueue, the one the other wires use.
+const MaxPendingFrames = callqueue.MaxPending

@@ -184,7 +184,7 @@ func (s *socket) readLoop(conn *websocket.Conn) (int, error) {
 	for {
 		// Backpressure: a Handler behind by MaxPendingFrames stops the
 		// reading (the backend's writes then wait on the socket).
-		if !c.disp.waitRoom(s.dead) {
+		if !c.disp.WaitRoom(s.dead) {
 			return -1, errSocketGone
 		}
 		typ, r, err := conn.Reader(context.Background())
@@ -254,7 +254,7 @@ func (c *Client) handleInbound(s *socket, b []byte) {
 	}
 	c.noteTurnFrameLocked(f)
 	h := c.handler
-	c.disp.pushFrame(func() { h.HandleFrame(f) })
+	c.disp.PushCounted(func() { h.HandleFrame(f) })
 }
 
 // vocabLoop sends the vocabulary whenever it differs from the last one this

@@ -349,7 +349,7 @@ func (c *Client) sendToolResult(s *socket, call ToolCall, result string, images 
 // observeLocked queues fn for the Handler when it is a ToolObserver.
 func (c *Client) observeLocked(fn func(ToolObserver)) {
 	if o, ok := c.handler.(ToolObserver); ok && !c.closed {
-		c.disp.push(func() { fn(o) })
+		c.disp.Push(func() { fn(o) })
 	}
 }
 

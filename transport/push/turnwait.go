@@ -137,7 +137,7 @@ func (c *Client) flushLeftReadyLocked() {
 
 func (c *Client) emitTurnWaitLocked(e TurnWaitEnded) {
 	h := c.handler
-	c.disp.push(func() { h.HandleTurnWait(e) })
+	c.disp.Push(func() { h.HandleTurnWait(e) })
 }
 
 func stageOf(w *turnWatch) string {

@@ -6,7 +6,6 @@
 // inside a handler call. The bound is applied by the goroutine that reads
 // the backend (an SSE stream, a WebSocket): it waits for room before it
 // reads on (PushEvent, WaitRoom), so a flood waits in the socket, not in
-// memory. The request wires (Chat Completions, Responses) and the
-// Standard Agents threads wire share it; the push client has its own
-// frame queue (transport/push).
+// memory. Every wire uses it: push (its frames), the request wires (Chat
+// Completions, Responses) and the Standard Agents threads wire.
 package callqueue

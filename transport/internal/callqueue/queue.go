@@ -15,6 +15,7 @@ const MaxPending = 64
 type Queue struct {
 	mu      sync.Mutex
 	q       []queued
+	spare   []queued      // the last batch's slice, reused (no allocation per frame)
 	counted int           // counted calls queued or running
 	room    chan struct{} // closed when counted drops below MaxPending
 	wake    chan struct{}
@@ -118,14 +119,18 @@ func (d *Queue) loop() {
 			d.mu.Lock()
 		}
 		batch := d.q
-		d.q = nil
+		d.q = d.spare[:0]
 		d.mu.Unlock()
-		for _, it := range batch {
+		for i, it := range batch {
 			it.fn()
 			if it.counted {
 				d.countedDone()
 			}
+			batch[i] = queued{} // no reference kept to a run call
 		}
+		d.mu.Lock()
+		d.spare = batch
+		d.mu.Unlock()
 	}
 }
 
