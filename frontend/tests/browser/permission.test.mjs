@@ -86,6 +86,26 @@ async function openPet(preset, { ready = true } = {}) {
   return page;
 }
 
+/** Waits like page.waitForFunction; when the wait ends without it, the
+ * error says what the pet showed and what the core logged about its
+ * connection, so a failure in CI names its cause. */
+async function shows(page, fn, arg, what) {
+  try {
+    await page.waitForFunction(fn, arg);
+  } catch (err) {
+    const shown = await page.evaluate(() => ({
+      plate: document.querySelector('.plate-text')?.textContent,
+      cause: document.querySelector('.plate-cause')?.textContent,
+      causeHidden: document.querySelector('.plate-cause')?.hidden,
+      core: document.documentElement.dataset.core,
+    })).catch((e) => ({ unreadable: String(e) }));
+    const logged = core.logLines()
+      .filter((l) => /^(settings_|pet_|ws_|view_)/.test(l.event ?? l.msg ?? ''))
+      .slice(-25);
+    throw new Error(`waiting for ${what}: ${err.message}\npet shows: ${JSON.stringify(shown)}\ncore logged: ${logged.map((l) => JSON.stringify(l)).join('\n')}`);
+  }
+}
+
 const said = (page) => page.evaluate(() => window.__said);
 const saidSome = (page, part) => page.waitForFunction((p) => window.__said.some((t) => t.includes(p)), part);
 
@@ -126,10 +146,13 @@ test('answering the screen prompt starts the follow-up turn: allowed, she looks;
 });
 
 test('the pet plate names why she cannot connect, and offers settings when the fix is there', async () => {
-  const refused = await closedPort();
+  // The web server first: the refused port is then one nothing here listens
+  // on (a port freed earlier could be handed to a listener started after).
   const web = createServer((_, res) => { res.writeHead(404); res.end('not found'); });
   await new Promise((res) => web.listen(0, '127.0.0.1', res));
   const webURL = `http://127.0.0.1:${web.address().port}`;
+  let refused = await closedPort();
+  while (refused === web.address().port) refused = await closedPort();
   try {
     // Point the main character at a refused port, then at a web server
     // that does not speak push, through the settings page.
@@ -145,17 +168,18 @@ test('the pet plate names why she cannot connect, and offers settings when the f
     };
     await save(`http://127.0.0.1:${refused}`);
     const pet = await openPet(preset, { ready: false });
-    await pet.waitForFunction((hp) => {
+    await shows(pet, (hp) => {
       const cause = document.querySelector('.plate-cause');
       return cause && !cause.hidden && cause.textContent.includes(`Can't reach ${hp}: connection refused`);
-    }, `127.0.0.1:${refused}`);
+    }, `127.0.0.1:${refused}`, `the cause "Can't reach 127.0.0.1:${refused}: connection refused"`);
     // The countdown stays.
     await pet.waitForFunction(() => /reconnecting/.test(document.querySelector('.plate-text').textContent));
     assert.equal(await pet.locator('.plate-cause-settings').isHidden(), true, 'a server to start is not a setting');
     await pet.screenshot({ path: join(shots, 'plate-cause-refused.png') });
 
     await save(webURL);
-    await pet.waitForFunction(() => document.querySelector('.plate-cause')?.textContent.includes('does not speak the push protocol (HTTP 404 on upgrade)'));
+    await shows(pet, () => document.querySelector('.plate-cause')?.textContent.includes('does not speak the push protocol (HTTP 404 on upgrade)'),
+      undefined, 'the cause "does not speak the push protocol (HTTP 404 on upgrade)"');
     assert.match(await pet.locator('.plate-cause').textContent(), /OpenAI-compatible server\? Choose its API in Settings/);
     await pet.screenshot({ path: join(shots, 'plate-cause-not-push.png') });
     const seen = core.events.length;
