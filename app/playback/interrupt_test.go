@@ -96,9 +96,11 @@ func TestInterruptDropsWaitingCueForever(t *testing.T) {
 
 func TestInterruptDropsCueDueAtOnce(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		// The player goroutine cannot run between these calls in a
-		// bubble-less world either: Interrupt holds the delivery lock.
+		// The player goroutine must be parked first (it steps once when
+		// it starts, and would fire a cue it finds due); then nothing
+		// wakes it until Interrupt, which holds the delivery lock.
 		p, r := newSilent(t, 0)
+		synctest.Wait()
 		p.mu.Lock()
 		p.due = append(p.due, silentCue{turnID: "1", cue: emo("happy")})
 		p.mu.Unlock()

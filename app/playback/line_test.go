@@ -86,10 +86,13 @@ func TestCutFillersBeforeSynthesisEndsSkipsLine(t *testing.T) {
 
 func TestCutFillersLeavesFailureLinesAndReplies(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		p, r := newSilent(t, 0)
+		// Paced, so the line comes while the report plays (with instant
+		// playback the player may go idle between the calls).
+		p, r := newSilent(t, 10)
 		p.Render("h", []Segment{seg("Report.")})
 		p.Say("1", "I can't connect.", LineFailure)
 		p.CutFillers("1")
+		time.Sleep(time.Minute) // virtual: both played
 		synctest.Wait()
 		expect(t, r, "start h Report.", "end h Report.", "utt h Report.",
 			"start 1 I can't connect.", "end 1 I can't connect.", "idle")

@@ -155,9 +155,12 @@ func TestRenderStopsSkippingAfterFirstNewSentence(t *testing.T) {
 
 func TestRenderOfNewUtteranceAfterClosedOneIsNotDeduplicated(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		p, r := newSilent(t, 0)
+		// Paced, so the second render comes while the first plays: with
+		// instant playback the player may go idle between the two calls.
+		p, r := newSilent(t, 10)
 		p.Render("1", []Segment{seg("Hello.")})
 		p.Render("1", []Segment{seg("Hello.")}) // a second render of a closed turn still plays
+		time.Sleep(time.Minute) // virtual: both played
 		synctest.Wait()
 		expect(t, r, "start 1 Hello.", "end 1 Hello.", "utt 1 Hello.", "start 1 Hello.", "end 1 Hello.", "utt 1 Hello.", "idle")
 	})
@@ -175,10 +178,13 @@ func TestSpeechFrameWithOnlySilentSegmentOpensNothingAudible(t *testing.T) {
 
 func TestRenderAfterAnotherTurnsFrameSkipsWhatTheTurnAlreadySaid(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		p, r := newSilent(t, 0)
+		// Paced, so the frames come while "One." plays (with instant
+		// playback the player may go idle between the calls).
+		p, r := newSilent(t, 10)
 		p.Speech("1", []Segment{seg("One.")})
 		p.Render("hermes-1", []Segment{seg("Report done.")})
 		p.Render("1", []Segment{seg("One. Two.")})
+		time.Sleep(time.Minute) // virtual: all played
 		synctest.Wait()
 		expect(t, r,
 			"start 1 One.", "end 1 One.", "utt 1 One.",
