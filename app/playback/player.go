@@ -159,6 +159,7 @@ func (p *Player) SetMuted(on bool) {
 		if p.current != nil && p.current.fut != nil && !p.current.started {
 			p.current.fut.cancel()
 		}
+		p.hush()
 	}
 	p.signal()
 }
@@ -213,7 +214,15 @@ func (p *Player) Interrupt() []Cut {
 	p.current, p.playCancel = nil, nil
 	p.pendHint, p.pendHintBytes = 0, 0
 	p.signal()
+	p.hush()
 	return cuts
+}
+
+// hush stops the sound a returned clip may still make (Husher).
+func (p *Player) hush() {
+	if h, ok := p.voice.(Husher); ok {
+		h.Hush()
+	}
 }
 
 // Close stops the player. Queued speech is dropped without events.
@@ -230,6 +239,7 @@ func (p *Player) Close() {
 	close(p.stop)
 	p.mu.Unlock()
 	p.emitMu.Unlock()
+	p.hush()
 	<-p.done
 }
 

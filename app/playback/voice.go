@@ -22,7 +22,17 @@ type Voice interface {
 }
 
 // Clip is synthesised audio. Play blocks until the clip finished or ctx is
-// cancelled and is called at most once.
+// cancelled and is called at most once. A clip may return a little before
+// its sound ends, so that the next clip's sound starts as this one's ends
+// (a stream takes a moment to be heard); its Voice is then a Husher.
 type Clip interface {
 	Play(ctx context.Context) error
+}
+
+// Husher is a Voice whose clips' sound may outlast their Play. The player
+// calls Hush when it drops what plays (Interrupt, Close), after cancelling
+// the clip playing: every sound still heard stops at once. Hush may be
+// called from any goroutine, also while a clip plays.
+type Husher interface {
+	Hush()
 }

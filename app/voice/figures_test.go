@@ -121,6 +121,7 @@ func TestFigures(t *testing.T) {
 		t0 := time.Now()
 		pl.Render("g", []playback.Segment{{Speech: a + " " + b}})
 		<-idle
+		time.Sleep(voice.MaxLead) // the last sentence's tail plays out
 		pl.Close()
 		sp.Close()
 		pulsetest.WaitRecorded(t, rec, time.Now().Add(100*time.Millisecond))

@@ -7,6 +7,7 @@ import (
 	"math"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"yui/app/audio"
@@ -169,7 +170,12 @@ type event struct {
 }
 
 func newRig(t *testing.T, e *toneEngine, cfg voice.Config) *rig {
-	r := &rig{t: t, t0: time.Now(), mem: &audio.Memory{Buffer: 50 * time.Millisecond, Latency: 10 * time.Millisecond},
+	return newRigOn(t, e, cfg, &audio.Memory{Buffer: 50 * time.Millisecond, Latency: 10 * time.Millisecond})
+}
+
+// newRigOn is newRig on the memory output mem.
+func newRigOn(t *testing.T, e *toneEngine, cfg voice.Config, mem *audio.Memory) *rig {
+	r := &rig{t: t, t0: time.Now(), mem: mem,
 		engine: e, global: &voice.Mute{}, idleCh: make(chan struct{}, 16)}
 	if cfg.Volume == 0 {
 		cfg.Volume = 1
@@ -214,9 +220,13 @@ func (r *rig) say(texts ...string) {
 	r.player.Render("t1", segs)
 }
 
-// idle waits (in fake time) for the player's next idle event.
+// idle waits (in fake time) for the player's next idle event, then for
+// the last sentence's tail: its clip returns up to voice.MaxLead before
+// its sound ends.
 func (r *rig) idle() {
 	<-r.idleCh
+	time.Sleep(voice.MaxLead)
+	synctest.Wait()
 }
 
 // at returns when the event of kind for sentence text came.

@@ -63,11 +63,20 @@ type Speaker struct {
 	cfg      Config
 	engine   tts.Engine
 	playing  map[*clip]context.CancelFunc // audio of the clips playing; cancelled by a mute
+	tails    map[*clip]context.CancelFunc // sound of clips that returned; cancelled by a mute or Hush
 	noOutput bool                         // voice_no_output was logged and not yet healed
 	closed   bool
+	tailWG   sync.WaitGroup
 }
 
-var _ playback.Voice = (*Speaker)(nil)
+var (
+	_ playback.Voice  = (*Speaker)(nil)
+	_ playback.Husher = (*Speaker)(nil)
+)
+
+// MaxLead bounds how long before its sound ends a clip returns (see
+// clip.Play): a stream's start latency beyond it is not bridged.
+const MaxLead = 400 * time.Millisecond
 
 // New returns a speaker with config c.
 func New(o Options, c Config) *Speaker {
@@ -84,7 +93,8 @@ func New(o Options, c Config) *Speaker {
 	if lg == nil {
 		lg = slog.New(slog.DiscardHandler)
 	}
-	s := &Speaker{opts: o, log: lg, silent: playback.Silent{CharsPerSecond: o.Pace}, cfg: c, playing: map[*clip]context.CancelFunc{}}
+	s := &Speaker{opts: o, log: lg, silent: playback.Silent{CharsPerSecond: o.Pace}, cfg: c,
+		playing: map[*clip]context.CancelFunc{}, tails: map[*clip]context.CancelFunc{}}
 	s.engine = s.engineFor(c)
 	s.unsub = o.Global.watch(func(on bool) {
 		if on {
@@ -145,20 +155,40 @@ func (s *Speaker) Voiced() bool {
 	return on && !s.Muted()
 }
 
-// Close stops the speaker's sound and its watch on the global mute.
+// Close stops the speaker's sound and its watch on the global mute, and
+// waits until no sound of a returned clip is left.
 func (s *Speaker) Close() {
 	s.mu.Lock()
 	s.closed = true
 	s.mu.Unlock()
 	s.unsub()
 	s.silence()
+	s.tailWG.Wait()
 }
 
-// silence stops the sound of every clip playing (they finish in silence).
+// Hush implements playback.Husher: the sound of clips that returned
+// (their last moment, see clip.Play) stops at once.
+func (s *Speaker) Hush() {
+	s.mu.Lock()
+	cancels := make([]context.CancelFunc, 0, len(s.tails))
+	for _, c := range s.tails {
+		cancels = append(cancels, c)
+	}
+	s.mu.Unlock()
+	for _, c := range cancels {
+		c()
+	}
+}
+
+// silence stops the sound of every clip playing (they finish in silence)
+// and of every clip that returned.
 func (s *Speaker) silence() {
 	s.mu.Lock()
-	cancels := make([]context.CancelFunc, 0, len(s.playing))
+	cancels := make([]context.CancelFunc, 0, len(s.playing)+len(s.tails))
 	for _, c := range s.playing {
+		cancels = append(cancels, c)
+	}
+	for _, c := range s.tails {
 		cancels = append(cancels, c)
 	}
 	s.mu.Unlock()
@@ -329,6 +359,12 @@ type clip struct {
 // errMuted ends a clip's sound when a mute came.
 var errMuted = errors.New("voice: muted")
 
+// Play plays the clip on a stream of its own. It returns its stream's
+// start latency (the lead: from opening the stream to its first sample
+// heard, at most MaxLead) before the sound ends, so the next sentence,
+// opened then, is heard as this one ends rather than a lead later; the
+// last moment plays on as the clip's tail until it ends, or a mute, Hush
+// or Close stops it. ctx stops the sound at once while Play runs.
 func (c *clip) Play(ctx context.Context) error {
 	s := c.s
 	total := c.pcm.Duration()
@@ -337,8 +373,17 @@ func (c *clip) Play(ctx context.Context) error {
 	}
 	cfg, _ := s.current()
 	start := time.Now()
-	soundCtx, stopSound := context.WithCancelCause(ctx)
-	defer stopSound(nil)
+	// The sound outlives ctx by the tail: its context is its own, tied to
+	// ctx only while Play runs.
+	soundCtx, stopSound := context.WithCancelCause(context.WithoutCancel(ctx))
+	unlink := context.AfterFunc(ctx, func() { stopSound(context.Cause(ctx)) })
+	handedOver := false
+	defer func() {
+		unlink()
+		if !handedOver {
+			stopSound(nil)
+		}
+	}()
 	if !s.track(c, func() { stopSound(errMuted) }) {
 		return wait(ctx, total)
 	}
@@ -351,12 +396,19 @@ func (c *clip) Play(ctx context.Context) error {
 		s.log.Warn("voice_output_failed", "stage", "open", "err", err.Error())
 		return wait(ctx, total)
 	}
-	defer st.Close()
-	played, err := c.write(soundCtx, st)
+	played, first, end, err := c.write(soundCtx, st)
+	if lead := min(first.Sub(start), MaxLead); err == nil && !first.IsZero() && lead > 0 {
+		err = wait(soundCtx, time.Until(end.Add(-lead)))
+		if err == nil && unlink() && s.handOver(c, st, stopSound, soundCtx) {
+			handedOver = true
+			return nil
+		}
+	}
 	if err == nil {
 		err = st.Drain(soundCtx)
 	}
 	if err == nil {
+		st.Close()
 		return nil
 	}
 	// The sound stopped early: what was queued is dropped now.
@@ -374,8 +426,9 @@ func (c *clip) Play(ctx context.Context) error {
 }
 
 // write sends the clip in chunks, with their mouth levels; it returns how
-// much it queued.
-func (c *clip) write(ctx context.Context, st audio.Stream) (time.Duration, error) {
+// much it queued, when its first sample is heard and when its last one
+// ends.
+func (c *clip) write(ctx context.Context, st audio.Stream) (played time.Duration, first, last time.Time, err error) {
 	s := c.s
 	f := c.pcm.Format
 	win := f.Samples(audio.LevelWindow)
@@ -383,7 +436,7 @@ func (c *clip) write(ctx context.Context, st audio.Stream) (time.Duration, error
 	samples := c.pcm.Samples
 	for off := 0; off < len(samples); off += chunk {
 		if err := ctx.Err(); err != nil {
-			return f.Duration(off), context.Cause(ctx)
+			return f.Duration(off), first, last, context.Cause(ctx)
 		}
 		cfg, _ := s.current()
 		end := min(off+chunk, len(samples))
@@ -392,12 +445,42 @@ func (c *clip) write(ctx context.Context, st audio.Stream) (time.Duration, error
 			if ctx.Err() != nil {
 				err = context.Cause(ctx)
 			}
-			return f.Duration(off), err
+			return f.Duration(off), first, last, err
 		}
+		if off == 0 {
+			first = heard
+		}
+		last = heard.Add(f.Duration(end - off))
 		lo, hi := off/win, min((end+win-1)/win, len(c.levels))
 		if lo < hi {
 			s.mouth(Mouth{At: heard, Step: audio.LevelWindow, Levels: c.levels[lo:hi], First: off == 0})
 		}
 	}
-	return f.Duration(len(samples)), nil
+	return f.Duration(len(samples)), first, last, nil
+}
+
+// handOver makes the rest of a clip's sound its tail: st drains on its own
+// goroutine and closes, unless stop (a mute, Hush or Close) ends it first.
+// It reports false when the speaker is closed (the caller drains).
+func (s *Speaker) handOver(c *clip, st audio.Stream, stop context.CancelCauseFunc, soundCtx context.Context) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.tails[c] = func() { stop(errMuted) }
+	s.tailWG.Add(1)
+	go func() {
+		defer s.tailWG.Done()
+		err := st.Drain(soundCtx)
+		st.Close()
+		if err != nil {
+			s.mouth(Mouth{At: time.Now()}) // stopped: the mouth closes now
+		}
+		stop(nil)
+		s.mu.Lock()
+		delete(s.tails, c)
+		s.mu.Unlock()
+	}()
+	return true
 }
