@@ -27,6 +27,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/app/audio/pulse"
 	"yui/app/audio/pulse/pulsetest"
 	"yui/app/settings"
 	"yui/transport/push"
@@ -64,6 +65,15 @@ func run(bin string, secs, settle time.Duration) error {
 		return fmt.Errorf("pulseaudio: %w", err)
 	}
 	defer pa.Close()
+	// The speaker's monitor is recorded throughout, so the null sink plays
+	// as a sound card does: unrecorded, it renders in 2 s blocks and the
+	// first sound after each pause waits up to 2 s (docs/voice.md), which
+	// would leave her silent for part of the time measured.
+	rec, err := pulse.Record(context.Background(), pa.Addr, pulsetest.Speaker+".monitor", 16000)
+	if err != nil {
+		return fmt.Errorf("record the speaker: %w", err)
+	}
+	defer rec.Close()
 	var srv *pushserver.Server
 	srv = pushserver.New(pushserver.Config{Key: key, Source: "bench", Hooks: pushserver.Hooks{
 		Turn: func(chatID string, t push.Turn) {
