@@ -49,6 +49,9 @@
 // are shown, not voiced: events flow as usual with Muted set, paced by the
 // Shown voice (by default a Silent voice at 0 = instant), and the voice is
 // never called. Muting stops the voice of the sentence playing at once.
+// A clip may return a little before its sound ends so the next one is heard
+// as it ends; such a Voice is a Husher, and Interrupt, Close and a mute
+// hush that last moment too.
 //
 // # Bounds
 //

@@ -44,6 +44,12 @@
 // clip run to its natural end in silence, so the bubble keeps its pace.
 // Volume changes apply from the next chunk.
 //
+// A clip returns its stream's start latency (at most MaxLead) before its
+// sound ends, so the next sentence's stream, opened then, is heard as this
+// one ends: no pause but the clips' own. That last moment (the tail) plays
+// on; Hush (the player's, on stop, barge-in and close), a mute and Close
+// silence it at once, with a mouth-closing Mouth.
+//
 // # Concurrency
 //
 // Speaker and Mute are safe for concurrent use. OnMouth and OnError are
