@@ -160,7 +160,7 @@ func TestRenderOfNewUtteranceAfterClosedOneIsNotDeduplicated(t *testing.T) {
 		p, r := newSilent(t, 10)
 		p.Render("1", []Segment{seg("Hello.")})
 		p.Render("1", []Segment{seg("Hello.")}) // a second render of a closed turn still plays
-		time.Sleep(time.Minute) // virtual: both played
+		time.Sleep(time.Minute)                 // virtual: both played
 		synctest.Wait()
 		expect(t, r, "start 1 Hello.", "end 1 Hello.", "utt 1 Hello.", "start 1 Hello.", "end 1 Hello.", "utt 1 Hello.", "idle")
 	})
