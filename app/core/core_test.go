@@ -176,6 +176,19 @@ type pageReader struct {
 	bell   bell // rings on every message
 }
 
+// connectedPet opens the main character's pet page and waits until she is
+// connected (no plate).
+func (st *started) connectedPet(t *testing.T) (*websocket.Conn, *pageReader) {
+	t.Helper()
+	p := st.c.Settings().Get().Presets[0]
+	conn := st.dial(t, view.RolePet, p.ID)
+	page := readPage(conn)
+	page.wait(t, "connected", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l["plate"] != nil && l["plate"]["kind"] == ""
+	})
+	return conn, page
+}
+
 func readPage(c *websocket.Conn) *pageReader {
 	pr := &pageReader{latest: map[string]map[string]any{}}
 	go func() {
@@ -406,12 +419,7 @@ func TestLookAtScreenAsksThenAlwaysIsSaved(t *testing.T) {
 	dir := t.TempDir()
 	screen := &capture.Fixed{Screens: []capture.Monitor{{Index: 0, Label: "DP-1", Bounds: image.Rect(0, 0, 640, 400)}}}
 	st := startCore(t, Options{ConfigDir: dir, Demo: true, DemoAddr: "127.0.0.1:0", Screen: screen})
-	p := st.c.Settings().Get().Presets[0]
-	conn := st.dial(t, view.RolePet, p.ID)
-	page := readPage(conn)
-	page.wait(t, "connected", func(_ []map[string]any, l map[string]map[string]any) bool {
-		return l["plate"] != nil && l["plate"]["kind"] == ""
-	})
+	conn, page := st.connectedPet(t)
 	// In ask mode the look call is answered "pending" and the prompt shows.
 	send(t, conn, map[string]any{"type": "send_text", "text": "look at my screen"})
 	var promptID float64
@@ -443,12 +451,7 @@ func TestLookAtScreenAsksThenAlwaysIsSaved(t *testing.T) {
 
 func TestImagesOnlyMessageTravelsAndARefusedImageKeepsNothing(t *testing.T) {
 	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
-	p := st.c.Settings().Get().Presets[0]
-	conn := st.dial(t, view.RolePet, p.ID)
-	page := readPage(conn)
-	page.wait(t, "connected", func(_ []map[string]any, l map[string]map[string]any) bool {
-		return l["plate"] != nil && l["plate"]["kind"] == ""
-	})
+	conn, page := st.connectedPet(t)
 	png := "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYPj/HwADAgH/eL9GtQAAAABJRU5ErkJggg=="
 	bmp := "data:image/bmp;base64,Qk0AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
 	// A refused second image refuses the message: no turn, a clear line.
@@ -534,12 +537,7 @@ func TestPermissionAnswerStartsTheFollowUpTurn(t *testing.T) {
 		t.Run(answer, func(t *testing.T) {
 			screen := &capture.Fixed{Screens: []capture.Monitor{{Index: 0, Label: "DP-1", Bounds: image.Rect(0, 0, 640, 400)}}}
 			st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0", Screen: screen})
-			p := st.c.Settings().Get().Presets[0]
-			conn := st.dial(t, view.RolePet, p.ID)
-			page := readPage(conn)
-			page.wait(t, "connected", func(_ []map[string]any, l map[string]map[string]any) bool {
-				return l["plate"] != nil && l["plate"]["kind"] == ""
-			})
+			conn, page := st.connectedPet(t)
 			send(t, conn, map[string]any{"type": "send_text", "text": "look at my screen"})
 			var promptID float64
 			page.wait(t, "the prompt, and the pending look told in plain words", func(all []map[string]any, l map[string]map[string]any) bool {

@@ -30,17 +30,7 @@ func TestTestConnection(t *testing.T) {
 			m["key"] = *key
 		}
 		send(t, conn, m)
-		var got map[string]any
-		page.wait(t, "the answer to "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
-			for _, x := range all {
-				if x["type"] == view.TypeConnectionTest && x["request_id"] == id {
-					got = x
-					return true
-				}
-			}
-			return false
-		})
-		return got
+		return connectionTestAnswer(t, page, id)
 	}
 	if r := ask("push", "push", settings.DemoBaseURL, nil); r["kind"] != "ok" {
 		t.Fatalf("push on the demo: %v", r)
@@ -118,17 +108,7 @@ func TestTestConnectionNamesTheCause(t *testing.T) {
 	ask := func(id, api, base string) map[string]any {
 		t.Helper()
 		send(t, conn, map[string]any{"type": "test_connection", "request_id": id, "preset": yui.ID, "chat_api": api, "chat_base_url": base})
-		var got map[string]any
-		page.wait(t, "the answer to "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
-			for _, x := range all {
-				if x["type"] == view.TypeConnectionTest && x["request_id"] == id {
-					got = x
-					return true
-				}
-			}
-			return false
-		})
-		return got
+		return connectionTestAnswer(t, page, id)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -240,4 +220,21 @@ func TestStandardAgentsThroughTheCore(t *testing.T) {
 	pet.wait(t, "ready on the new thread", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypePlate]["kind"] == ""
 	})
+}
+
+// connectionTestAnswer waits for the settings page's connection_test
+// answer to request id.
+func connectionTestAnswer(t *testing.T, page *pageReader, id string) map[string]any {
+	t.Helper()
+	var got map[string]any
+	page.wait(t, "the answer to "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
+		for _, x := range all {
+			if x["type"] == view.TypeConnectionTest && x["request_id"] == id {
+				got = x
+				return true
+			}
+		}
+		return false
+	})
+	return got
 }

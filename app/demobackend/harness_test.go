@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -242,3 +243,20 @@ func cfgScale(s float64) demobackend.Config { return demobackend.Config{TimeScal
 func equalLines(a, b []string) bool { return strings.Join(a, "\n") == strings.Join(b, "\n") }
 
 func pushClient(b *demobackend.Backend) *http.Client { return pushserver.InMemoryClient(b) }
+
+// serveDemo serves a demo backend (key "demo-k", scripts 1000× faster) on
+// a loopback port until the test ends. It returns its base URL and the
+// test's context.
+func serveDemo(t *testing.T) (string, context.Context) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := demobackend.New(demobackend.Config{Key: "demo-k", TimeScale: 0.001})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Serve(ctx, ln) }()
+	t.Cleanup(func() { cancel(); <-done })
+	return "http://" + ln.Addr().String(), ctx
+}

@@ -1,8 +1,6 @@
 package demobackend_test
 
 import (
-	"context"
-	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -17,16 +15,7 @@ import (
 // The OpenAI-compatible routes play the push scripts: a Chat Completions
 // transport gets the same small talk, with cues, reasoning and usage.
 func TestChatCompletionsRoutePlaysTheScripts(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := demobackend.New(demobackend.Config{Key: "demo-k", TimeScale: 0.001})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Serve(ctx, ln) }()
-	defer func() { cancel(); <-done }()
-	base := "http://" + ln.Addr().String()
+	base, ctx := serveDemo(t)
 
 	models, err := chatcompletions.ListModels(ctx, nil, base+"/v1", "demo-k")
 	if err != nil || len(models) != 1 || models[0] != demobackend.DemoModel {
@@ -86,19 +75,11 @@ func TestChatCompletionsRoutePlaysTheScripts(t *testing.T) {
 }
 
 func TestResponsesRoutePlaysTheScripts(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := demobackend.New(demobackend.Config{Key: "demo-k", TimeScale: 0.001})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Serve(ctx, ln) }()
-	defer func() { cancel(); <-done }()
+	base, ctx := serveDemo(t)
 	var mu sync.Mutex
 	var said, errs []string
 	end := make(chan struct{}, 4)
-	tr, _ := responses.New(responses.Config{Endpoint: func() string { return "http://" + ln.Addr().String() + "/v1" }, Key: func() string { return "demo-k" }})
+	tr, _ := responses.New(responses.Config{Endpoint: func() string { return base + "/v1" }, Key: func() string { return "demo-k" }})
 	tr.Start(transport.HandlerFuncs{Event: func(e transport.Event) {
 		mu.Lock()
 		defer mu.Unlock()
@@ -130,16 +111,7 @@ func TestResponsesRoutePlaysTheScripts(t *testing.T) {
 // message of an earlier turn: denied, the demo takes it kindly, on both
 // OpenAI-compatible routes.
 func TestOpenAIRoutesReadThePermissionTrigger(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := demobackend.New(demobackend.Config{Key: "demo-k", TimeScale: 0.001})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Serve(ctx, ln) }()
-	defer func() { cancel(); <-done }()
-	base := "http://" + ln.Addr().String()
+	base, ctx := serveDemo(t)
 	voc := transport.Vocabulary{EmotionIDs: []string{"neutral", "happy", "relaxed", "curious"}, MotionIDs: []string{"idle_lively", "calm"}}
 	for name, mk := range map[string]func() (transport.Transport, error){
 		"chat_completions": func() (transport.Transport, error) {

@@ -1,8 +1,6 @@
 package demobackend_test
 
 import (
-	"context"
-	"net"
 	"slices"
 	"strings"
 	"sync"
@@ -18,16 +16,7 @@ import (
 // threads transport gets the small talk, a failed run for "error", and the
 // "drop" reply finished across a reconnect.
 func TestThreadsRoutePlaysTheScripts(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := demobackend.New(demobackend.Config{Key: "demo-k", TimeScale: 0.001})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Serve(ctx, ln) }()
-	defer func() { cancel(); <-done }()
-	base := "http://" + ln.Addr().String()
+	base, ctx := serveDemo(t)
 
 	api, _ := threads.NewAPI(nil, base, "demo-k")
 	agents, err := api.Agents(ctx)

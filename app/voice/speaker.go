@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -168,29 +170,21 @@ func (s *Speaker) Close() {
 
 // Hush implements playback.Husher: the sound of clips that returned
 // (their last moment, see clip.Play) stops at once.
-func (s *Speaker) Hush() {
-	s.mu.Lock()
-	cancels := make([]context.CancelFunc, 0, len(s.tails))
-	for _, c := range s.tails {
-		cancels = append(cancels, c)
-	}
-	s.mu.Unlock()
-	for _, c := range cancels {
-		c()
-	}
-}
+func (s *Speaker) Hush() { s.stopSounds(false) }
 
 // silence stops the sound of every clip playing (they finish in silence)
 // and of every clip that returned.
-func (s *Speaker) silence() {
+func (s *Speaker) silence() { s.stopSounds(true) }
+
+// stopSounds cancels the tails' sound, and the playing clips' too when
+// playing is set (outside the lock: a cancel may run its clip's cleanup).
+func (s *Speaker) stopSounds(playing bool) {
 	s.mu.Lock()
-	cancels := make([]context.CancelFunc, 0, len(s.playing)+len(s.tails))
-	for _, c := range s.playing {
-		cancels = append(cancels, c)
+	var cancels []context.CancelFunc
+	if playing {
+		cancels = slices.Collect(maps.Values(s.playing))
 	}
-	for _, c := range s.tails {
-		cancels = append(cancels, c)
-	}
+	cancels = slices.AppendSeq(cancels, maps.Values(s.tails))
 	s.mu.Unlock()
 	for _, c := range cancels {
 		c()

@@ -1,6 +1,7 @@
 // Starts a real Yui core (no windows) for browser tests and collects its
 // trace lines (core_ready, view_in, ...).
 import { spawn } from 'node:child_process';
+import { chromium } from 'playwright-core';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -11,6 +12,16 @@ import { createInterface } from 'node:readline';
  * state, a trace line, a log line), so the limit only stops a hung test;
  * no pass depends on how fast the machine is (docs/testing.md). */
 export const LIMIT = 60_000;
+
+/** Launches Debian's Chromium ($CHROMIUM overrides) as every browser test
+ * runs it: no sandbox (root in CI), no GPU, no background traffic. */
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
 
 /** Opens a page with LIMIT as its default timeout. */
 export async function newPage(browser, options) {

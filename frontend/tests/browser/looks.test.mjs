@@ -5,10 +5,9 @@
 // images of sanitised SVG), choosing a built-in one draws that figure.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newPage as openPage, startCore } from './core.mjs';
+import { launchBrowser, newPage as openPage, startCore } from './core.mjs';
 
 const EMOTIONS = ['neutral', 'happy', 'angry', 'sad', 'relaxed', 'surprised', 'thinking', 'curious', 'sleepy', 'embarrassed'];
 const svg = (fill) => `<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 240">\n  <circle cx="100" cy="120" r="80" fill="${fill}"/>\n</svg>\n`;
@@ -35,11 +34,7 @@ before(async () => {
       });
     },
   });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {

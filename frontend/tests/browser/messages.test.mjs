@@ -2,8 +2,7 @@
 // Debian's Chromium against a real core with the demo backend.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
-import { newPage, startCore } from './core.mjs';
+import { launchBrowser, newPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -13,11 +12,7 @@ before(async () => {
   // A long delegation: its chip stays while the popover test runs.
   core = await startCore({ demo: true, delegationDelay: '10m' });
   preset = core.settings.presets[0].id;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {

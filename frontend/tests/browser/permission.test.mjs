@@ -4,13 +4,12 @@
 // so "Allow once" leads to a real capture.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { createServer as netServer } from 'node:net';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { LIMIT, newPage, startCore } from './core.mjs';
+import { LIMIT, launchBrowser, newPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -48,11 +47,7 @@ async function closedPort() {
 before(async () => {
   xvfb = await startXvfb();
   core = await startCore({ demo: true, env: { DISPLAY: xvfb.display } });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {

@@ -1,10 +1,9 @@
 // The pet page in Debian's Chromium against a real core process.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newPage, startCore } from './core.mjs';
+import { launchBrowser, newPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -13,11 +12,7 @@ before(async () => {
   // The demo backend on a private port keeps the test independent of
   // whatever listens on the machine's default demo address.
   core = await startCore({ demo: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {

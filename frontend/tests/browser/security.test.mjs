@@ -8,8 +8,7 @@ import { createServer } from 'node:http';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { newPage, startCore } from './core.mjs';
+import { launchBrowser, newPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -20,11 +19,7 @@ let dir;
 
 before(async () => {
   core = await startCore();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchBrowser();
   evil = createServer((req, res) => {
     evilHits.push(req.url);
     // The page a hijacked window would run: it tries the core with

@@ -6,10 +6,9 @@
 // key.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newPage as openPage, startCore } from './core.mjs';
+import { launchBrowser, newPage as openPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -20,11 +19,7 @@ mkdirSync(shots, { recursive: true });
 
 before(async () => {
   core = await startCore({ demo: true, delegationDelay: '1s' });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {

@@ -5,10 +5,9 @@
 // and a typed line gets its sentences back over the new wire.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newPage, startCore } from './core.mjs';
+import { launchBrowser, newPage, startCore } from './core.mjs';
 
 let core;
 let browser;
@@ -17,11 +16,7 @@ mkdirSync(shots, { recursive: true });
 
 before(async () => {
   core = await startCore({ demo: true });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {

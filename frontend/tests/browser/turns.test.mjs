@@ -4,10 +4,9 @@
 // MutationObserver installed from the test.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newPage, startCore } from './core.mjs';
+import { launchBrowser, newPage, startCore } from './core.mjs';
 
 /** The blink timing constants of src/character.ts. */
 const BLINK = (() => {
@@ -28,11 +27,7 @@ const shot = (page, name) => page.screenshot({ path: join(shots, `${name}.png`) 
 
 before(async () => {
   core = await startCore({ demo: true, delegationDelay: '3s' });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  browser = await launchBrowser();
 });
 
 after(async () => {
