@@ -93,6 +93,35 @@ describe('Character', () => {
     expect(sched.timers.size).toBe(1);
   });
 
+  it('shows a mouth frame by the visibility of the three mouth groups only, across a look change', () => {
+    const { c, sched } = make();
+    // Which of the face's mouth, the half and the open frame is visible.
+    const visible = () =>
+      ['[data-part="mouth"]', '.talk[data-frame="1"]', '.talk[data-frame="2"]'].map(
+        (q) => c.el.querySelector<SVGGElement>(q)!.style.visibility,
+      );
+    const face = () => c.el.querySelector<SVGGElement>('[data-part="mouth"]')!;
+    expect(visible()).toEqual(['visible', 'hidden', 'hidden']);
+    c.set({ emotion: 'happy', motion: 'idle', speaking: true });
+    const seen = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const f = Number(c.el.dataset.mouth);
+      const want = ['hidden', 'hidden', 'hidden'];
+      want[f] = 'visible';
+      expect(visible()).toEqual(want);
+      // The face's mouth stays rendered (no display change): its fade-in
+      // does not replay each time the mouth closes.
+      expect(face().getAttribute('display')).toBeNull();
+      expect(face().style.display).toBe('');
+      seen.add(String(f));
+      if (f === 2) c.setLook('mika'); // a new figure shows the same frame
+      sched.advance(MOUTH_FRAME_MS);
+    }
+    expect(seen).toEqual(new Set(['0', '1', '2']));
+    c.setSpeaking(false);
+    expect(visible()).toEqual(['visible', 'hidden', 'hidden']);
+  });
+
   it('keeps the mouth still under reduced motion, but still blinks', () => {
     const { c, sched, motion } = make(true);
     expect(c.el.dataset.reducedMotion).toBe('true');

@@ -20,6 +20,17 @@
 // words and sentences arms nothing. While speech shows without sound (text
 // only, muted, no sound server: `voiced: false`) it flaps on a timer at
 // ~8 fps instead; that timer exists only while speaking.
+//
+// A mouth frame is shown like a blink: an inline visibility on the three
+// mouth groups only (the face's mouth, the half and the open frame), so a
+// change restyles and repaints those and nothing else. `data-mouth` on
+// .character says which frame shows; no style rule reads it. The face's
+// mouth is hidden, never display:none, while a talking frame shows: its
+// fade-in (the `face-in` animation of a newly shown face part) would
+// otherwise replay, 280 ms of repaints, each time the mouth closes. That
+// replay was most of the mouth's cost in WebKitGTK: without it the pet
+// window's CPU while speaking fell by half with lip-sync and by a third
+// with the flap (docs/voice.md), and the closed mouth no longer flickers.
 
 import { el, asset } from './dom';
 import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
@@ -270,6 +281,14 @@ export const MOUTH_OPEN = 55;
 /** The mouth frame for a level. */
 export const mouthFrame = (level: number): number => (level >= MOUTH_OPEN ? 2 : level >= MOUTH_HALF ? 1 : 0);
 
+/** The mouth groups of a figure, by frame: the face's mouth, then the
+ * half and the open talking frame. */
+const mouthGroups = (svg: SVGSVGElement): SVGGElement[] => [
+  svg.querySelector<SVGGElement>('[data-part="mouth"]')!,
+  svg.querySelector<SVGGElement>('.talk[data-frame="1"]')!,
+  svg.querySelector<SVGGElement>('.talk[data-frame="2"]')!,
+];
+
 export interface CharacterInput { emotion: string; motion: string; speaking: boolean; voiced?: boolean }
 
 /** One mouth level as heard: frame from t (epoch ms) to t + step. */
@@ -279,6 +298,8 @@ export class Character {
   readonly el: HTMLElement;
   private svg: SVGSVGElement;
   private eyes: SVGGElement[];
+  /** The face's mouth (frame 0) and the talking frames 1 and 2. */
+  private mouths: SVGGElement[];
   /** A look folder's art (emotion → data: URL), or null for a built-in look. */
   private art: Record<string, string> | null = null;
   private artImg: HTMLImageElement | null = null;
@@ -304,8 +325,9 @@ export class Character {
     this.el.dataset.look = 'yui';
     this.svg = this.el.querySelector('svg')!;
     this.eyes = [...this.svg.querySelectorAll<SVGGElement>('.eye')];
+    this.mouths = mouthGroups(this.svg);
     this.el.dataset.speaking = 'false';
-    this.el.dataset.mouth = '0';
+    this.showMouth(0);
     this.setEmotion('neutral');
     this.setMotion('idle');
     this.syncReduced();
@@ -354,6 +376,8 @@ export class Character {
     this.svg.replaceWith(next);
     this.svg = next;
     this.eyes = [...next.querySelectorAll<SVGGElement>('.eye')];
+    this.mouths = mouthGroups(next);
+    this.showMouth(this.shownMouth);
     this.el.dataset.look = look;
     const e = this.el.dataset.emotion ?? 'neutral';
     delete this.el.dataset.emotion;
@@ -471,7 +495,7 @@ export class Character {
     } else if (!want && this.mouthTimer) {
       this.sched.clearTimeout(this.mouthTimer);
       this.mouthTimer = 0;
-      this.el.dataset.mouth = '0';
+      this.showMouth(0);
     }
     if (!want) this.lipTick();
   }
@@ -498,13 +522,13 @@ export class Character {
     }
     const still = !this.running || this.motion.reduced();
     const heard = this.levels[0] && this.levels[0].t <= now ? this.levels[0].frame : 0;
-    const shown = Number(this.el.dataset.mouth ?? '0');
+    const shown = this.shownMouth;
     const held = now - this.lipChanged < MOUTH_HOLD_MS;
     let show = shown;
     if (still) show = 0;
     else if (heard !== shown && !held) show = heard;
     if (show !== shown) {
-      this.el.dataset.mouth = String(show);
+      this.showMouth(show);
       this.lipChanged = now;
     }
     if (still || this.levels.length === 0) {
@@ -531,9 +555,24 @@ export class Character {
   }
 
   private flap(): void {
-    this.el.dataset.mouth = String(MOUTH_CYCLE[this.mouthStep % MOUTH_CYCLE.length]);
+    this.showMouth(MOUTH_CYCLE[this.mouthStep % MOUTH_CYCLE.length]!);
     this.mouthStep++;
     this.mouthTimer = this.sched.setTimeout(() => this.flap(), MOUTH_FRAME_MS);
+  }
+
+  /** The mouth frame showing: 0 closed (the face's own mouth), 1 half, 2 open. */
+  private get shownMouth(): number {
+    return Number(this.el.dataset.mouth ?? '0');
+  }
+
+  /** Shows mouth frame `frame` by an inline visibility on the three mouth
+   * groups only (see the file comment). */
+  private showMouth(frame: number): void {
+    this.el.dataset.mouth = String(frame);
+    this.mouths.forEach((g, i) => {
+      const v = i === frame ? 'visible' : 'hidden';
+      if (g.style.visibility !== v) g.style.visibility = v;
+    });
   }
 
   /** True while the eyes are shut for a blink. */

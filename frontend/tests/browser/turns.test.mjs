@@ -52,14 +52,34 @@ async function openPet({ reducedMotion = 'no-preference' } = {}) {
   await page.evaluate(() => {
     const ch = document.querySelector('.character');
     const svg = ch.querySelector('svg');
-    const rec = (window.__rec = { character: [], bubbles: [], pill: [], mouth: new Set() });
+    const rec = (window.__rec = { character: [], bubbles: [], pill: [], mouth: new Set(), closes: 0, mouthFadeIns: 0, badFrames: [], faceUnrendered: 0 });
+    // The mouth: how often it closed; how often the face's mouth left the
+    // render tree (display: none) or faded in — it stays rendered, hidden,
+    // while a talking frame shows, so its fade-in (WebKit replays it each
+    // time it is shown again) comes only with an emotion; and any change
+    // after which not exactly the frame named was visible.
+    const mouthGroups = ['[data-part="mouth"]', '.talk[data-frame="1"]', '.talk[data-frame="2"]'];
+    svg.addEventListener('animationstart', (e) => {
+      if (e.animationName === 'face-in' && e.target.parentElement?.dataset.part === 'mouth') rec.mouthFadeIns++;
+    });
     const t0 = performance.now();
     new MutationObserver((ms) => {
       for (const m of ms) {
-        if (m.attributeName === 'data-mouth') rec.mouth.add(ch.dataset.mouth);
+        if (m.attributeName === 'data-mouth') {
+          rec.mouth.add(ch.dataset.mouth);
+          if (ch.dataset.mouth === '0' && m.oldValue !== '0') rec.closes++;
+          const face = ch.querySelector(mouthGroups[0]);
+          if (getComputedStyle(face).display === 'none') rec.faceUnrendered++;
+          const shown = mouthGroups.map((q) => {
+            const g = ch.querySelector(q);
+            for (let e = g; e !== ch; e = e.parentElement) if (getComputedStyle(e).display === 'none') return false;
+            return getComputedStyle(g).visibility === 'visible';
+          });
+          if (shown.filter(Boolean).length !== 1 || !shown[Number(ch.dataset.mouth)]) rec.badFrames.push(`${ch.dataset.mouth}: ${shown}`);
+        }
         else rec.character.push({ t: performance.now() - t0, attr: m.attributeName, emotion: ch.dataset.emotion, motion: ch.dataset.motion, speaking: ch.dataset.speaking, animation: getComputedStyle(svg).animationName });
       }
-    }).observe(ch, { attributes: true, attributeFilter: ['data-emotion', 'data-motion', 'data-speaking', 'data-mouth'] });
+    }).observe(ch, { attributes: true, attributeOldValue: true, attributeFilter: ['data-emotion', 'data-motion', 'data-speaking', 'data-mouth'] });
     const bubble = document.querySelector('.bubble');
     new MutationObserver(() => {
       const text = bubble.querySelector('.bubble-text').textContent;
@@ -131,6 +151,12 @@ test('a typed turn locks the composer, shows thinking, then plays its sentences 
   assert.ok(inOrder(emotions, ['happy', 'relaxed', 'curious', 'neutral']), `emotion history ${emotions}`);
   assert.ok(r.character.some((c) => c.speaking === 'true'), 'data-speaking was true while speech played');
   assert.ok(r.mouth.includes('1') || r.mouth.includes('2'), `the mouth moved: ${r.mouth}`);
+  assert.deepEqual(r.badFrames, [], 'each mouth change shows exactly its frame');
+  // The face's mouth stays rendered while the mouth talks, and fades in
+  // only when an emotion changes it, not each time the mouth closes.
+  assert.ok(r.closes >= 2, `the mouth closed while talking: ${r.closes}`);
+  assert.equal(r.faceUnrendered, 0, "the face's mouth never left the render tree");
+  assert.ok(r.mouthFadeIns <= emotions.length, `face mouth fade-ins ${r.mouthFadeIns}, emotion changes ${emotions.length}, closes ${r.closes}`);
   const hop = r.character.find((c) => c.motion === 'happy');
   assert.equal(hop?.animation, 'm-hop', 'the happy motion animates');
   // The bubble stays after the last sentence, then hides by itself.
