@@ -7,6 +7,12 @@
 // (Xvfb), pulseaudio and espeak-ng.
 //
 // Usage: go run ./docs/bench/voice -bin build/bin/yui [-secs 20] [-settle 15]
+//
+// With -ab it compares builds instead: each named state is a binary run
+// with sound (lip-sync) or without (the flap), measured -reps times in
+// rotating order, and the pet window's ticks are printed per state, e.g.
+//
+//	go run ./docs/bench/voice -reps 2 -ab new=/tmp/new:sound,old=/tmp/old:sound
 package main
 
 import (
@@ -45,8 +51,16 @@ func main() {
 	bin := flag.String("bin", "build/bin/yui", "the yui binary")
 	secs := flag.Int("secs", 20, "seconds measured in each state")
 	settle := flag.Int("settle", 15, "seconds the windows settle before measuring")
+	ab := flag.String("ab", "", "compare states instead: name=binary:sound|nosound,...")
+	reps := flag.Int("reps", 2, "with -ab: rounds, each measuring every state once")
 	flag.Parse()
-	if err := run(*bin, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second); err != nil {
+	var err error
+	if *ab != "" {
+		err = compare(*ab, *reps, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second)
+	} else {
+		err = run(*bin, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "voice bench:", err)
 		os.Exit(1)
 	}
@@ -59,21 +73,28 @@ type figures struct {
 	childrenSpeaking int // ticks of the core's reaped children (espeak-ng) while speaking
 }
 
-func run(bin string, secs, settle time.Duration) error {
+// rig is what every measured state shares: a private PulseAudio server
+// whose speaker is recorded, and the push backend.
+type rig struct {
+	pulseAddr string
+	backend   string
+	close     func()
+}
+
+func startRig() (*rig, error) {
 	pa, err := pulsetest.Run()
 	if err != nil {
-		return fmt.Errorf("pulseaudio: %w", err)
+		return nil, fmt.Errorf("pulseaudio: %w", err)
 	}
-	defer pa.Close()
 	// The speaker's monitor is recorded throughout, so the null sink plays
 	// as a sound card does: unrecorded, it renders in 2 s blocks and the
 	// first sound after each pause waits up to 2 s (docs/voice.md), which
 	// would leave her silent for part of the time measured.
 	rec, err := pulse.Record(context.Background(), pa.Addr, pulsetest.Speaker+".monitor", 16000)
 	if err != nil {
-		return fmt.Errorf("record the speaker: %w", err)
+		pa.Close()
+		return nil, fmt.Errorf("record the speaker: %w", err)
 	}
-	defer rec.Close()
 	var srv *pushserver.Server
 	srv = pushserver.New(pushserver.Config{Key: key, Source: "bench", Hooks: pushserver.Hooks{
 		Turn: func(chatID string, t push.Turn) {
@@ -86,22 +107,35 @@ func run(bin string, secs, settle time.Duration) error {
 	}})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		return err
+		rec.Close()
+		pa.Close()
+		return nil, err
 	}
 	hs := &http.Server{Handler: srv}
 	go hs.Serve(ln)
-	defer hs.Close()
-	base := "http://" + ln.Addr().String()
+	return &rig{pulseAddr: pa.Addr, backend: "http://" + ln.Addr().String(), close: func() {
+		hs.Close()
+		rec.Close()
+		pa.Close()
+	}}, nil
+}
 
+func run(bin string, secs, settle time.Duration) error {
+	r, err := startRig()
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	base := r.backend
 	hz, _ := strconv.Atoi(strings.TrimSpace(sh("getconf", "CLK_TCK")))
 	if hz == 0 {
 		hz = 100
 	}
-	levels, err := measure(bin, base, pa.Addr, false, secs, settle)
+	levels, err := measure(bin, base, r.pulseAddr, false, secs, settle)
 	if err != nil {
 		return fmt.Errorf("levels: %w", err)
 	}
-	flap, err := measure(bin, base, pa.Addr, true, secs, settle)
+	flap, err := measure(bin, base, r.pulseAddr, true, secs, settle)
 	if err != nil {
 		return fmt.Errorf("flap: %w", err)
 	}
@@ -113,6 +147,54 @@ func run(bin string, secs, settle time.Duration) error {
 	fmt.Printf("pet window tree while speaking: level-driven lip-sync %d ticks (%s), fixed flap %d ticks (%s): lip-sync/flap = %.2fx\n",
 		levels.windowSpeaking, pct(levels.windowSpeaking), flap.windowSpeaking, pct(flap.windowSpeaking),
 		float64(levels.windowSpeaking)/float64(max(1, flap.windowSpeaking)))
+	return nil
+}
+
+// compare measures the pet window while speaking in each state of spec
+// (name=binary:sound|nosound, comma-separated), reps rounds, rotating the
+// order each round so no state always comes first.
+func compare(spec string, reps int, secs, settle time.Duration) error {
+	type state struct {
+		name, bin string
+		noSound   bool
+		ticks     []int
+	}
+	var states []*state
+	for _, s := range strings.Split(spec, ",") {
+		name, rest, ok1 := strings.Cut(s, "=")
+		bin, mode, ok2 := strings.Cut(rest, ":")
+		if !ok1 || !ok2 || (mode != "sound" && mode != "nosound") {
+			return fmt.Errorf("-ab: %q is not name=binary:sound|nosound", s)
+		}
+		states = append(states, &state{name: name, bin: bin, noSound: mode == "nosound"})
+	}
+	r, err := startRig()
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	fmt.Printf("voice bench A/B, %s, %v per state, %d rounds\n", time.Now().UTC().Format(time.RFC3339), secs, reps)
+	for i := range reps {
+		for j := range states {
+			st := states[(i+j)%len(states)]
+			f, err := measure(st.bin, r.backend, r.pulseAddr, st.noSound, secs, settle)
+			if err != nil {
+				return fmt.Errorf("%s: %w", st.name, err)
+			}
+			st.ticks = append(st.ticks, f.windowSpeaking)
+			fmt.Printf("round %d: %s: pet window tree %d ticks while speaking\n", i+1, st.name, f.windowSpeaking)
+		}
+	}
+	sum := func(t []int) (n int) {
+		for _, v := range t {
+			n += v
+		}
+		return n
+	}
+	base := sum(states[0].ticks)
+	for _, st := range states {
+		fmt.Printf("%s: %v ticks, %.2fx %s\n", st.name, st.ticks, float64(sum(st.ticks))/float64(max(1, base)), states[0].name)
+	}
 	return nil
 }
 
