@@ -40,10 +40,16 @@ func saveMsg(req view.SaveSettings) map[string]any {
 // result waits for the settings_result of request id.
 func (pr *pageReader) result(t *testing.T, id string) map[string]any {
 	t.Helper()
+	return pr.answer(t, view.TypeSettingsResult, id)
+}
+
+// answer waits for the message of type typ answering request id.
+func (pr *pageReader) answer(t *testing.T, typ, id string) map[string]any {
+	t.Helper()
 	var res map[string]any
-	pr.wait(t, "settings_result "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
+	pr.wait(t, typ+" "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
 		for _, m := range all {
-			if m["type"] == view.TypeSettingsResult && m["request_id"] == id {
+			if m["type"] == typ && m["request_id"] == id {
 				res = m
 				return true
 			}

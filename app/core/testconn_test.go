@@ -226,15 +226,5 @@ func TestStandardAgentsThroughTheCore(t *testing.T) {
 // answer to request id.
 func connectionTestAnswer(t *testing.T, page *pageReader, id string) map[string]any {
 	t.Helper()
-	var got map[string]any
-	page.wait(t, "the answer to "+id, func(all []map[string]any, _ map[string]map[string]any) bool {
-		for _, x := range all {
-			if x["type"] == view.TypeConnectionTest && x["request_id"] == id {
-				got = x
-				return true
-			}
-		}
-		return false
-	})
-	return got
+	return page.answer(t, view.TypeConnectionTest, id)
 }

@@ -102,12 +102,7 @@ func TestMuteFromThePetMenuAndTheTray(t *testing.T) {
 		told = append(told, on)
 		mu.Unlock()
 	}})
-	p := st.c.Settings().Get().Presets[0]
-	conn := st.dial(t, view.RolePet, p.ID)
-	page := readPage(conn)
-	page.wait(t, "ready", func(_ []map[string]any, l map[string]map[string]any) bool {
-		return l["plate"] != nil && l["plate"]["kind"] == ""
-	})
+	conn, page := st.connectedPet(t)
 	send(t, conn, map[string]any{"type": "mute", "scope": "character", "muted": true})
 	page.wait(t, "muted", func(_ []map[string]any, l map[string]map[string]any) bool { return l["voice"]["muted"] == true })
 	if !readFile(t, dir).Presets[0].Voice.Muted {
