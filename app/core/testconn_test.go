@@ -163,8 +163,10 @@ func TestPlateNamesTheCauseAndKeepsTheCountdown(t *testing.T) {
 func TestStandardAgentsThroughTheCore(t *testing.T) {
 	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
 	yui := st.c.Settings().Get().Presets[0]
-	page := readPage(st.dial(t, view.RoleSettings, ""))
+	// One connection sends and is read: a settings page nobody reads
+	// stalls the core's writes to every settings page.
 	conn := st.dial(t, view.RoleSettings, "")
+	page := readPage(conn)
 	send(t, conn, map[string]any{"type": "test_connection", "request_id": "t1", "preset": yui.ID, "chat_api": "standard_agents",
 		"chat_base_url": settings.DemoBaseURL, "agent_id": "nobody"})
 	var got map[string]any
