@@ -2,9 +2,10 @@ package capture
 
 import (
 	"bytes"
-	"encoding/base64"
 	"fmt"
 	"image/png"
+
+	"yui/transport/dataurl"
 )
 
 // PNG encodes the shot losslessly, favouring speed over size (the JPEG
@@ -27,5 +28,5 @@ func (s Shot) DataURL() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(b), nil
+	return dataurl.Encode("image/png", b), nil
 }

@@ -9,6 +9,7 @@ import (
 	"yui/app/permission"
 	"yui/app/settings"
 	"yui/app/view"
+	"yui/transport/dataurl"
 )
 
 // onConnect greets a shell with its window configuration.
@@ -284,7 +285,7 @@ func (c *Core) sendText(preset string, st view.SendText) {
 	}
 	images := make([][]byte, len(st.Images))
 	for i, u := range st.Images {
-		data, err := decodeDataURL(u)
+		_, data, err := dataurl.Decode(u) // the type is not trusted: the session sniffs the bytes
 		if err != nil {
 			c.composerError(preset, fmt.Sprintf("Image %d could not be attached: %v.", i+1, err))
 			return

@@ -1,11 +1,11 @@
 package core
 
 import (
-	"encoding/base64"
 	"fmt"
 
 	"yui/app/lookfolder"
 	"yui/app/view"
+	"yui/transport/dataurl"
 )
 
 // Looks are the built-in character looks (frontend/src/character.ts
@@ -87,7 +87,7 @@ func (c *Core) publishLookArt(preset, look string) {
 			if l.ID == look && l.Err == nil {
 				art.Emotions = map[string]string{}
 				for e, svg := range l.Art {
-					art.Emotions[e] = "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg)
+					art.Emotions[e] = dataurl.Encode("image/svg+xml", svg)
 				}
 			}
 		}

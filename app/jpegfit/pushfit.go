@@ -2,9 +2,11 @@ package jpegfit
 
 import (
 	"context"
-	"encoding/base64"
+	"errors"
 	"fmt"
 	"strings"
+
+	"yui/transport/dataurl"
 )
 
 // URLFitter fits data-URL images into a byte room with Fit. It implements
@@ -37,18 +39,12 @@ func (URLFitter) FitImages(urls []string, room int) ([]string, error) {
 
 // parseDataURL reads data:<mime>;base64,<payload>.
 func parseDataURL(u string) (Image, error) {
-	rest, ok := strings.CutPrefix(u, "data:")
-	if !ok {
-		return Image{}, fmt.Errorf("not a data: URL: %w", ErrUnsupported)
-	}
-	meta, payload, ok := strings.Cut(rest, ",")
-	mime, isBase64 := strings.CutSuffix(meta, ";base64")
-	if !ok || !isBase64 {
-		return Image{}, fmt.Errorf("not a base64 data: URL: %w", ErrUnsupported)
-	}
-	data, err := base64.StdEncoding.DecodeString(payload)
-	if err != nil {
-		return Image{}, fmt.Errorf("bad base64 in a data: URL: %w", err)
+	mime, data, err := dataurl.Decode(u)
+	switch {
+	case errors.Is(err, dataurl.ErrBadBase64):
+		return Image{}, err
+	case err != nil:
+		return Image{}, fmt.Errorf("%w: %w", err, ErrUnsupported)
 	}
 	return Image{Data: data, MIME: mime}, nil
 }

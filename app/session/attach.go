@@ -1,7 +1,6 @@
 package session
 
 import (
-	"encoding/base64"
 	"fmt"
 	"net/http"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"yui/app/clientctx"
+	"yui/transport/dataurl"
 )
 
 // attachment is an image the user attached for the next typed turn.
@@ -19,7 +19,7 @@ type attachment struct {
 
 // dataURL encodes the attachment as the turn.images element.
 func (a attachment) dataURL() string {
-	return "data:" + a.mime + ";base64," + base64.StdEncoding.EncodeToString(a.data)
+	return dataurl.Encode(a.mime, a.data)
 }
 
 // attachableTypes are the image types the JPEG fitter reads.

@@ -13,6 +13,8 @@ import (
 
 	_ "golang.org/x/image/webp" // attachment sizes
 
+	"yui/transport/dataurl"
+
 	"yui/transport"
 )
 
@@ -68,15 +70,11 @@ func encodeTurn(t transport.Turn) ([]byte, error) {
 // attachment reads a data:image/…;base64 URL into an attachment with the
 // image's size when its header can be read.
 func attachment(u string) (Attachment, error) {
-	rest, ok := strings.CutPrefix(u, "data:")
-	if !ok {
-		return Attachment{}, fmt.Errorf("not a data URL")
+	mime, data, err := dataurl.Split(u)
+	if err != nil {
+		return Attachment{}, err
 	}
-	meta, data, ok := strings.Cut(rest, ",")
-	if !ok || !strings.HasSuffix(meta, ";base64") {
-		return Attachment{}, fmt.Errorf("not a base64 data URL")
-	}
-	mime := strings.ToLower(strings.TrimSuffix(meta, ";base64"))
+	mime = strings.ToLower(mime)
 	if !strings.HasPrefix(mime, "image/") {
 		return Attachment{}, fmt.Errorf("%q is not an image type", mime)
 	}
