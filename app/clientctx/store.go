@@ -1,10 +1,6 @@
 package clientctx
 
 import (
-	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -15,15 +11,9 @@ import (
 
 // PreviousStore persists the previous-turn record of one preset.
 type PreviousStore struct {
-	path string
-	log  *slog.Logger
-
-	mu  sync.Mutex
-	rec *Record
-	// unread is the error of the last read when it failed for a reason
-	// other than a missing or corrupt file: until a read succeeds, the
-	// file is neither written nor removed (the record is held in memory).
-	unread error
+	mu   sync.Mutex
+	file atomicfile.JSONFile[Record]
+	rec  *Record
 }
 
 // readFile reads the record file; tests swap it to fail reads.
@@ -38,48 +28,21 @@ func OpenPrevious(dir, preset string, log *slog.Logger) (*PreviousStore, error) 
 	if log == nil {
 		log = slog.Default()
 	}
-	s := &PreviousStore{path: filepath.Join(dir, "previous-turn-"+atomicfile.SafeName(preset)+".json"), log: log}
-	rec, err := s.load()
-	s.rec, s.unread = rec, err
+	s := &PreviousStore{file: atomicfile.JSONFile[Record]{
+		Path: filepath.Join(dir, "previous-turn-"+atomicfile.SafeName(preset)+".json"),
+		Pkg:  "clientctx", What: "previous-turn record", Event: "previous_turn", Log: log,
+		Check:    func(r *Record) error { return r.Valid() },
+		ReadFile: func(p string) ([]byte, error) { return readFile(p) },
+	}}
+	rec, found, err := s.file.Load()
+	if found {
+		s.rec = &rec
+	}
 	return s, err
 }
 
-// load reads the file: nil for a missing or corrupt one (set aside).
-func (s *PreviousStore) load() (*Record, error) {
-	data, err := readFile(s.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("clientctx: read previous-turn record %s: %w", s.path, err)
-	}
-	var rec Record
-	if err := json.Unmarshal(data, &rec); err != nil || rec.Valid() != nil {
-		if err == nil {
-			err = rec.Valid()
-		}
-		s.setAside(err)
-		return nil, nil
-	}
-	return &rec, nil
-}
-
-// writableLocked reports whether the file may be written: after a failed
-// read it reads again, and refuses (logged) while that still fails.
-func (s *PreviousStore) writableLocked() error {
-	if s.unread == nil {
-		return nil
-	}
-	if _, err := s.load(); err != nil {
-		s.log.Warn("previous_turn.not_saved", "path", s.path, "err", err.Error())
-		return fmt.Errorf("clientctx: previous-turn record not saved: the file could not be read: %w", err)
-	}
-	s.unread = nil
-	return nil
-}
-
 // Path is the file the store writes.
-func (s *PreviousStore) Path() string { return s.path }
+func (s *PreviousStore) Path() string { return s.file.Path }
 
 // Get returns the held record.
 func (s *PreviousStore) Get() (Record, bool) {
@@ -96,20 +59,13 @@ func (s *PreviousStore) Set(r Record) error {
 	if err := r.Valid(); err != nil {
 		return err
 	}
-	data, err := json.Marshal(r)
-	if err != nil {
-		return fmt.Errorf("clientctx: encode previous-turn record: %w", err)
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rec = &r
-	if err := s.writableLocked(); err != nil {
+	if _, _, err := s.file.Writable(); err != nil {
 		return err
 	}
-	if err := atomicfile.Write(s.path, data, 0o600); err != nil {
-		return fmt.Errorf("clientctx: save previous-turn record: %w", err)
-	}
-	return nil
+	return s.file.Save(r)
 }
 
 // Clear forgets the record (the last turn played to its end).
@@ -117,20 +73,8 @@ func (s *PreviousStore) Clear() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rec = nil
-	if err := s.writableLocked(); err != nil {
+	if _, _, err := s.file.Writable(); err != nil {
 		return err
 	}
-	if err := os.Remove(s.path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("clientctx: clear previous-turn record: %w", err)
-	}
-	return nil
-}
-
-func (s *PreviousStore) setAside(cause error) {
-	bad, err := atomicfile.KeepAside(s.path)
-	if err != nil {
-		s.log.Warn("previous_turn.corrupt", "path", s.path, "err", cause.Error(), "set_aside_err", err.Error())
-		return
-	}
-	s.log.Warn("previous_turn.corrupt", "path", s.path, "err", cause.Error(), "kept_as", bad)
+	return s.file.Remove()
 }

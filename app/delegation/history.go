@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -19,16 +16,13 @@ import (
 
 // History is the persisted record of every delegation seen for a preset.
 type History struct {
-	path string
-	log  *slog.Logger
-
-	mu    sync.Mutex
+	mu sync.Mutex
+	// file is the history's file: after a read failed for a reason other
+	// than a missing or corrupt file, it is not written until a later read
+	// succeeds (saving would overwrite a file whose items memory never
+	// held), so the history is kept in memory only.
+	file  atomicfile.JSONFile[historyFile]
 	items []Item // ordered by started_at, then id
-	// unread is the error of the last read when it failed for a reason
-	// other than a missing or corrupt file: until a later read succeeds,
-	// saving would overwrite a file whose items memory never held, so
-	// the history is kept in memory only.
-	unread error
 }
 
 // readFile reads the history file; tests swap it to fail reads.
@@ -48,15 +42,18 @@ func OpenHistory(dir, preset string, log *slog.Logger) (*History, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	h := &History{path: filepath.Join(dir, "delegation-history-"+atomicfile.SafeName(preset)+".json"), log: log}
+	h := &History{file: atomicfile.JSONFile[historyFile]{
+		Path: filepath.Join(dir, "delegation-history-"+atomicfile.SafeName(preset)+".json"),
+		Pkg:  "delegation", What: "history", Event: "delegation_history", Log: log,
+		ReadFile: func(p string) ([]byte, error) { return readFile(p) },
+	}}
 	items, err := h.read()
 	h.items = items
-	h.unread = err
 	return h, err
 }
 
 // Path is the file the history writes.
-func (h *History) Path() string { return h.path }
+func (h *History) Path() string { return h.file.Path }
 
 // Items returns the history, newest started first.
 func (h *History) Items() []Item {
@@ -106,7 +103,7 @@ func (h *History) Merge(frame []Item, now time.Time) error {
 	}
 	h.items = trim(sortItems(h.items))
 	after, _ := json.Marshal(h.items)
-	if bytes.Equal(before, after) && h.unread == nil {
+	if bytes.Equal(before, after) && h.file.Unreadable() == nil {
 		return nil
 	}
 	return h.save()
@@ -116,10 +113,9 @@ func (h *History) Merge(frame []Item, now time.Time) error {
 // items memory holds win. A corrupt file is set aside and memory is kept.
 // A read that succeeds allows saving again after a failed one.
 func (h *History) Reload() error {
-	items, err := h.read()
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	h.unread = err
+	items, err := h.read()
 	h.mergeLocked(items)
 	return err
 }
@@ -139,20 +135,10 @@ func (h *History) mergeLocked(items []Item) {
 }
 
 // read loads and cleans the file; a missing or corrupt file gives nil.
+// Called with mu held (or before the History is shared).
 func (h *History) read() ([]Item, error) {
-	data, err := readFile(h.path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("delegation: read history %s: %w", h.path, err)
-	}
-	var f historyFile
-	if err := json.Unmarshal(data, &f); err != nil {
-		h.setAside(err)
-		return nil, nil
-	}
-	return trim(sortItems(cleanHistory(f.Items))), nil
+	f, _, err := h.file.Load()
+	return trim(sortItems(cleanHistory(f.Items))), err
 }
 
 // save writes the history; called with mu held. After a failed read it
@@ -160,32 +146,12 @@ func (h *History) read() ([]Item, error) {
 // (the history stays in memory and the refusal is logged); once it
 // succeeds, the file's items are merged in and the result written.
 func (h *History) save() error {
-	if h.unread != nil {
-		items, err := h.read()
-		if err != nil {
-			h.log.Warn("delegation_history.not_saved", "path", h.path, "err", err.Error())
-			return fmt.Errorf("delegation: history not saved: the file could not be read: %w", err)
-		}
-		h.unread = nil
-		h.mergeLocked(items)
-	}
-	data, err := json.Marshal(historyFile{Items: h.items})
+	f, _, err := h.file.Writable()
 	if err != nil {
-		return fmt.Errorf("delegation: encode history: %w", err)
+		return err
 	}
-	if err := atomicfile.Write(h.path, data, 0o600); err != nil {
-		return fmt.Errorf("delegation: save history: %w", err)
-	}
-	return nil
-}
-
-func (h *History) setAside(cause error) {
-	bad, err := atomicfile.KeepAside(h.path)
-	if err != nil {
-		h.log.Warn("delegation_history.corrupt", "path", h.path, "err", cause.Error(), "set_aside_err", err.Error())
-		return
-	}
-	h.log.Warn("delegation_history.corrupt", "path", h.path, "err", cause.Error(), "kept_as", bad)
+	h.mergeLocked(trim(sortItems(cleanHistory(f.Items))))
+	return h.file.Save(historyFile{Items: h.items})
 }
 
 // cleanHistory applies Clean's per-item rules without the 50-item cap.
