@@ -38,31 +38,42 @@ func TestJSONEventFields(t *testing.T) {
 		ev   session.Event
 		want string
 	}{
-		{session.Event{Kind: session.KindSocket, At: at, State: "reconnecting", Code: 1001, DelayMS: 1000}, `{"code":1001,"delay_ms":1000,"event":"socket","state":"reconnecting","ts":1789365854947}`},
-		{session.Event{Kind: session.KindSocket, At: at, State: "ready", Code: -1}, `{"code":null,"delay_ms":0,"event":"socket","state":"ready","ts":1789365854947}`},
-		{session.Event{Kind: session.KindComposer, At: at, Locked: true}, `{"event":"composer","locked":true,"ts":1789365854947}`},
-		{session.Event{Kind: session.KindCue, At: at, TurnID: "1", Cue: cue.Cue{EmotionID: "happy"}}, `{"emotion_id":"happy","event":"cue","ts":1789365854947,"turn_id":"1"}`},
-		{session.Event{Kind: session.KindPill, At: at}, `{"event":"pill","tool":null,"ts":1789365854947}`},
-		{session.Event{Kind: session.KindPill, At: at, Tool: &session.ToolPill{TurnID: "1", ToolID: "grep", State: "running"}}, `{"event":"pill","tool":{"turn_id":"1","tool_id":"grep","state":"running"},"ts":1789365854947}`},
-		{session.Event{Kind: session.KindErrorLine, At: at, TurnID: "1", Text: "boom", Where: "pill"}, `{"event":"error_line","text":"boom","ts":1789365854947,"turn_id":"1","where":"pill"}`},
-		{session.Event{Kind: session.KindUsage, At: at, TotalTokens: 1280, ContextWindow: 128000}, `{"context_window":128000,"event":"usage","total_tokens":1280,"ts":1789365854947}`},
-		{session.Event{Kind: session.KindDelegations, At: at}, `{"event":"delegations","history":[],"items":[],"ts":1789365854947}`},
-		{session.Event{Kind: session.KindToolCall, At: at, CallID: "c", TurnID: "1", Name: "look", Arguments: json.RawMessage(`{"at":"body"}`)}, `{"arguments":{"at":"body"},"event":"tool_call","id":"c","name":"look","ts":1789365854947,"turn_id":"1"}`},
-		{session.Event{Kind: session.KindToolResult, At: at, CallID: "c", TurnID: "1", Result: "ok"}, `{"event":"tool_result","id":"c","result":"ok","ts":1789365854947,"turn_id":"1"}`},
-		{session.Event{Kind: session.KindSpeechStart, At: at, TurnID: "1", Text: "Hi."}, `{"event":"speech_start","muted":false,"text":"Hi.","ts":1789365854947,"turn_id":"1"}`},
+		{session.Socket{At: at, State: "reconnecting", Code: 1001, DelayMS: 1000}, `{"code":1001,"delay_ms":1000,"event":"socket","state":"reconnecting","ts":1789365854947}`},
+		{session.Socket{At: at, State: "ready", Code: -1}, `{"code":null,"delay_ms":0,"event":"socket","state":"ready","ts":1789365854947}`},
+		{session.Composer{At: at, Locked: true}, `{"event":"composer","locked":true,"ts":1789365854947}`},
+		{session.Cue{At: at, TurnID: "1", Cue: cue.Cue{EmotionID: "happy"}}, `{"emotion_id":"happy","event":"cue","ts":1789365854947,"turn_id":"1"}`},
+		{session.Pill{At: at}, `{"event":"pill","tool":null,"ts":1789365854947}`},
+		{session.Pill{At: at, Tool: &session.ToolPill{TurnID: "1", ToolID: "grep", State: "running"}}, `{"event":"pill","tool":{"turn_id":"1","tool_id":"grep","state":"running"},"ts":1789365854947}`},
+		{session.ErrorLine{At: at, TurnID: "1", Text: "boom", Where: "pill"}, `{"event":"error_line","text":"boom","ts":1789365854947,"turn_id":"1","where":"pill"}`},
+		{session.Usage{At: at, TotalTokens: 1280, ContextWindow: 128000}, `{"context_window":128000,"event":"usage","total_tokens":1280,"ts":1789365854947}`},
+		{session.Delegations{At: at}, `{"event":"delegations","history":[],"items":[],"ts":1789365854947}`},
+		{session.ToolCall{At: at, CallID: "c", TurnID: "1", Name: "look", Arguments: json.RawMessage(`{"at":"body"}`)}, `{"arguments":{"at":"body"},"event":"tool_call","id":"c","name":"look","ts":1789365854947,"turn_id":"1"}`},
+		{session.ToolResult{At: at, CallID: "c", TurnID: "1", Result: "ok"}, `{"event":"tool_result","id":"c","result":"ok","ts":1789365854947,"turn_id":"1"}`},
+		{session.SpeechStart{At: at, TurnID: "1", Text: "Hi."}, `{"event":"speech_start","muted":false,"text":"Hi.","ts":1789365854947,"turn_id":"1"}`},
 	} {
 		b, err := json.Marshal(jsonEvent(c.ev))
 		if err != nil || string(b) != c.want {
-			t.Errorf("%s:\n got %s\nwant %s", c.ev.Kind, b, c.want)
+			t.Errorf("%s:\n got %s\nwant %s", c.ev.Kind(), b, c.want)
 		}
 	}
 }
 
 func TestEveryKindHasTextOrIsQuiet(t *testing.T) {
-	for _, k := range session.Kinds() {
-		_ = textEvent(session.Event{Kind: k, Code: -1})
+	every := []session.Event{session.Socket{Code: -1}, session.TurnSent{}, session.Composer{}, session.Plate{}, session.Cue{},
+		session.SpeechStart{}, session.SpeechEnd{}, session.Filler{}, session.FailureLine{}, session.ErrorLine{},
+		session.Pill{}, session.Reasoning{}, session.Usage{}, session.Delegations{}, session.TurnEnd{},
+		session.ToolCall{}, session.ToolResult{}}
+	kinds := map[session.Kind]bool{}
+	for _, e := range every {
+		_ = textEvent(e)
+		kinds[e.Kind()] = true
 	}
-	if s := textEvent(session.Event{Kind: session.KindSpeechStart, Text: "Hi."}); s != "yui> Hi." {
+	for _, k := range session.Kinds() {
+		if !kinds[k] {
+			t.Errorf("no %s event checked", k)
+		}
+	}
+	if s := textEvent(session.SpeechStart{Text: "Hi."}); s != "yui> Hi." {
 		t.Fatalf("text %q", s)
 	}
 }

@@ -47,7 +47,7 @@ func (p *printer) event(e session.Event) {
 // note shows a console message (a bad command, an unreadable attachment)
 // as an error_line in the composer.
 func (p *printer) note(text string) {
-	p.event(session.Event{Kind: session.KindErrorLine, At: p.now(), Text: text, Where: session.WhereComposer})
+	p.event(session.ErrorLine{At: p.now(), Text: text, Where: session.WhereComposer})
 }
 
 // prompt shows a screen permission prompt: --json prints a

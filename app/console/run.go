@@ -103,7 +103,7 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	settled := make(chan struct{})
 	var settleOnce sync.Once
 	onEvent := func(e session.Event) {
-		if e.Kind == session.KindSocket && e.State != "connecting" && e.State != "disconnected" {
+		if s, ok := e.(session.Socket); ok && s.State != "connecting" && s.State != "disconnected" {
 			settleOnce.Do(func() { close(settled) })
 		}
 		out.event(e)

@@ -9,9 +9,9 @@ import (
 
 // textEvent renders an event as one readable terminal line, or "" for
 // events the terminal view leaves out.
-func textEvent(e session.Event) string {
-	switch e.Kind {
-	case session.KindSocket:
+func textEvent(ev session.Event) string {
+	switch e := ev.(type) {
+	case session.Socket:
 		s := "· socket " + e.State
 		if e.Code >= 0 {
 			s += fmt.Sprintf(" (close %d)", e.Code)
@@ -23,13 +23,13 @@ func textEvent(e session.Event) string {
 			s += " — key refused"
 		}
 		return s
-	case session.KindTurnSent:
+	case session.TurnSent:
 		return "you> " + e.Text
-	case session.KindPlate:
+	case session.Plate:
 		if e.Text != "" {
 			return "… " + e.Text
 		}
-	case session.KindCue:
+	case session.Cue:
 		var parts []string
 		for _, p := range [][2]string{{"face", e.Cue.EmotionID}, {"motion", e.Cue.MotionID}, {"tone", e.Cue.EmotionText}, {"caption", e.Cue.Caption}} {
 			if p[1] != "" {
@@ -37,18 +37,18 @@ func textEvent(e session.Event) string {
 			}
 		}
 		return "  [" + strings.Join(parts, " ") + "]"
-	case session.KindSpeechStart:
+	case session.SpeechStart:
 		if e.Muted {
 			return "yui (muted)> " + e.Text
 		}
 		return "yui> " + e.Text
-	case session.KindFiller:
+	case session.Filler:
 		return "yui> (" + e.Text + ")"
-	case session.KindFailureLine:
+	case session.FailureLine:
 		return "yui> " + e.Text
-	case session.KindErrorLine:
+	case session.ErrorLine:
 		return "! " + e.Text
-	case session.KindPill:
+	case session.Pill:
 		if e.Tool == nil {
 			return "  [tool: clear]"
 		}
@@ -57,16 +57,16 @@ func textEvent(e session.Event) string {
 			s += " — " + e.Tool.Phrase
 		}
 		return s + "]"
-	case session.KindReasoning:
+	case session.Reasoning:
 		if e.Text != "" {
 			return "  (reasoning) " + lastLine(e.Text)
 		}
-	case session.KindUsage:
+	case session.Usage:
 		if e.ContextWindow > 0 {
 			return fmt.Sprintf("  tokens %d / %d", e.TotalTokens, e.ContextWindow)
 		}
 		return fmt.Sprintf("  tokens %d", e.TotalTokens)
-	case session.KindDelegations:
+	case session.Delegations:
 		var b strings.Builder
 		fmt.Fprintf(&b, "  delegations: %d shown, %d in history", len(e.Items), len(e.History))
 		for _, it := range e.Items {
@@ -77,9 +77,9 @@ func textEvent(e session.Event) string {
 			b.WriteString("]")
 		}
 		return b.String()
-	case session.KindToolCall:
+	case session.ToolCall:
 		return "  tool call " + e.Name + " " + string(e.Arguments)
-	case session.KindToolResult:
+	case session.ToolResult:
 		return "  tool result " + e.Result
 	}
 	return ""

@@ -131,61 +131,66 @@ func (pt *pet) sendEntry(e transcript.Entry) {
 // lines, her sentences as they start (the reply streams as she speaks),
 // the reasoning, tool and delegation rows, and errors. Called from onEvent
 // (the session's goroutine, pt.mu held).
-func (pt *pet) record(e session.Event) {
+func (pt *pet) record(ev session.Event) {
 	tr := pt.transcript
 	if tr == nil {
 		return
 	}
-	reply := func(save bool, fn func(*transcript.Entry)) {
-		if got, ok := tr.Update(e.TurnID, transcript.KindReply, save, fn); ok {
+	reply := func(turnID string, save bool, fn func(*transcript.Entry)) {
+		if got, ok := tr.Update(turnID, transcript.KindReply, save, fn); ok {
 			pt.sendEntry(got)
 			return
 		}
-		ne := transcript.Entry{TurnID: e.TurnID, Kind: transcript.KindReply, State: "streaming"}
+		ne := transcript.Entry{TurnID: turnID, Kind: transcript.KindReply, State: "streaming"}
 		fn(&ne)
 		pt.sendEntry(tr.Add(ne))
 	}
-	switch e.Kind {
-	case session.KindTurnSent:
+	failed := func(turnID, text string) {
+		if strings.TrimSpace(text) == "" {
+			return
+		}
+		if last, ok := tr.Find(turnID, transcript.KindError); ok && last.Text == text {
+			return // the same failure as a line and in the pill
+		}
+		pt.sendEntry(tr.Add(transcript.Entry{TurnID: turnID, Kind: transcript.KindError, Text: text, State: "failed"}))
+	}
+	switch e := ev.(type) {
+	case session.TurnSent:
 		// A new turn: earlier replies are over (one she never said aloud,
 		// a silent render, has no idle to end it).
 		pt.finishReplies()
 		if strings.TrimSpace(e.Text) != "" {
 			pt.sendEntry(tr.Add(transcript.Entry{TurnID: e.TurnID, Kind: transcript.KindUser, Text: e.Text}))
 		}
-	case session.KindSpeechStart:
+	case session.SpeechStart:
 		if e.TurnID == "" || strings.TrimSpace(e.Text) == "" {
 			return
 		}
-		reply(true, func(x *transcript.Entry) {
+		reply(e.TurnID, true, func(x *transcript.Entry) {
 			if x.Text != "" {
 				x.Text += " "
 			}
 			x.Text += strings.TrimSpace(e.Text)
 		})
-	case session.KindReasoning:
+	case session.Reasoning:
 		if e.TurnID == "" || e.Text == "" {
 			return
 		}
-		reply(!e.Streaming, func(x *transcript.Entry) { x.Reasoning = e.Text })
-	case session.KindComposer:
+		reply(e.TurnID, !e.Streaming, func(x *transcript.Entry) { x.Reasoning = e.Text })
+	case session.Composer:
 		pt.replyLocked = e.Locked
-	case session.KindCue:
+	case session.Cue:
 		// Her face eases back once playback went idle: with no turn
 		// running, the replies she was saying are done (the wire's
 		// turn_end comes before she has said them).
 		if e.TurnID == "" && e.Cue.EmotionID == "neutral" && e.Cue.MotionID == "" && !pt.replyLocked {
 			pt.finishReplies()
 		}
-	case session.KindFailureLine, session.KindErrorLine:
-		if strings.TrimSpace(e.Text) == "" {
-			return
-		}
-		if last, ok := tr.Find(e.TurnID, transcript.KindError); ok && last.Text == e.Text {
-			return // the same failure as a line and in the pill
-		}
-		pt.sendEntry(tr.Add(transcript.Entry{TurnID: e.TurnID, Kind: transcript.KindError, Text: e.Text, State: "failed"}))
-	case session.KindPill:
+	case session.FailureLine:
+		failed(e.TurnID, e.Text)
+	case session.ErrorLine:
+		failed(e.TurnID, e.Text)
+	case session.Pill:
 		if e.Tool == nil {
 			return
 		}
@@ -205,7 +210,7 @@ func (pt *pet) record(e session.Event) {
 		}); ok {
 			pt.sendEntry(got)
 		}
-	case session.KindDelegations:
+	case session.Delegations:
 		for _, it := range e.Items {
 			pt.recordDelegation(it)
 		}

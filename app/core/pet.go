@@ -258,12 +258,12 @@ func (pt *pet) publishAll() {
 	pt.core.publishListenTo(pt)
 }
 
-func (pt *pet) onEvent(e session.Event) {
+func (pt *pet) onEvent(ev session.Event) {
 	pt.mu.Lock()
 	defer pt.mu.Unlock()
-	pt.record(e)
-	switch e.Kind {
-	case session.KindSocket:
+	pt.record(ev)
+	switch e := ev.(type) {
+	case session.Socket:
 		pt.socket, pt.unauthorized = e.State, e.Unauthorized
 		switch {
 		case e.State == "ready":
@@ -275,19 +275,19 @@ func (pt *pet) onEvent(e session.Event) {
 		pt.publishPlate()
 		st := pt.status()
 		pt.core.setStatus(pt.preset, &st)
-	case session.KindPlate:
+	case session.Plate:
 		pt.thinking = e.Text == "thinking"
 		pt.publishPlate()
-	case session.KindComposer:
+	case session.Composer:
 		pt.publish(view.TypeComposer, view.Composer{Locked: e.Locked})
-	case session.KindTurnSent:
+	case session.TurnSent:
 		// A new turn clears the last turn's error lines.
 		pt.publish(view.TypeErrorLine, view.ErrorLine{Where: session.WhereComposer})
 		if pt.pillErr != "" || pt.voiceErr != "" {
 			pt.pillErr, pt.voiceErr = "", ""
 			pt.publishPill()
 		}
-	case session.KindCue:
+	case session.Cue:
 		if e.Cue.EmotionID != "" {
 			pt.emotion = e.Cue.EmotionID
 		}
@@ -300,33 +300,33 @@ func (pt *pet) onEvent(e session.Event) {
 			pt.motion = "idle"
 		}
 		pt.publishCharacter()
-	case session.KindSpeechStart:
+	case session.SpeechStart:
 		pt.speaking = true
 		pt.voiced = !e.Muted && pt.speaker.Voiced()
 		pt.publishCharacter()
 		pt.showBubble(e.TurnID, "speech", e.Text, true, e.Muted)
-	case session.KindSpeechEnd:
+	case session.SpeechEnd:
 		pt.speaking, pt.voiced = false, false
 		pt.publishCharacter()
 		pt.showBubble(e.TurnID, "speech", e.Text, false, e.Muted)
-	case session.KindFiller:
+	case session.Filler:
 		pt.showBubble(e.TurnID, "filler", e.Text, false, false)
-	case session.KindFailureLine:
+	case session.FailureLine:
 		pt.showBubble(e.TurnID, "failure", e.Text, false, false)
-	case session.KindErrorLine:
+	case session.ErrorLine:
 		if e.Where == session.WherePill {
 			pt.pillErr = e.Text
 			pt.publishPill()
 		} else {
 			pt.publish(view.TypeErrorLine, view.ErrorLine{Text: e.Text, Where: session.WhereComposer})
 		}
-	case session.KindPill:
+	case session.Pill:
 		pt.pillTool = nil
 		if e.Tool != nil {
 			pt.pillTool = &view.PillTool{ToolID: e.Tool.ToolID, State: e.Tool.State, Label: toolLabel(e.Tool.ToolID), Phrase: e.Tool.Phrase}
 		}
 		pt.publishPill()
-	case session.KindReasoning:
+	case session.Reasoning:
 		whole := view.Reasoning{TurnID: e.TurnID, Text: e.Text, Streaming: e.Streaming, Cut: e.Cut}
 		if !e.Append {
 			pt.publish(view.TypeReasoning, whole)
@@ -335,16 +335,15 @@ func (pt *pet) onEvent(e session.Event) {
 		// Live pages get the delta; one that connects later the whole text.
 		pt.core.view.PublishDelta(pt.preset, view.TypeReasoning, view.MustEncode(view.TypeReasoning, whole),
 			view.MustEncode(view.TypeReasoning, view.Reasoning{TurnID: e.TurnID, Text: e.Delta, Streaming: e.Streaming, Cut: e.Cut, Append: true}))
-	case session.KindUsage:
+	case session.Usage:
 		pt.totalTokens = e.TotalTokens
 		pt.publishUsage()
-	case session.KindDelegations:
+	case session.Delegations:
 		items := viewItems(e.Items)
 		pt.publish(view.TypeDelegations, view.Delegations{Items: items})
 		pt.core.setHistory(pt.preset, viewItems(e.History))
-	case session.KindTurnEnd, session.KindToolCall, session.KindToolResult:
-		// Nothing to show; the session logs them.
 	}
+	// TurnEnd, ToolCall, ToolResult: nothing to show; the session logs them.
 }
 
 func (pt *pet) showBubble(turnID, kind, text string, speaking, muted bool) {

@@ -39,12 +39,12 @@ func BenchmarkSentenceEndToSpeechStart(b *testing.B) {
 	p := settings.Preset{ID: "p-00000001", Name: "Yui", ChatAPI: pet.ChatCompletions, ChatBaseURL: srv.URL, ChatID: "yui-00000001"}
 	ch, err := pet.New(pet.Config{Preset: p, ConfigDir: b.TempDir(), Voice: playback.Silent{},
 		OnEvent: func(e session.Event) {
-			switch e.Kind {
-			case session.KindSpeechStart:
+			switch e := e.(type) {
+			case session.SpeechStart:
 				if e.Text == "All green." {
 					started <- time.Now()
 				}
-			case session.KindTurnEnd:
+			case session.TurnEnd:
 				ended <- struct{}{}
 			}
 		}})

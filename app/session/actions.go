@@ -86,7 +86,7 @@ func (s *Session) Reset() {
 		s.stopSpeech(actionReset)
 		if err := s.tr.Reset(context.Background()); err != nil {
 			s.log.Warn("push.reset_not_sent", "err", err.Error())
-			s.emit(Event{Kind: KindErrorLine, Text: s.lines.NotConnected, Where: WhereComposer})
+			s.emit(ErrorLine{Text: s.lines.NotConnected, Where: WhereComposer})
 			return
 		}
 		s.clearRecord()
@@ -202,7 +202,7 @@ func (s *Session) startTurn(id, text string, o origin, trig clientctx.Trigger) {
 	s.turnLog.Info("turn", "turn_id", id, "trigger", o.label(), "chars", len([]rune(text)),
 		"images", len(frame.Images), "spoke_text", false)
 	s.st.lastSent = id
-	s.emit(Event{Kind: KindTurnSent, TurnID: id, Text: text})
+	s.emit(TurnSent{TurnID: id, Text: text})
 	t.running = true
 	s.syncRunning()
 	s.sayFiller(t, s.lines.Thinking[s.st.fillerIndex%len(s.lines.Thinking)])
@@ -219,11 +219,11 @@ func (s *Session) sendFailed(t *turn, withImages bool, err error) {
 	}
 	switch {
 	case errors.Is(err, transport.ErrImagesNotAccepted):
-		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.ImagesRefused, Where: where})
+		s.emit(ErrorLine{TurnID: t.id, Text: s.lines.ImagesRefused, Where: where})
 	case errors.Is(err, errImagesUnfit), errors.Is(err, transport.ErrOversize) && withImages:
-		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.ImagesTooLarge, Where: where})
+		s.emit(ErrorLine{TurnID: t.id, Text: s.lines.ImagesTooLarge, Where: where})
 	case errors.Is(err, transport.ErrOversize):
-		s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: s.lines.TooLong, Where: where})
+		s.emit(ErrorLine{TurnID: t.id, Text: s.lines.TooLong, Where: where})
 	default:
 		// The spec's network failure: a turn that starts before ready.
 		if s.closing.Load() {

@@ -102,7 +102,7 @@ func (s *Session) takeAttachments(o origin) ([]attachment, bool) {
 	atts := s.st.attachments
 	s.st.attachments = nil
 	if !s.tr.Capabilities().Images && s.ready() {
-		s.emit(Event{Kind: KindErrorLine, Text: s.lines.ImagesRefused, Where: WhereComposer})
+		s.emit(ErrorLine{Text: s.lines.ImagesRefused, Where: WhereComposer})
 		return nil, false
 	}
 	return atts, true

@@ -168,7 +168,7 @@ func TestCloseMidTurnIsNoNetworkFailure(t *testing.T) {
 		if err := e.s.Close(); err != nil {
 			t.Fatal(err)
 		}
-		if f := of(e.ev.since(m), session.KindFailureLine); len(f) != 0 {
+		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 0 {
 			t.Fatalf("Close spoke a failure line: %+v", f)
 		}
 		for _, msg := range []string{"network_drop", "network_stall", "push.playback_not_sent"} {
@@ -229,7 +229,7 @@ func TestToolEventsForEveryAnsweredCallShowTheResultSent(t *testing.T) {
 		call("look", "body", a)
 		settle()
 		evs := e.ev.all()
-		calls, results := of(evs, session.KindToolCall), of(evs, session.KindToolResult)
+		calls, results := of[session.ToolCall](evs), of[session.ToolResult](evs)
 		if len(calls) != 6 || len(results) != 6 {
 			t.Fatalf("%d tool_call and %d tool_result events: %v", len(calls), len(results), kinds(evs))
 		}
@@ -237,7 +237,7 @@ func TestToolEventsForEveryAnsweredCallShowTheResultSent(t *testing.T) {
 		// order; the results of calls answered at once are sent by their own
 		// goroutines and may be observed in either order, so each result is
 		// found by its call id.
-		byID := make(map[string]session.Event, len(results))
+		byID := make(map[string]session.ToolResult, len(results))
 		for _, r := range results {
 			if _, dup := byID[r.CallID]; dup {
 				t.Errorf("two tool_result events for call %s", r.CallID)

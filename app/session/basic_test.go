@@ -18,7 +18,7 @@ func TestTypedTurnRendersAndEnds(t *testing.T) {
 		evs := e.ev.since(m)
 		t.Logf("%v", kinds(evs))
 		eq(t, "script", script(evs), []string{"cue e=thinking,m=thinking", "filler Let me think...", "cue e=neutral,m=idle", "cue e=happy", "say All green.", "cue e=neutral"})
-		if u := of(evs, session.KindUsage); len(u) != 1 || u[0].TotalTokens != 3 || u[0].ContextWindow != 128000 {
+		if u := of[session.Usage](evs); len(u) != 1 || u[0].TotalTokens != 3 || u[0].ContextWindow != 128000 {
 			t.Fatalf("usage %+v", u)
 		}
 	})

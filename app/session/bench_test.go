@@ -44,7 +44,7 @@ func BenchmarkRenderFrameToSpeechStart(b *testing.B) {
 	defer hs.Close()
 	defer srv.Close()
 	o := session.Options{ConfigDir: b.TempDir(), OnEvent: func(e session.Event) {
-		if e.Kind == session.KindSpeechStart && e.Text == "All green." {
+		if sp, ok := e.(session.SpeechStart); ok && sp.Text == "All green." {
 			started <- time.Now()
 		}
 	}}

@@ -21,7 +21,7 @@ func TestReasoningIsCappedAndSentAsDeltas(t *testing.T) {
 		for i := range n {
 			e.reasoning(id, strings.Repeat("r", size-6)+fmt.Sprintf("<%04d>", i))
 		}
-		evs := of(e.ev.since(m), session.KindReasoning)
+		evs := of[session.Reasoning](e.ev.since(m))
 		if len(evs) != n {
 			t.Fatalf("%d reasoning events for %d frames", len(evs), n)
 		}
@@ -60,7 +60,7 @@ func TestReasoningDeltasGoOutAsAppends(t *testing.T) {
 		}
 		var shape []string
 		shown := ""
-		for _, ev := range of(e.ev.since(m), session.KindReasoning) {
+		for _, ev := range of[session.Reasoning](e.ev.since(m)) {
 			switch {
 			case ev.Append:
 				shape = append(shape, "append")
@@ -88,7 +88,7 @@ func TestRenderReasoningIsCappedNewestKept(t *testing.T) {
 		long := "OLDEST" + strings.Repeat("é", 100_000) + "NEWEST"
 		e.must(e.srv.SendRender(e.chat, push.Render{TurnID: id, Segments: []push.Segment{{Speech: "Done."}}, Reasoning: long}))
 		settle()
-		evs := of(e.ev.since(m), session.KindReasoning)
+		evs := of[session.Reasoning](e.ev.since(m))
 		if len(evs) != 1 {
 			t.Fatalf("%d events", len(evs))
 		}

@@ -25,7 +25,7 @@ func (s *Session) onDelegations(d transport.Delegations) {
 // emitDelegations shows the chip's list and the history, and arms a timer
 // for the next done item leaving the chip.
 func (s *Session) emitDelegations() {
-	s.emit(Event{Kind: KindDelegations, Items: s.board.Visible(), History: s.board.History()})
+	s.emit(Delegations{Items: s.board.Visible(), History: s.board.History()})
 	if s.st.delegTimer != nil {
 		s.st.delegTimer.Stop()
 		s.st.delegTimer = nil

@@ -5,8 +5,9 @@
 // sentence, clientctx, delegation, turnid) into the rules of the push
 // spec's Turns and Replies sections, which every wire's events follow. It knows nothing of Wails or
 // the view protocol: it reports what the window shows and plays as [Event]
-// values (the `yui console --json` events) and takes the user's actions as
-// methods.
+// values — one type per event (Socket, SpeechStart, Pill, …; the `yui
+// console --json` events), a closed set its consumers switch on by type —
+// and takes the user's actions as methods.
 //
 // # Concurrency contract
 //

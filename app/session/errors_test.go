@@ -19,12 +19,12 @@ func TestErrorFrameFailsTypedTurnOnTurnEnd(t *testing.T) {
 		id := e.send("hi")
 		m := e.ev.mark()
 		e.errorFrame(id, "Provider returned 429: rate limit reached")
-		if evs := e.ev.since(m); len(of(evs, session.KindFailureLine))+len(of(evs, session.KindErrorLine)) != 0 {
+		if evs := e.ev.since(m); len(of[session.FailureLine](evs))+len(of[session.ErrorLine](evs)) != 0 {
 			t.Fatalf("failure shown before turn_end: %v", kinds(evs))
 		}
 		e.turnEnd(id, nil)
 		evs := e.ev.since(m)
-		f, l := of(evs, session.KindFailureLine), of(evs, session.KindErrorLine)
+		f, l := of[session.FailureLine](evs), of[session.ErrorLine](evs)
 		if len(f) != 1 || f[0].Text != session.EnglishLines().Failed {
 			t.Fatalf("failure %+v", f)
 		}
@@ -42,7 +42,7 @@ func TestErrorFrameOfSpokenTurnShowsInPill(t *testing.T) {
 		m := e.ev.mark()
 		e.errorFrame(id, "boom")
 		e.turnEnd(id, nil)
-		l := of(e.ev.since(m), session.KindErrorLine)
+		l := of[session.ErrorLine](e.ev.since(m))
 		if len(l) != 1 || l[0].Where != session.WherePill {
 			t.Fatalf("error line %+v", l)
 		}
@@ -56,7 +56,7 @@ func TestErrorMessageIsOneLineCutAt200(t *testing.T) {
 		m := e.ev.mark()
 		e.errorFrame(id, "line one\nline two\t"+strings.Repeat("x", 300))
 		e.turnEnd(id, nil)
-		l := of(e.ev.since(m), session.KindErrorLine)
+		l := of[session.ErrorLine](e.ev.since(m))
 		if len(l) != 1 || strings.ContainsAny(l[0].Text, "\n\t") || utf8.RuneCountInString(l[0].Text) != session.ErrorLineMax || !strings.HasPrefix(l[0].Text, "line one line two x") {
 			t.Fatalf("error line %q (%d)", l[0].Text, utf8.RuneCountInString(l[0].Text))
 		}
@@ -84,7 +84,7 @@ func TestErrorFrameForBackendTurnShowsNothing(t *testing.T) {
 		e.errorFrame("hermes-1", "worker died")
 		e.turnEnd("hermes-1", nil)
 		evs := e.ev.since(m)
-		if len(of(evs, session.KindErrorLine))+len(of(evs, session.KindFailureLine)) != 0 {
+		if len(of[session.ErrorLine](evs))+len(of[session.FailureLine](evs)) != 0 {
 			t.Fatalf("backend turn error shown: %v", kinds(evs))
 		}
 		if r := e.log.all("push.error"); len(r) != 1 || r[0].Attrs["message"] != "worker died" {
@@ -156,7 +156,7 @@ func TestErrorFrameKeepsFrameWaitAlive(t *testing.T) {
 		e.errorFrame(id, "boom")
 		m := e.ev.mark()
 		sleep(push.TurnFrameWait/2 + 1)
-		if f := of(e.ev.since(m), session.KindFailureLine); len(f) != 0 {
+		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 0 {
 			t.Fatalf("wait passed although the error frame re-armed it: %+v", f)
 		}
 	})
@@ -170,7 +170,7 @@ func TestFailureLineNotSpokenTwice(t *testing.T) {
 		sleep(push.TurnFrameWait)
 		e.errorFrame(id, "boom")
 		e.turnEnd(id, nil)
-		if f := of(e.ev.since(m), session.KindFailureLine); len(f) != 1 {
+		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 1 {
 			t.Fatalf("failure lines %+v", f)
 		}
 	})
@@ -183,7 +183,7 @@ func TestBackendWithoutErrorAcceptsRendersFailureLine(t *testing.T) {
 		m := e.ev.mark()
 		e.errorFrame(id, "boom") // the client accepts error: the frame arrives as is
 		e.turnEnd(id, nil)
-		if l := of(e.ev.since(m), session.KindErrorLine); len(l) != 1 {
+		if l := of[session.ErrorLine](e.ev.since(m)); len(l) != 1 {
 			t.Fatalf("error line %+v", l)
 		}
 		hello, _ := e.srv.Hello(e.chat)
@@ -200,7 +200,7 @@ func TestErrorFrameWithoutMessageShowsGenericText(t *testing.T) {
 		m := e.ev.mark()
 		e.errorFrame(id, "")
 		e.turnEnd(id, nil)
-		l := of(e.ev.since(m), session.KindErrorLine)
+		l := of[session.ErrorLine](e.ev.since(m))
 		if len(l) != 1 || l[0].Text != session.EnglishLines().ErrorGeneric || l[0].Text == "" {
 			t.Fatalf("error line %+v, want the generic text", l)
 		}

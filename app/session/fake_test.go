@@ -46,7 +46,7 @@ func TestFakeTransportCarriesTurnAndReply(t *testing.T) {
 		sleep(5e9)
 		all := ev.all()
 		eq(t, "speech", texts(all, session.KindSpeechStart), []string{"Hello.", "Bye."})
-		u := of(all, session.KindUsage)
+		u := of[session.Usage](all)
 		if len(u) != 1 || u[0].TotalTokens != 3 || u[0].ContextWindow != 4096 {
 			t.Fatalf("usage %+v", u)
 		}
@@ -75,7 +75,7 @@ func TestFakeTransportUnauthorizedIsTyped(t *testing.T) {
 		_, ev, _ := fakeEnv(t, f)
 		f.SetState(transport.StateChange{From: transport.StateReady, To: transport.StateFailed, Err: transport.ErrUnauthorized, Code: -1})
 		settle()
-		socks := of(ev.all(), session.KindSocket)
+		socks := of[session.Socket](ev.all())
 		last := socks[len(socks)-1]
 		if last.State != "failed" || !last.Unauthorized {
 			t.Fatalf("socket event %+v", last)

@@ -19,14 +19,14 @@ func (h handler) HandleTurnWait(w transport.TurnWaitEnded) { h.s.post(func() { h
 // HandleToolCall reports every client tool call the transport answers.
 func (h handler) HandleToolCall(c transport.ToolCall) {
 	h.s.post(func() {
-		h.s.emit(Event{Kind: KindToolCall, CallID: c.ID, TurnID: c.TurnID, Name: c.Name, Arguments: c.Arguments})
+		h.s.emit(ToolCall{CallID: c.ID, TurnID: c.TurnID, Name: c.Name, Arguments: c.Arguments})
 	})
 }
 
 // HandleToolResult reports the answer the transport sent, as sent.
 func (h handler) HandleToolResult(r transport.ToolResult) {
 	h.s.post(func() {
-		h.s.emit(Event{Kind: KindToolResult, CallID: r.ID, TurnID: r.TurnID, Result: r.Result})
+		h.s.emit(ToolResult{CallID: r.ID, TurnID: r.TurnID, Result: r.Result})
 	})
 }
 
@@ -58,7 +58,7 @@ func (s *Session) ready() bool { return s.st.socket == transport.StateReady }
 // arrive through onTurnWait.
 func (s *Session) onState(c transport.StateChange) {
 	s.st.socket = c.To
-	e := Event{Kind: KindSocket, State: c.To.String(), Code: c.Code, DelayMS: c.RetryIn.Milliseconds(),
+	e := Socket{State: c.To.String(), Code: c.Code, DelayMS: c.RetryIn.Milliseconds(),
 		Unauthorized: c.Unauthorized()}
 	if c.Err != nil {
 		e.Err = c.Err.Error()

@@ -104,20 +104,46 @@ func (e *events) mark() int {
 
 func (e *events) since(m int) []session.Event { return e.all()[m:] }
 
-func of(evs []session.Event, k session.Kind) []session.Event {
-	var out []session.Event
+// of returns the events of type T, in order.
+func of[T session.Event](evs []session.Event) []T {
+	var out []T
 	for _, ev := range evs {
-		if ev.Kind == k {
-			out = append(out, ev)
+		if x, ok := ev.(T); ok {
+			out = append(out, x)
 		}
 	}
 	return out
 }
 
+// textOf is an event's text ("" for an event without one).
+func textOf(ev session.Event) string {
+	switch e := ev.(type) {
+	case session.TurnSent:
+		return e.Text
+	case session.Plate:
+		return e.Text
+	case session.SpeechStart:
+		return e.Text
+	case session.SpeechEnd:
+		return e.Text
+	case session.Filler:
+		return e.Text
+	case session.FailureLine:
+		return e.Text
+	case session.ErrorLine:
+		return e.Text
+	case session.Reasoning:
+		return e.Text
+	}
+	return ""
+}
+
 func texts(evs []session.Event, k session.Kind) []string {
 	var out []string
-	for _, ev := range of(evs, k) {
-		out = append(out, ev.Text)
+	for _, ev := range evs {
+		if ev.Kind() == k {
+			out = append(out, textOf(ev))
+		}
 	}
 	return out
 }
@@ -127,21 +153,21 @@ func texts(evs []session.Event, k session.Kind) []string {
 func script(evs []session.Event) []string {
 	var out []string
 	for _, ev := range evs {
-		switch ev.Kind {
-		case session.KindSpeechStart:
-			out = append(out, "say "+ev.Text)
-		case session.KindCue:
-			out = append(out, "cue "+cueText(ev))
-		case session.KindFailureLine:
-			out = append(out, "fail "+ev.Text)
-		case session.KindFiller:
-			out = append(out, "filler "+ev.Text)
+		switch e := ev.(type) {
+		case session.SpeechStart:
+			out = append(out, "say "+e.Text)
+		case session.Cue:
+			out = append(out, "cue "+cueText(e))
+		case session.FailureLine:
+			out = append(out, "fail "+e.Text)
+		case session.Filler:
+			out = append(out, "filler "+e.Text)
 		}
 	}
 	return out
 }
 
-func cueText(ev session.Event) string {
+func cueText(ev session.Cue) string {
 	var parts []string
 	if ev.Cue.EmotionID != "" {
 		parts = append(parts, "e="+ev.Cue.EmotionID)
@@ -158,7 +184,7 @@ func cueText(ev session.Event) string {
 func kinds(evs []session.Event) []session.Kind {
 	out := make([]session.Kind, len(evs))
 	for i, ev := range evs {
-		out[i] = ev.Kind
+		out[i] = ev.Kind()
 	}
 	return out
 }

@@ -52,7 +52,7 @@ func TestToolCallAndResultEvents(t *testing.T) {
 			t.Fatalf("result %q %v", res, err)
 		}
 		evs := e.ev.since(m)
-		c, r := of(evs, session.KindToolCall), of(evs, session.KindToolResult)
+		c, r := of[session.ToolCall](evs), of[session.ToolResult](evs)
 		if len(c) != 1 || c[0].Name != "look" || c[0].TurnID != id || c[0].CallID == "" {
 			t.Fatalf("tool_call %+v", c)
 		}
@@ -76,7 +76,7 @@ func TestToolErrorResultEvent(t *testing.T) {
 		m := e.ev.mark()
 		res, _, _ := e.srv.CallTool(t.Context(), e.chat, id, "look", map[string]any{})
 		settle()
-		r := of(e.ev.since(m), session.KindToolResult)
+		r := of[session.ToolResult](e.ev.since(m))
 		if res != "error: not_found" || len(r) != 1 || r[0].Result != res {
 			t.Fatalf("result %q, events %+v", res, r)
 		}
@@ -151,7 +151,7 @@ func TestOnEventMayCallActions(t *testing.T) {
 		ev := &events{}
 		o := session.Options{ConfigDir: t.TempDir(), Voice: playback.Silent{CharsPerSecond: 10}, OnEvent: func(x session.Event) {
 			ev.add(x)
-			if x.Kind == session.KindSpeechStart {
+			if x.Kind() == session.KindSpeechStart {
 				s.Stop()
 			}
 		}}

@@ -35,7 +35,7 @@ func (s *Session) setPill(v *ToolPill) {
 		return
 	}
 	p.cur = v
-	s.emit(Event{Kind: KindPill, Tool: v})
+	s.emit(Pill{Tool: v})
 	if v == nil || v.State == "running" {
 		return
 	}

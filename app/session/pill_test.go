@@ -12,7 +12,7 @@ import (
 
 func pills(evs []session.Event) []string {
 	var out []string
-	for _, ev := range of(evs, session.KindPill) {
+	for _, ev := range of[session.Pill](evs) {
 		if ev.Tool == nil {
 			out = append(out, "clear")
 			continue
@@ -151,7 +151,7 @@ func TestBackendTurnToolShowsWithoutPhrase(t *testing.T) {
 		e.toolStatus("hermes-1", "running", "crawl")
 		evs := e.ev.since(m)
 		eq(t, "pill", pills(evs), []string{"crawl:running"})
-		if f := of(evs, session.KindFiller); len(f) != 0 {
+		if f := of[session.Filler](evs); len(f) != 0 {
 			t.Fatalf("tool phrase spoken for another turn: %+v", f)
 		}
 	})
@@ -165,7 +165,7 @@ func TestBrowserStatusLeavesPillAlone(t *testing.T) {
 		e.toolStatus(id, "running", "browser")
 		e.toolStatus(id, "done", "browser")
 		evs := e.ev.since(m)
-		if len(of(evs, session.KindPill)) != 0 || len(of(evs, session.KindFiller)) != 0 {
+		if len(of[session.Pill](evs)) != 0 || len(of[session.Filler](evs)) != 0 {
 			t.Fatalf("browser status changed the pill: %v", kinds(evs))
 		}
 		if r := e.log.all("push.tool_status"); len(r) != 2 {
@@ -182,7 +182,7 @@ func TestBrowserStatusCountsForFrameWait(t *testing.T) {
 		e.toolStatus(id, "running", "browser")
 		m := e.ev.mark()
 		sleep(2 * time.Second)
-		if f := of(e.ev.since(m), session.KindFailureLine); len(f) != 0 {
+		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 0 {
 			t.Fatalf("failure %+v", f)
 		}
 	})
@@ -221,7 +221,7 @@ func TestToolStatusLeavesRunningStateAndSpeech(t *testing.T) {
 		e.toolStatus(id, "running", "grep")
 		e.drain0()
 		evs := e.ev.since(m)
-		if len(of(evs, session.KindComposer)) != 0 || len(of(evs, session.KindPlate)) != 0 {
+		if len(of[session.Composer](evs)) != 0 || len(of[session.Plate](evs)) != 0 {
 			t.Fatalf("running state changed: %v", kinds(evs))
 		}
 		eq(t, "speech went on", texts(evs, session.KindSpeechEnd), []string{"Report going on."})

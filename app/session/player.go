@@ -29,15 +29,15 @@ func (s *Session) onPlayer(e playback.Event) {
 	}
 	switch e.Kind {
 	case playback.SpeechStart:
-		s.emit(Event{Kind: KindSpeechStart, TurnID: e.TurnID, Text: e.Text, Muted: e.Muted})
+		s.emit(SpeechStart{TurnID: e.TurnID, Text: e.Text, Muted: e.Muted})
 	case playback.SpeechEnd:
-		s.emit(Event{Kind: KindSpeechEnd, TurnID: e.TurnID, Text: e.Text, Muted: e.Muted})
+		s.emit(SpeechEnd{TurnID: e.TurnID, Text: e.Text, Muted: e.Muted})
 	case playback.CueFired:
 		c := s.vocab.Resolve(e.Cue)
 		if c.IsZero() {
 			return
 		}
-		ev := Event{Kind: KindCue, TurnID: e.TurnID, Cue: c}
+		ev := Cue{TurnID: e.TurnID, Cue: c}
 		if s.st.thinkingOn {
 			// Another running turn's thinking motion plays: the cue lands
 			// when that motion ends.
@@ -56,7 +56,7 @@ func (s *Session) onPlayer(e playback.Event) {
 		}
 	case playback.Idle:
 		if !s.st.thinkingOn {
-			s.emit(Event{Kind: KindCue, Cue: neutralCue()})
+			s.emit(Cue{Cue: neutralCue()})
 		}
 	}
 }

@@ -29,7 +29,7 @@ type reasoningState struct {
 // emitReasoning shows the whole text.
 func (s *Session) emitReasoning() {
 	r := s.st.reasoning
-	s.emit(Event{Kind: KindReasoning, TurnID: r.turnID, Text: r.text, Streaming: r.streaming, Cut: r.cut})
+	s.emit(Reasoning{TurnID: r.turnID, Text: r.text, Streaming: r.streaming, Cut: r.cut})
 }
 
 // onReasoning appends a delta. A stopped turn's delta is dropped; while
@@ -56,7 +56,7 @@ func (s *Session) onReasoning(f transport.Reasoning) {
 			s.emitReasoning()
 			return
 		}
-		s.emit(Event{Kind: KindReasoning, TurnID: r.turnID, Text: r.text, Streaming: true, Cut: r.cut,
+		s.emit(Reasoning{TurnID: r.turnID, Text: r.text, Streaming: true, Cut: r.cut,
 			Append: true, Delta: f.Delta})
 		return
 	}

@@ -9,7 +9,7 @@ import (
 
 func reasonings(evs []session.Event) []string {
 	var out []string
-	for _, ev := range of(evs, session.KindReasoning) {
+	for _, ev := range of[session.Reasoning](evs) {
 		s := ev.TurnID + ":" + ev.Text
 		if ev.Streaming {
 			s += "…"

@@ -96,9 +96,9 @@ func (s *Session) onTurnEnd(te transport.TurnEnd) {
 	t.running = false
 	s.player.CutFillers(te.TurnID)
 	s.player.EndUtterance(te.TurnID)
-	s.emit(Event{Kind: KindTurnEnd, TurnID: te.TurnID})
+	s.emit(TurnEnd{TurnID: te.TurnID})
 	if te.Usage != nil && !t.stopped {
-		s.emit(Event{Kind: KindUsage, TotalTokens: int64(te.Usage.TotalTokens), ContextWindow: s.opts.Preset.ContextWindow})
+		s.emit(Usage{TotalTokens: int64(te.Usage.TotalTokens), ContextWindow: s.opts.Preset.ContextWindow})
 	}
 	if p := s.st.pill.cur; p != nil && p.TurnID == te.TurnID && p.State == "running" {
 		s.setPill(nil)
@@ -130,7 +130,7 @@ func (s *Session) failTurn(t *turn) {
 	if msg == "" {
 		msg = s.lines.ErrorGeneric // the spec's "generic text without one"
 	}
-	s.emit(Event{Kind: KindErrorLine, TurnID: t.id, Text: msg, Where: where})
+	s.emit(ErrorLine{TurnID: t.id, Text: msg, Where: where})
 	s.recordFailed(t)
 }
 

@@ -46,7 +46,7 @@ func TestCuesResolvedAgainstVocabulary(t *testing.T) {
 		m := e.ev.mark()
 		e.render("hermes-1", seg("Hi.", push.Cue{EmotionID: "ecstatic", MotionID: "backflip", Caption: "softly"}))
 		e.drain()
-		c := of(e.ev.since(m), session.KindCue)
+		c := of[session.Cue](e.ev.since(m))
 		if len(c) < 1 || c[0].Cue.EmotionID != "neutral" || c[0].Cue.MotionID != "idle" || c[0].Cue.Caption != "softly" {
 			t.Fatalf("cue %+v", c)
 		}
@@ -84,7 +84,7 @@ func TestSilentCueWaitsForBoundaryWhileSpeechOwed(t *testing.T) {
 		e.render("hermes-1", seg("A sentence that plays for a while."))
 		e.render("hermes-2", seg("", push.Cue{EmotionID: "happy"}))
 		sleep(time.Second)
-		if c := of(e.ev.since(m), session.KindCue); len(c) != 0 {
+		if c := of[session.Cue](e.ev.since(m)); len(c) != 0 {
 			t.Fatalf("silent cue fired while speech owed: %+v", c)
 		}
 		e.drain()
@@ -217,7 +217,7 @@ func TestCueDuringAnotherTurnsThinkingLandsWhenItEnds(t *testing.T) {
 		id := e.send("hi")
 		m := e.ev.mark()
 		e.render("hermes-1", seg("", push.Cue{EmotionID: "surprised"}))
-		if c := of(e.ev.since(m), session.KindCue); len(c) != 0 {
+		if c := of[session.Cue](e.ev.since(m)); len(c) != 0 {
 			t.Fatalf("cue landed during thinking: %+v", c)
 		}
 		e.render(id, seg("Answer."))
@@ -264,7 +264,7 @@ func TestInterruptDropsCueWaitingOnBoundary(t *testing.T) {
 		e.s.Stop()
 		settle()
 		sleep(10 * time.Second)
-		for _, c := range of(e.ev.since(m), session.KindCue) {
+		for _, c := range of[session.Cue](e.ev.since(m)) {
 			if c.TurnID != "" {
 				t.Fatalf("a dropped cue fired after the interrupt: %+v", c)
 			}
@@ -314,7 +314,14 @@ func TestSpeechEventsPairAndCarryTurn(t *testing.T) {
 		evs := e.ev.since(m)
 		eq(t, "kinds", kinds(evs), []session.Kind{session.KindSpeechStart, session.KindSpeechEnd, session.KindSpeechStart, session.KindSpeechEnd, session.KindCue})
 		for _, ev := range evs[:4] {
-			if ev.TurnID != "hermes-1" || ev.Muted {
+			turnID, muted := "", true
+			switch x := ev.(type) {
+			case session.SpeechStart:
+				turnID, muted = x.TurnID, x.Muted
+			case session.SpeechEnd:
+				turnID, muted = x.TurnID, x.Muted
+			}
+			if turnID != "hermes-1" || muted {
 				t.Fatalf("event %+v", ev)
 			}
 		}
@@ -331,7 +338,7 @@ func TestSpeechPacedBySilentVoice(t *testing.T) {
 		if d := time.Since(start); d != time.Second {
 			t.Fatalf("played for %v", d)
 		}
-		if len(of(e.ev.since(m), session.KindSpeechEnd)) != 1 {
+		if len(of[session.SpeechEnd](e.ev.since(m))) != 1 {
 			t.Fatal("no speech_end")
 		}
 	})

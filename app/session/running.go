@@ -34,7 +34,7 @@ func (s *Session) syncRunning() {
 	}
 	if locked != s.st.composer {
 		s.st.composer = locked
-		s.emit(Event{Kind: KindComposer, Locked: locked})
+		s.emit(Composer{Locked: locked})
 	}
 	plate := ""
 	if locked {
@@ -42,17 +42,17 @@ func (s *Session) syncRunning() {
 	}
 	if plate != s.st.plate {
 		s.st.plate = plate
-		s.emit(Event{Kind: KindPlate, Text: plate})
+		s.emit(Plate{Text: plate})
 	}
 	if thinking == s.st.thinkingOn {
 		return
 	}
 	s.st.thinkingOn = thinking
 	if thinking {
-		s.emit(Event{Kind: KindCue, Cue: thinkingCue()})
+		s.emit(Cue{Cue: thinkingCue()})
 		return
 	}
-	s.emit(Event{Kind: KindCue, Cue: idleCue()})
+	s.emit(Cue{Cue: idleCue()})
 	waiting := s.st.deferred
 	s.st.deferred = nil
 	for _, d := range waiting {
@@ -105,13 +105,13 @@ func (s *Session) cutFillers(id string, first bool) {
 // sayFiller shows and speaks a filler line of t; the turn's first render
 // or speech frame, its end, or a user action that stops speech cuts it.
 func (s *Session) sayFiller(t *turn, text string) {
-	s.emit(Event{Kind: KindFiller, TurnID: t.id, Text: text})
+	s.emit(Filler{TurnID: t.id, Text: text})
 	s.player.Say(t.id, text, playback.LineFiller)
 }
 
 // sayFailure shows and speaks a failure line of turn id. It plays after
 // the speech already queued, like a reply.
 func (s *Session) sayFailure(id, text string) {
-	s.emit(Event{Kind: KindFailureLine, TurnID: id, Text: text})
+	s.emit(FailureLine{TurnID: id, Text: text})
 	s.player.Say(id, text, playback.LineFailure)
 }

@@ -54,7 +54,7 @@ type actorState struct {
 	turns       map[string]*turn // outstanding turns
 	closed      recentSet        // turns that got their turn_end
 	thinkingOn  bool
-	deferred    []Event // cues waiting for the thinking motion to end
+	deferred    []Cue // cues waiting for the thinking motion to end
 	fillerIndex int
 	composer    bool // last composer state emitted
 	plate       string
@@ -177,8 +177,7 @@ func (s *Session) emit(e Event) {
 	if s.st.closing {
 		return
 	}
-	e.At = s.now()
-	s.emitFn(e)
+	s.emitFn(e.stamped(s.now()))
 }
 
 func (s *Session) shutdown() {

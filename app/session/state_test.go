@@ -21,7 +21,7 @@ func TestUsageShownBesideContextWindow(t *testing.T) {
 		id := e.send("hi")
 		m := e.ev.mark()
 		e.turnEnd(id, &push.Usage{InputTokens: 1200, OutputTokens: 80, TotalTokens: 1280})
-		u := of(e.ev.since(m), session.KindUsage)
+		u := of[session.Usage](e.ev.since(m))
 		if len(u) != 1 || u[0].TotalTokens != 1280 || u[0].ContextWindow != 128000 {
 			t.Fatalf("usage %+v", u)
 		}
@@ -34,7 +34,7 @@ func TestNoUsageWithoutUsage(t *testing.T) {
 		id := e.send("hi")
 		m := e.ev.mark()
 		e.turnEnd(id, nil)
-		if u := of(e.ev.since(m), session.KindUsage); len(u) != 0 {
+		if u := of[session.Usage](e.ev.since(m)); len(u) != 0 {
 			t.Fatalf("usage %+v", u)
 		}
 	})
@@ -48,7 +48,7 @@ func TestDelegationsShownAndHistoryPersisted(t *testing.T) {
 		now := time.Now().UnixMilli()
 		e.must(e.srv.SetDelegations(e.chat, []push.Delegation{{ID: "d-1", Title: "Sort", StartedAt: now, State: "running"}}))
 		settle()
-		d := of(e.ev.since(m), session.KindDelegations)
+		d := of[session.Delegations](e.ev.since(m))
 		if len(d) != 1 || len(d[0].Items) != 1 || d[0].Items[0].ID != "d-1" || len(d[0].History) != 1 {
 			t.Fatalf("delegations %+v", d)
 		}
@@ -68,7 +68,7 @@ func TestDelegationHistorySurvivesRestart(t *testing.T) {
 	})
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{dir: dir})
-		d := of(e.ev.all(), session.KindDelegations)
+		d := of[session.Delegations](e.ev.all())
 		if len(d) == 0 || len(d[0].History) != 1 || d[0].History[0].Summary != "Sorted." {
 			t.Fatalf("delegations at start %+v", d)
 		}
@@ -86,7 +86,7 @@ func TestRunningDelegationLeftOutBecomesUnknown(t *testing.T) {
 		m := e.ev.mark()
 		e.must(e.srv.SetDelegations(e.chat, nil))
 		settle()
-		d := of(e.ev.since(m), session.KindDelegations)
+		d := of[session.Delegations](e.ev.since(m))
 		if len(d) != 1 || len(d[0].Items) != 0 || len(d[0].History) != 1 || d[0].History[0].Status != "unknown" {
 			t.Fatalf("delegations %+v", d)
 		}
@@ -101,11 +101,11 @@ func TestDoneDelegationLeavesChipAfterThirtyMinutes(t *testing.T) {
 		settle()
 		m := e.ev.mark()
 		sleep(delegation.DoneVisibleFor - time.Millisecond)
-		if d := of(e.ev.since(m), session.KindDelegations); len(d) != 0 {
+		if d := of[session.Delegations](e.ev.since(m)); len(d) != 0 {
 			t.Fatalf("early %+v", d)
 		}
 		sleep(time.Millisecond)
-		d := of(e.ev.since(m), session.KindDelegations)
+		d := of[session.Delegations](e.ev.since(m))
 		if len(d) != 1 || len(d[0].Items) != 0 || len(d[0].History) != 1 {
 			t.Fatalf("expiry %+v", d)
 		}
@@ -134,7 +134,7 @@ func TestResetSendsResetKeepsHistoryAndClearsRecord(t *testing.T) {
 			t.Fatalf("record kept %+v", rec)
 		}
 		evs := e.ev.since(m)
-		d := of(evs, session.KindDelegations)
+		d := of[session.Delegations](evs)
 		if len(d) != 1 || len(d[0].Items) != 0 || len(d[0].History) != 1 {
 			t.Fatalf("delegations after reset %+v", d)
 		}
@@ -148,7 +148,7 @@ func TestResetWhileDisconnectedShowsErrorLine(t *testing.T) {
 		m := e.ev.mark()
 		e.s.Reset()
 		settle()
-		l := of(e.ev.since(m), session.KindErrorLine)
+		l := of[session.ErrorLine](e.ev.since(m))
 		if len(l) != 1 || l[0].Where != session.WhereComposer {
 			t.Fatalf("error line %+v", l)
 		}
@@ -278,7 +278,7 @@ func TestAttachRefusedWithoutMaxTurnBytes(t *testing.T) {
 		m := e.ev.mark()
 		e.send("what is this?")
 		evs := e.ev.since(m)
-		l := of(evs, session.KindErrorLine)
+		l := of[session.ErrorLine](evs)
 		if len(l) != 1 || l[0].Text != session.EnglishLines().ImagesRefused || len(e.Turns()) != 0 {
 			t.Fatalf("events %+v", evs)
 		}
@@ -292,7 +292,7 @@ func TestAttachTooLargeRefused(t *testing.T) {
 		e.must(e.s.Attach(writeImage(t)))
 		m := e.ev.mark()
 		e.send("what is this?")
-		l := of(e.ev.since(m), session.KindErrorLine)
+		l := of[session.ErrorLine](e.ev.since(m))
 		if len(l) != 1 || l[0].Text != session.EnglishLines().ImagesTooLarge || len(e.Turns()) != 0 {
 			t.Fatalf("error lines %+v", l)
 		}
@@ -318,7 +318,7 @@ func TestTooLongTurnRefused(t *testing.T) {
 		e := newEnv(t, envOpts{})
 		m := e.ev.mark()
 		e.send(strings.Repeat("a", push.MaxFrameBytes))
-		l := of(e.ev.since(m), session.KindErrorLine)
+		l := of[session.ErrorLine](e.ev.since(m))
 		if len(l) != 1 || l[0].Text != session.EnglishLines().TooLong || len(e.Turns()) != 0 {
 			t.Fatalf("error lines %+v", l)
 		}

@@ -98,7 +98,7 @@ func TestStopInterruptsPlayback(t *testing.T) {
 		settle()
 		sleep(10e9)
 		evs := e.ev.since(m)
-		if len(of(evs, session.KindSpeechStart)) != 0 || len(of(evs, session.KindSpeechEnd)) != 0 {
+		if len(of[session.SpeechStart](evs)) != 0 || len(of[session.SpeechEnd](evs)) != 0 {
 			t.Fatalf("playback went on after stop: %v", kinds(evs))
 		}
 	})
@@ -112,7 +112,7 @@ func TestStopReleasesRunningState(t *testing.T) {
 		e.s.Stop()
 		settle()
 		evs := e.ev.since(m)
-		c := of(evs, session.KindComposer)
+		c := of[session.Composer](evs)
 		if len(c) != 1 || c[0].Locked {
 			t.Fatalf("composer %v", kinds(evs))
 		}
@@ -130,7 +130,7 @@ func TestStoppedTurnGetsNoFailureLineWhenItsWaitWouldPass(t *testing.T) {
 		settle()
 		m := e.ev.mark()
 		sleep(push.TurnFrameWait * 2)
-		if f := of(e.ev.since(m), session.KindFailureLine); len(f) != 0 {
+		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 0 {
 			t.Fatalf("failure line for a stopped turn: %+v", f)
 		}
 		if n := len(e.log.all("network_stall")); n != 0 {
@@ -189,7 +189,7 @@ func TestStoppedTurnErrorDroppedAndLogged(t *testing.T) {
 		e.errorFrame(a, "boom")
 		e.turnEnd(a, nil)
 		evs := e.ev.since(m)
-		if len(of(evs, session.KindErrorLine)) != 0 || len(of(evs, session.KindFailureLine)) != 0 {
+		if len(of[session.ErrorLine](evs)) != 0 || len(of[session.FailureLine](evs)) != 0 {
 			t.Fatalf("stopped turn's error shown: %v", kinds(evs))
 		}
 		r := e.log.all("push.error")
@@ -239,7 +239,7 @@ func TestStoppedTurnForgottenOnTurnEndThenLateRenderPlays(t *testing.T) {
 		settle()
 		m := e.ev.mark()
 		e.turnEnd(a, nil)
-		if te := of(e.ev.since(m), session.KindTurnEnd); len(te) != 1 {
+		if te := of[session.TurnEnd](e.ev.since(m)); len(te) != 1 {
 			t.Fatalf("turn_end of stopped turn not shown: %+v", te)
 		}
 		// After its turn_end the turn is closed: a render naming it plays.
@@ -324,7 +324,7 @@ func TestBargeInMutesTheCutTurnUntilNextAcceptedReply(t *testing.T) {
 		m := e.ev.mark()
 		e.render(a, seg("Late part."))
 		e.drain()
-		sp := of(e.ev.since(m), session.KindSpeechStart)
+		sp := of[session.SpeechStart](e.ev.since(m))
 		if len(sp) != 1 || !sp[0].Muted || sp[0].Text != "Late part." {
 			t.Fatalf("cut turn's late render after barge-in: %+v", sp)
 		}
@@ -334,7 +334,7 @@ func TestBargeInMutesTheCutTurnUntilNextAcceptedReply(t *testing.T) {
 		e.drain()
 		e.render(a, seg("Later still."))
 		e.drain()
-		sp = of(e.ev.since(m), session.KindSpeechStart)
+		sp = of[session.SpeechStart](e.ev.since(m))
 		if len(sp) != 3 || sp[1].Muted || sp[1].Text != "Backend news." || sp[2].Muted {
 			t.Fatalf("after the next accepted reply: %+v", sp)
 		}
@@ -353,7 +353,7 @@ func TestBargeInUnmutesOnTheSpokenTurnsReply(t *testing.T) {
 		m := e.ev.mark()
 		e.render(b, seg("Reply."))
 		e.drain()
-		sp := of(e.ev.since(m), session.KindSpeechStart)
+		sp := of[session.SpeechStart](e.ev.since(m))
 		if len(sp) != 1 || sp[0].Muted || sp[0].Text != "Reply." {
 			t.Fatalf("next reply: %+v", sp)
 		}
@@ -369,7 +369,7 @@ func TestBargeInDoesNotMuteLaterBackendReports(t *testing.T) {
 		m := e.ev.mark()
 		e.render("hermes-2", seg("Another report."))
 		e.drain()
-		sp := of(e.ev.since(m), session.KindSpeechStart)
+		sp := of[session.SpeechStart](e.ev.since(m))
 		if len(sp) != 1 || sp[0].Muted {
 			t.Fatalf("a report of an uncut turn after barge-in: %+v", sp)
 		}
@@ -386,7 +386,7 @@ func TestBargeInDropsCutTurnFrames(t *testing.T) {
 		m := e.ev.mark()
 		e.render(a, seg("More."))
 		e.drain()
-		if sp := of(e.ev.since(m), session.KindSpeechStart); len(sp) != 0 {
+		if sp := of[session.SpeechStart](e.ev.since(m)); len(sp) != 0 {
 			t.Fatalf("cut turn played: %+v", sp)
 		}
 	})
@@ -448,7 +448,7 @@ func TestStopClearsPillOfStoppedTurn(t *testing.T) {
 		m := e.ev.mark()
 		e.s.Stop()
 		settle()
-		p := of(e.ev.since(m), session.KindPill)
+		p := of[session.Pill](e.ev.since(m))
 		if len(p) != 1 || p[0].Tool != nil {
 			t.Fatalf("pill %+v", p)
 		}

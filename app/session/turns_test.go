@@ -72,7 +72,7 @@ func TestTurnSentEventCarriesIDAndText(t *testing.T) {
 		e := newEnv(t, envOpts{})
 		m := e.ev.mark()
 		id := e.send("hi")
-		ts := of(e.ev.since(m), session.KindTurnSent)
+		ts := of[session.TurnSent](e.ev.since(m))
 		if len(ts) != 1 || ts[0].TurnID != id || ts[0].Text != "hi" {
 			t.Fatalf("turn_sent %+v", ts)
 		}
@@ -86,17 +86,17 @@ func TestRunningStateFromTurnFrameToTurnEnd(t *testing.T) {
 		id := e.send("hi")
 		evs := e.ev.since(m)
 		eq(t, "kinds", kinds(evs), []session.Kind{session.KindTurnSent, session.KindComposer, session.KindPlate, session.KindCue, session.KindFiller})
-		if !evs[1].Locked || evs[2].Text != session.PlateThinking {
+		if !evs[1].(session.Composer).Locked || evs[2].(session.Plate).Text != session.PlateThinking {
 			t.Fatalf("running state %+v", evs)
 		}
 		m = e.ev.mark()
 		e.render(id, seg("Hello."))
-		if c := of(e.ev.since(m), session.KindComposer); len(c) != 0 {
+		if c := of[session.Composer](e.ev.since(m)); len(c) != 0 {
 			t.Fatalf("render released the composer: %+v", c)
 		}
 		e.turnEnd(id, nil)
 		evs = e.ev.since(m)
-		c, p := of(evs, session.KindComposer), of(evs, session.KindPlate)
+		c, p := of[session.Composer](evs), of[session.Plate](evs)
 		if len(c) != 1 || c[0].Locked || len(p) != 1 || p[0].Text != "" {
 			t.Fatalf("turn_end did not release: %v", kinds(evs))
 		}
@@ -111,15 +111,15 @@ func TestComposerStaysLockedWhileAnyTurnRuns(t *testing.T) {
 		m := e.ev.mark()
 		b := e.s.StartTurn("another", clientTrigger())
 		settle()
-		if c := of(e.ev.since(m), session.KindComposer); len(c) != 0 {
+		if c := of[session.Composer](e.ev.since(m)); len(c) != 0 {
 			t.Fatalf("second running turn changed the composer: %+v", c)
 		}
 		e.turnEnd(a, nil)
-		if c := of(e.ev.since(m), session.KindComposer); len(c) != 0 {
+		if c := of[session.Composer](e.ev.since(m)); len(c) != 0 {
 			t.Fatalf("composer unlocked while %s runs", b)
 		}
 		e.turnEnd(b, nil)
-		if c := of(e.ev.since(m), session.KindComposer); len(c) != 1 || c[0].Locked {
+		if c := of[session.Composer](e.ev.since(m)); len(c) != 1 || c[0].Locked {
 			t.Fatalf("composer %+v", c)
 		}
 	})
@@ -213,11 +213,11 @@ func TestTurnBeforeReadyIsNetworkFailure(t *testing.T) {
 		m := e.ev.mark()
 		id := e.send("hi")
 		evs := e.ev.since(m)
-		f := of(evs, session.KindFailureLine)
+		f := of[session.FailureLine](evs)
 		if len(f) != 1 || f[0].TurnID != id || f[0].Text != session.EnglishLines().NoConnection {
 			t.Fatalf("events %+v", evs)
 		}
-		if len(of(evs, session.KindTurnSent)) != 0 || len(of(evs, session.KindComposer)) != 0 {
+		if len(of[session.TurnSent](evs)) != 0 || len(of[session.Composer](evs)) != 0 {
 			t.Fatalf("a turn that was not sent shows running: %v", kinds(evs))
 		}
 	})
@@ -231,11 +231,11 @@ func TestBackendTurnIsNotRunning(t *testing.T) {
 		e.turnEnd("hermes-1", nil)
 		e.drain()
 		evs := e.ev.since(m)
-		if len(of(evs, session.KindComposer)) != 0 || len(of(evs, session.KindFiller)) != 0 {
+		if len(of[session.Composer](evs)) != 0 || len(of[session.Filler](evs)) != 0 {
 			t.Fatalf("backend turn showed running: %v", kinds(evs))
 		}
 		eq(t, "speech", texts(evs, session.KindSpeechStart), []string{"I finished the report."})
-		if te := of(evs, session.KindTurnEnd); len(te) != 1 || te[0].TurnID != "hermes-1" {
+		if te := of[session.TurnEnd](evs); len(te) != 1 || te[0].TurnID != "hermes-1" {
 			t.Fatalf("turn_end %+v", te)
 		}
 	})
@@ -269,7 +269,7 @@ func TestTurnForgottenOnTurnEnd(t *testing.T) {
 		}
 		m := e.ev.mark()
 		e.turnEnd(id, nil)
-		if len(of(e.ev.since(m), session.KindTurnEnd)) != 0 {
+		if len(of[session.TurnEnd](e.ev.since(m))) != 0 {
 			t.Fatal("second turn_end of a forgotten turn shown")
 		}
 	})
@@ -297,10 +297,10 @@ func TestReplyWithoutEmotionIsNotSpokenWithTheThinkingFace(t *testing.T) {
 		e.render(id, seg("Plain answer."))
 		face := "thinking"
 		for _, ev := range e.ev.since(m) {
-			if ev.Kind == session.KindCue && ev.Cue.EmotionID != "" {
-				face = ev.Cue.EmotionID
+			if c, ok := ev.(session.Cue); ok && c.Cue.EmotionID != "" {
+				face = c.Cue.EmotionID
 			}
-			if ev.Kind == session.KindSpeechStart {
+			if ev.Kind() == session.KindSpeechStart {
 				if face != "neutral" {
 					t.Fatalf("spoken with the %q face", face)
 				}

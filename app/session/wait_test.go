@@ -17,16 +17,16 @@ func TestFrameWaitBeforeRenderSpeaksFailureLine(t *testing.T) {
 		id := e.send("hi")
 		m := e.ev.mark()
 		sleep(push.TurnFrameWait - time.Millisecond)
-		if f := of(e.ev.since(m), session.KindFailureLine); len(f) != 0 {
+		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 0 {
 			t.Fatalf("failure before the wait: %+v", f)
 		}
 		sleep(time.Millisecond)
 		evs := e.ev.since(m)
-		f := of(evs, session.KindFailureLine)
+		f := of[session.FailureLine](evs)
 		if len(f) != 1 || f[0].TurnID != id || f[0].Text != session.EnglishLines().GaveUp {
 			t.Fatalf("failure %+v", f)
 		}
-		if c := of(evs, session.KindComposer); len(c) != 1 || c[0].Locked {
+		if c := of[session.Composer](evs); len(c) != 1 || c[0].Locked {
 			t.Fatalf("composer not released: %v", kinds(evs))
 		}
 		if n := len(e.log.all("network_stall")); n != 1 {
@@ -45,11 +45,11 @@ func TestFrameWaitRearmedByEveryFrameOfTheTurn(t *testing.T) {
 		sleep(push.TurnFrameWait - time.Second)
 		e.reasoning(id, "thinking...")
 		sleep(push.TurnFrameWait - time.Second)
-		if f := of(e.ev.since(m), session.KindFailureLine); len(f) != 0 {
+		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 0 {
 			t.Fatalf("wait passed despite frames: %+v", f)
 		}
 		sleep(time.Second)
-		if f := of(e.ev.since(m), session.KindFailureLine); len(f) != 1 {
+		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 1 {
 			t.Fatalf("failure lines %+v", f)
 		}
 	})
@@ -63,10 +63,10 @@ func TestFrameWaitAfterRenderOnlyLogs(t *testing.T) {
 		m := e.ev.mark()
 		sleep(push.TurnFrameWait)
 		evs := e.ev.since(m)
-		if f := of(evs, session.KindFailureLine); len(f) != 0 {
+		if f := of[session.FailureLine](evs); len(f) != 0 {
 			t.Fatalf("failure line after the first render: %+v", f)
 		}
-		if c := of(evs, session.KindComposer); len(c) != 1 || c[0].Locked {
+		if c := of[session.Composer](evs); len(c) != 1 || c[0].Locked {
 			t.Fatalf("turn not ended: %v", kinds(evs))
 		}
 		st := e.log.all("network_stall")
@@ -100,7 +100,7 @@ func TestTurnWhoseWaitEndedStaysOutstanding(t *testing.T) {
 		}
 		m := e.ev.mark()
 		e.render(id, seg("Too late."))
-		if len(of(e.ev.since(m), session.KindSpeechStart)) != 0 {
+		if len(of[session.SpeechStart](e.ev.since(m))) != 0 {
 			t.Fatal("a stopped late render played")
 		}
 	})
@@ -114,7 +114,7 @@ func TestSocketLeavingReadyBeforeRenderSpeaksNoConnection(t *testing.T) {
 		e.srv.Kick(e.chat, websocket.StatusGoingAway, "bye")
 		settle()
 		evs := e.ev.since(m)
-		f := of(evs, session.KindFailureLine)
+		f := of[session.FailureLine](evs)
 		if len(f) != 1 || f[0].TurnID != id || f[0].Text != session.EnglishLines().NoConnection {
 			t.Fatalf("events %+v", evs)
 		}
@@ -138,7 +138,7 @@ func TestSocketLeavingReadyAfterRenderOnlyLogs(t *testing.T) {
 		m := e.ev.mark()
 		e.srv.Kick(e.chat, websocket.StatusGoingAway, "bye")
 		settle()
-		if f := of(e.ev.since(m), session.KindFailureLine); len(f) != 0 {
+		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 0 {
 			t.Fatalf("failure line %+v", f)
 		}
 		d := e.log.all("network_drop")
@@ -154,12 +154,12 @@ func TestSocketEventsShowStateCodeAndDelay(t *testing.T) {
 		m := e.ev.mark()
 		e.srv.Kick(e.chat, websocket.StatusGoingAway, "bye")
 		settle()
-		evs := of(e.ev.since(m), session.KindSocket)
+		evs := of[session.Socket](e.ev.since(m))
 		if len(evs) == 0 || evs[0].State != "reconnecting" || evs[0].Code != 1001 || evs[0].DelayMS != 1000 {
 			t.Fatalf("socket events %+v", evs)
 		}
 		sleep(time.Second)
-		evs = of(e.ev.since(m), session.KindSocket)
+		evs = of[session.Socket](e.ev.since(m))
 		if last := evs[len(evs)-1]; last.State != "ready" {
 			t.Fatalf("no reconnect: %+v", evs)
 		}
@@ -169,18 +169,18 @@ func TestSocketEventsShowStateCodeAndDelay(t *testing.T) {
 func TestWrongKeyFailsAndReconnectRetries(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{key: "wrong"})
-		evs := of(e.ev.all(), session.KindSocket)
+		evs := of[session.Socket](e.ev.all())
 		if last := evs[len(evs)-1]; last.State != "failed" || last.Code != 4401 {
 			t.Fatalf("socket %+v", evs)
 		}
 		sleep(time.Minute)
-		if n := len(of(e.ev.all(), session.KindSocket)); n != len(evs) {
+		if n := len(of[session.Socket](e.ev.all())); n != len(evs) {
 			t.Fatal("retried after 4401")
 		}
 		m := e.ev.mark()
 		e.s.Reconnect()
 		settle()
-		if s := of(e.ev.since(m), session.KindSocket); len(s) == 0 || s[0].State != "connecting" {
+		if s := of[session.Socket](e.ev.since(m)); len(s) == 0 || s[0].State != "connecting" {
 			t.Fatalf("reconnect %+v", s)
 		}
 	})
