@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"yui/app/core/route"
 	"yui/app/permission"
 	"yui/app/settings"
 	"yui/app/view"
@@ -53,152 +54,90 @@ func (c *Core) onConnect(peer view.Peer) {
 	c.view.Send(view.RoleShell, p.ID, view.MustEncode(view.TypeWindowConfig, cfg))
 }
 
-// onMessage handles what windows send. Malformed messages are logged and
-// dropped.
+// onMessage handles what windows send, through the route table.
 func (c *Core) onMessage(peer view.Peer, m view.Message) {
 	c.trace(map[string]any{"event": "view_in", "role": peer.Role, "preset": peer.Preset, "message": traceBody(m)})
-	switch m.Type {
-	case view.TypeSendText:
-		var st view.SendText
-		if err := json.Unmarshal(m.Body, &st); err != nil {
-			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			return
-		}
-		c.sendText(peer.Preset, st)
-	case view.TypeWindowPosition:
-		if peer.Role != view.RoleShell || peer.Preset == "" {
-			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only a pet window's shell reports its position")
-			return
-		}
-		var wp view.WindowPosition
-		if err := json.Unmarshal(m.Body, &wp); err != nil {
-			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			return
-		}
-		c.moved(peer.Preset, wp)
-	case view.TypeWindowHidden:
-		if peer.Role != view.RoleShell || peer.Preset != "" {
-			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window's shell reports hiding")
-			return
-		}
-		c.log.Info("settings_hidden")
-		c.settingsHidden()
-	case view.TypePermissionAnswer:
-		var a view.PermissionAnswer
-		if err := json.Unmarshal(m.Body, &a); err != nil {
-			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			return
-		}
-		c.answerPermission(peer.Preset, a)
-	case view.TypeListenHold, view.TypeListenTarget, view.TypeSaveListen, view.TypeListenMeter:
-		c.onListenMessage(peer, m)
-	case view.TypeOpenSettings:
-		var o view.OpenSettings
-		if err := json.Unmarshal(m.Body, &o); err != nil {
-			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			return
-		}
-		c.openSettings(peer.Preset, o.Section)
-	case view.TypePresetAction:
-		if peer.Role != view.RoleSettings {
-			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "pet pages act on their own preset")
-			return
-		}
-		var a view.PresetAction
-		if err := json.Unmarshal(m.Body, &a); err != nil {
-			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			return
-		}
-		c.presetAction(a)
-	case view.TypeShowWindow:
-		if peer.Role != view.RolePet && peer.Role != view.RoleSettings {
-			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only pages ask to show a window")
-			return
-		}
-		var sw view.ShowWindow
-		if err := json.Unmarshal(m.Body, &sw); err != nil {
-			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			return
-		}
-		if sw.Preset == "" {
-			sw.Preset = peer.Preset
-		}
-		if err := c.ShowPet(sw.Preset); err != nil {
-			c.log.Warn("view_unknown_preset", "preset", sw.Preset, "type", m.Type)
-		}
-	case view.TypeSaveSettings:
-		if peer.Role != view.RoleSettings {
-			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window saves settings")
-			return
-		}
-		var req view.SaveSettings
-		if err := json.Unmarshal(m.Body, &req); err != nil {
-			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			// Answer the request id if it can be read, so the form stops
-			// waiting.
-			var id struct {
-				RequestID any `json:"request_id"`
-			}
-			json.Unmarshal(m.Body, &id)
-			rid, _ := id.RequestID.(string)
-			c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult,
-				view.SettingsResult{RequestID: rid, OK: false, Error: "the form sent something unreadable: " + err.Error()}))
-			return
-		}
-		c.saveSettings(req)
-	case view.TypeTestConnection:
-		if peer.Role != view.RoleSettings {
-			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "only the settings window tests connections")
-			return
-		}
-		var req view.TestConnection
-		if err := json.Unmarshal(m.Body, &req); err != nil {
-			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			return
-		}
-		c.testConnection(req)
-	case view.TypeMute:
-		if peer.Role != view.RolePet {
-			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "the pet menu mutes")
-			return
-		}
-		var mu view.Mute
-		if err := json.Unmarshal(m.Body, &mu); err != nil {
-			c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			return
-		}
-		c.muteFromPage(peer.Preset, mu)
-	case view.TypeDismiss:
+	c.routes.Serve(peer, m)
+}
+
+// addRoutes registers what the pet pages and the settings page ask of a
+// character.
+func (c *Core) addRoutes(t *route.Table) {
+	lg := c.log
+	t.Add(route.JSON(lg, func(p view.Peer, st view.SendText) { c.sendText(p.Preset, st) }), view.TypeSendText)
+	t.Add(route.JSON(lg, func(p view.Peer, a view.PermissionAnswer) { c.answerPermission(p.Preset, a) }), view.TypePermissionAnswer)
+	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "pet pages act on their own preset",
+		route.JSON(lg, func(_ view.Peer, a view.PresetAction) { c.presetAction(a) })), view.TypePresetAction)
+	t.Add(route.Only(lg, route.Roles(view.RolePet), "the pet menu mutes",
+		route.JSON(lg, func(p view.Peer, mu view.Mute) { c.muteFromPage(p.Preset, mu) })), view.TypeMute)
+	t.Add(func(p view.Peer, m view.Message) {
 		var d view.Dismiss
 		if json.Unmarshal(m.Body, &d) == nil && d.ID != "" {
-			c.view.Publish(peer.Preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: d.ID}))
+			c.view.Publish(p.Preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: d.ID}))
 		}
-	case view.TypeDesktopAction:
-		c.desktopAction(peer, m)
-	case view.TypeOpenMessages:
-		if peer.Role != view.RolePet {
-			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role, "reason", "the pet window opens its messages")
-			return
-		}
-		c.openMessages(peer.Preset)
-	case view.TypeStop, view.TypeReconnect, view.TypeReset:
-		pt := c.pet(peer.Preset)
-		if pt == nil {
-			c.log.Warn("view_unknown_preset", "preset", peer.Preset)
-			return
-		}
-		c.log.Info("view_action", "type", m.Type, "preset", peer.Preset)
-		switch m.Type {
-		case view.TypeStop:
-			pt.sess.Stop()
-		case view.TypeReconnect:
-			pt.sess.Reconnect()
-		case view.TypeReset:
-			c.resetConversation(pt)
-		}
-	default:
-		c.log.Warn("view_unknown", "type", m.Type, "role", peer.Role)
+	}, view.TypeDismiss)
+	t.Add(route.Only(lg, route.Roles(view.RolePet), "the pet window opens its messages",
+		func(p view.Peer, _ view.Message) { c.openMessages(p.Preset) }), view.TypeOpenMessages)
+	t.Add(c.sessionAction, view.TypeStop, view.TypeReconnect, view.TypeReset)
+	// Windows.
+	t.Add(route.Only(lg, route.PetShell, "only a pet window's shell reports its position",
+		route.JSON(lg, func(p view.Peer, wp view.WindowPosition) { c.moved(p.Preset, wp) })), view.TypeWindowPosition)
+	t.Add(route.Only(lg, route.SettingsShell, "only the settings window's shell reports hiding",
+		func(view.Peer, view.Message) { c.log.Info("settings_hidden"); c.settingsHidden() }), view.TypeWindowHidden)
+	t.Add(route.Only(lg, route.Roles(view.RolePet, view.RoleSettings), "only pages ask to show a window",
+		route.JSON(lg, func(p view.Peer, sw view.ShowWindow) {
+			if sw.Preset == "" {
+				sw.Preset = p.Preset
+			}
+			if err := c.ShowPet(sw.Preset); err != nil {
+				c.log.Warn("view_unknown_preset", "preset", sw.Preset, "type", view.TypeShowWindow)
+			}
+		})), view.TypeShowWindow)
+	t.Add(c.desktopAction, view.TypeDesktopAction)
+	// Settings.
+	t.Add(route.JSON(lg, func(p view.Peer, o view.OpenSettings) { c.openSettings(p.Preset, o.Section) }), view.TypeOpenSettings)
+	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "only the settings window saves settings", c.saveSettingsMessage), view.TypeSaveSettings)
+	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "only the settings window tests connections",
+		route.JSON(lg, func(_ view.Peer, req view.TestConnection) { c.testConnection(req) })), view.TypeTestConnection)
+	// Listening.
+	t.Add(c.onListenMessage, view.TypeListenHold, view.TypeListenTarget, view.TypeSaveListen, view.TypeListenMeter)
+}
+
+// sessionAction passes a pet page's stop, reconnect or reset to her
+// session.
+func (c *Core) sessionAction(peer view.Peer, m view.Message) {
+	pt := c.pet(peer.Preset)
+	if pt == nil {
+		c.log.Warn("view_unknown_preset", "preset", peer.Preset)
+		return
 	}
+	c.log.Info("view_action", "type", m.Type, "preset", peer.Preset)
+	switch m.Type {
+	case view.TypeStop:
+		pt.sess.Stop()
+	case view.TypeReconnect:
+		pt.sess.Reconnect()
+	case view.TypeReset:
+		c.resetConversation(pt)
+	}
+}
+
+// saveSettingsMessage decodes a save; one that cannot be read is answered
+// (by its request id, if that can be read) so the form stops waiting.
+func (c *Core) saveSettingsMessage(_ view.Peer, m view.Message) {
+	var req view.SaveSettings
+	if err := json.Unmarshal(m.Body, &req); err != nil {
+		c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+		var id struct {
+			RequestID any `json:"request_id"`
+		}
+		json.Unmarshal(m.Body, &id)
+		rid, _ := id.RequestID.(string)
+		c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult,
+			view.SettingsResult{RequestID: rid, OK: false, Error: "the form sent something unreadable: " + err.Error()}))
+		return
+	}
+	c.saveSettings(req)
 }
 
 // presetAction passes a settings-window action to the preset's session; a

@@ -14,6 +14,7 @@ import (
 	"yui/app/applog"
 	"yui/app/audio"
 	"yui/app/capture"
+	"yui/app/core/route"
 	"yui/app/cue"
 	"yui/app/frontmost"
 	"yui/app/hotkey"
@@ -137,7 +138,8 @@ type Core struct {
 
 	placer placer // placement.go: window positions
 
-	short shortcut // shortcut.go: the global shortcut
+	short  shortcut     // shortcut.go: the global shortcut
+	routes *route.Table // what the windows send, by message type
 	// tip is the preset whose page shows the first-run tip ("" none).
 	tip atomic.Value
 }
@@ -177,6 +179,8 @@ func New(opts Options) (*Core, error) {
 		OnMessage: c.onMessage,
 		OnConnect: c.onConnect,
 	})
+	c.routes = route.New(lg)
+	c.addRoutes(c.routes)
 	c.sup = supervisor.New(opts.Launch, lg)
 	c.vocab = loadVocabulary(opts.Pages, lg)
 	c.pets = map[string]*pet{}
