@@ -33,6 +33,7 @@ import (
 	"yui/app/autostart"
 	"yui/app/console"
 	"yui/app/core"
+	"yui/app/core/desktop"
 	"yui/app/demobackend"
 	"yui/app/instance"
 	"yui/app/listen"
@@ -217,35 +218,36 @@ func runCore(args []string) error {
 // with the core. Without one (no session bus; logged once) the pet's menu
 // has every item. ran closes when the core's Run has returned.
 func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
+	desk := c.Desktop()
 	icon := trayPNG
 	if runtime.GOOS == "windows" {
 		icon = trayICO
 	}
 	t, err := tray.Start(tray.Options{
-		Icon: icon, Title: "Yui", Menu: trayMenu(c.DesktopState()), Logger: lg,
+		Icon: icon, Title: "Yui", Menu: trayMenu(desk.State()), Logger: lg,
 		Actions: tray.Actions{
-			SetShown:        c.SetShown,
+			SetShown:        desk.SetShown,
 			SetVoicesMuted:  func(on bool) { c.SetMuted(on) },
 			OpenSettings:    c.OpenSettingsWindow,
-			ResetPositions:  c.ResetPositions,
-			SetStartAtLogin: func(on bool) { c.SetStartAtLogin(on) },
-			Quit:            c.Quit,
+			ResetPositions:  desk.ResetPositions,
+			SetStartAtLogin: func(on bool) { desk.SetStartAtLogin(on) },
+			Quit:            desk.Quit,
 			Listen:          c.ListenOnce,
 		},
 		// Windows waits for this before ending the session.
-		SessionEnd: func() { c.Quit(); <-ran },
+		SessionEnd: func() { desk.Quit(); <-ran },
 		// The autostart entry may have changed in the desktop's settings.
-		OnOpen: c.RefreshDesktop,
+		OnOpen: desk.Changed,
 	})
 	if err != nil {
 		lg.Info("tray_unavailable", "err", err.Error())
 		return nil
 	}
-	c.OnDesktopChange(func(s core.DesktopState) { t.Update(trayMenu(s)) })
+	desk.OnChange(func(s desktop.State) { t.Update(trayMenu(s)) })
 	return t
 }
 
-func trayMenu(s core.DesktopState) tray.Menu {
+func trayMenu(s desktop.State) tray.Menu {
 	m := tray.Menu{VoicesMuted: s.VoicesMuted, StartAtLogin: s.StartAtLogin, StartAtLoginAvailable: s.StartAtLoginAvailable}
 	for _, ch := range s.Characters {
 		m.Characters = append(m.Characters, tray.Character{ID: ch.ID, Name: ch.Name, Shown: ch.Shown})
@@ -297,11 +299,11 @@ func handOver(c *core.Core) instance.Handler {
 		}
 		switch {
 		case *f.quit:
-			c.Quit()
+			c.Desktop().Quit()
 		case *f.settings:
 			c.OpenSettingsWindow()
 		default:
-			c.ShowWindows()
+			c.Desktop().ShowWindows()
 			c.OpenSettingsWindow()
 		}
 		return nil

@@ -3,12 +3,13 @@ package core
 import (
 	"encoding/json"
 	"fmt"
+	"image"
 	"strings"
 	"unicode/utf8"
 
+	"yui/app/core/desktop"
 	"yui/app/core/route"
 	"yui/app/permission"
-	"yui/app/settings"
 	"yui/app/view"
 	"yui/transport/dataurl"
 )
@@ -17,7 +18,9 @@ import (
 func (c *Core) onConnect(peer view.Peer) {
 	switch peer.Role {
 	case view.RoleMessage:
-		c.sendTranscript(peer.Preset)
+		if pt := c.pet(peer.Preset); pt != nil {
+			pt.view.SendTranscript()
+		}
 		return
 	case view.RoleMessageShell:
 		all := c.store.Get()
@@ -35,7 +38,7 @@ func (c *Core) onConnect(peer view.Peer) {
 	if peer.Preset == "" {
 		cfg := settingsWindowConfig()
 		cfg.PageToken = c.pageToken("")
-		if at, ok := c.settingsPosition(); ok {
+		if at, ok := c.desk.SettingsPosition(image.Pt(SettingsWidth, SettingsHeight)); ok {
 			cfg.X, cfg.Y = &at.X, &at.Y
 		}
 		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, cfg))
@@ -47,8 +50,8 @@ func (c *Core) onConnect(peer view.Peer) {
 		c.log.Warn("view_unknown_preset", "preset", peer.Preset)
 		return
 	}
-	cfg := view.WindowConfig{Kind: view.WindowPet, Title: petTitle(p.Name), Width: PetWidth, Height: PetHeight, PageToken: c.pageToken(p.ID)}
-	if at, ok := c.petPosition(p.ID); ok {
+	cfg := view.WindowConfig{Kind: view.WindowPet, Title: petTitle(p.Name), Width: desktop.PetWidth, Height: desktop.PetHeight, PageToken: c.pageToken(p.ID)}
+	if at, ok := c.desk.PetPosition(p.ID); ok {
 		cfg.X, cfg.Y = &at.X, &at.Y
 	}
 	c.view.Send(view.RoleShell, p.ID, view.MustEncode(view.TypeWindowConfig, cfg))
@@ -80,20 +83,8 @@ func (c *Core) addRoutes(t *route.Table) {
 		func(p view.Peer, _ view.Message) { c.openMessages(p.Preset) }), view.TypeOpenMessages)
 	t.Add(c.sessionAction, view.TypeStop, view.TypeReconnect, view.TypeReset)
 	// Windows.
-	t.Add(route.Only(lg, route.PetShell, "only a pet window's shell reports its position",
-		route.JSON(lg, func(p view.Peer, wp view.WindowPosition) { c.moved(p.Preset, wp) })), view.TypeWindowPosition)
 	t.Add(route.Only(lg, route.SettingsShell, "only the settings window's shell reports hiding",
 		func(view.Peer, view.Message) { c.log.Info("settings_hidden"); c.settingsHidden() }), view.TypeWindowHidden)
-	t.Add(route.Only(lg, route.Roles(view.RolePet, view.RoleSettings), "only pages ask to show a window",
-		route.JSON(lg, func(p view.Peer, sw view.ShowWindow) {
-			if sw.Preset == "" {
-				sw.Preset = p.Preset
-			}
-			if err := c.ShowPet(sw.Preset); err != nil {
-				c.log.Warn("view_unknown_preset", "preset", sw.Preset, "type", view.TypeShowWindow)
-			}
-		})), view.TypeShowWindow)
-	t.Add(c.desktopAction, view.TypeDesktopAction)
 	// Settings.
 	t.Add(route.JSON(lg, func(p view.Peer, o view.OpenSettings) { c.openSettings(p.Preset, o.Section) }), view.TypeOpenSettings)
 	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "only the settings window saves settings", c.saveSettingsMessage), view.TypeSaveSettings)
@@ -155,7 +146,7 @@ func (c *Core) presetAction(a view.PresetAction) {
 	case view.TypeReset:
 		c.resetConversation(pt)
 	case "show":
-		c.ShowPet(a.Preset)
+		c.desk.ShowPet(a.Preset)
 	default:
 		c.log.Warn("view_malformed", "type", view.TypePresetAction, "action", a.Action)
 		return
@@ -242,21 +233,6 @@ func (c *Core) composerError(preset, text string) {
 	c.view.Publish(preset, view.TypeErrorLine, view.MustEncode(view.TypeErrorLine, view.ErrorLine{Text: text, Where: "composer"}))
 }
 
-func (c *Core) savePosition(preset string, wp view.WindowPosition) {
-	err := c.store.Update(func(s *settings.Settings) {
-		for i := range s.Presets {
-			if s.Presets[i].ID == preset {
-				s.Presets[i].Window = &settings.Position{X: wp.X, Y: wp.Y}
-			}
-		}
-	})
-	if err != nil {
-		c.log.Error("settings_save_failed", "err", err.Error())
-		return
-	}
-	c.log.Info("window_moved", "preset", preset, "x", wp.X, "y", wp.Y)
-}
-
 // answerPermission passes the prompt's answer to the preset's gate; an
 // unknown answer or a stale prompt is logged and dropped.
 func (c *Core) answerPermission(preset string, a view.PermissionAnswer) {
@@ -273,7 +249,7 @@ func (c *Core) answerPermission(preset string, a view.PermissionAnswer) {
 	err := pt.gate.Answer(a.ID, choice)
 	// The prompt goes either way: an answer to a stale prompt has nothing
 	// left to show, and a failed save is told as a notice.
-	pt.publish(view.TypePermission, view.PermissionPrompt{})
+	pt.view.ClosePrompt()
 	if err != nil {
 		c.log.Warn("permission_answer_refused", "preset", preset, "err", err.Error())
 		if choice == permission.Always {

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"yui/app/core/backend"
 	"yui/app/hotkey"
 	"yui/app/lookfolder"
 	"yui/app/settings"
@@ -31,7 +32,7 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	// (a prompt answered "Always") is in it and reconcile sees what this
 	// save really changed.
 	var before settings.Settings
-	var changes map[string]*backendChange
+	var changes map[string]*backend.Change
 	installed, _ := c.programs()
 	folders := c.folderLooks()
 	err := c.store.Change(func(s *settings.Settings) error {
@@ -74,12 +75,12 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	running := c.started
 	c.petsMu.Unlock()
 	if running && before.Keyboard != after.Keyboard {
-		c.applyShortcut(true)
+		c.desk.ApplyShortcut(true)
 	}
 	c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
 	c.publishSettingsState()
 	c.publishHistory() // the list of presets may have changed
-	c.desktopChanged() // the tray lists the enabled characters
+	c.desk.Changed()   // the tray lists the enabled characters
 }
 
 // mergeForm rewrites s from the form. It returns a FieldError for what the
@@ -89,15 +90,15 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 // a URL); Validate checks the rest. installed says which voice programs
 // are. On error s is left half-written; Store.Change drops it.
 // A preset moved to another backend loses its key and standing screen
-// permissions (bindToBackend); the changes are returned by preset id. A
+// permissions (backend.Bind); the changes are returned by preset id. A
 // speech endpoint moved to another origin loses its key the same way.
-func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string]bool, folders []lookfolder.Look) (map[string]*backendChange, *settings.FieldError) {
+func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string]bool, folders []lookfolder.Look) (map[string]*backend.Change, *settings.FieldError) {
 	old := map[string]settings.Preset{}
 	for _, p := range s.Presets {
 		old[p.ID] = p
 	}
 	next := make([]settings.Preset, 0, len(req.Presets))
-	changes := map[string]*backendChange{}
+	changes := map[string]*backend.Change{}
 	var refused *settings.FieldError
 	for i, f := range req.Presets {
 		field := func(name string) string { return fmt.Sprintf("presets[%d].%s", i, name) }
@@ -129,13 +130,13 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 		if f.VoiceKey != nil {
 			p.Voice.Key = strings.TrimSpace(*f.VoiceKey)
 		}
-		if existed && !voiceKeyTyped && backendOrigin(old[f.ID].Voice.BaseURL) != backendOrigin(p.Voice.BaseURL) {
+		if existed && !voiceKeyTyped && backend.Origin(old[f.ID].Voice.BaseURL) != backend.Origin(p.Voice.BaseURL) {
 			// The speech key is bound to its endpoint as the chat key is
 			// to its backend.
 			p.Voice.Key = ""
 		}
 		if existed {
-			if ch := bindToBackend(old[f.ID], &p, f.Key != nil && strings.TrimSpace(*f.Key) != ""); ch != nil {
+			if ch := backend.Bind(old[f.ID], &p, f.Key != nil && strings.TrimSpace(*f.Key) != ""); ch != nil {
 				changes[p.ID] = ch
 			}
 		}
@@ -287,7 +288,8 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 	c.petsMu.Unlock()
 	c.view.Forget(p.ID)
 	c.publishInitial(p, settings.Report{})
-	pt.publishAll()
+	pt.view.PublishAll()
+	c.publishListenTo(pt)
 	if started {
 		pt.sess.Start()
 	}
@@ -308,16 +310,11 @@ func (c *Core) updatePet(old, p settings.Preset) {
 	// Always handed to the gate (it changes nothing when equal), so the
 	// gate follows the file even if it drifted.
 	pt.gate.SetPermissions(p.Permissions)
-	pt.mu.Lock()
-	pt.publishPill()
-	if old.ContextWindow != p.ContextWindow {
-		pt.publishUsage()
-	}
-	pt.mu.Unlock()
+	pt.view.Refresh(old.ContextWindow != p.ContextWindow)
 	// The voice changes in place: engine from the next sentence, volume
 	// from the next chunk, a mute at once.
 	pt.speaker.Configure(voiceConfig(p, c.store.Get().Audio))
-	pt.publishVoice()
+	pt.view.PublishVoice()
 }
 
 // mergeVoice is the saved voice v with the form's fields; key nil keeps

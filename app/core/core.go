@@ -14,6 +14,7 @@ import (
 	"yui/app/applog"
 	"yui/app/audio"
 	"yui/app/capture"
+	"yui/app/core/desktop"
 	"yui/app/core/route"
 	"yui/app/cue"
 	"yui/app/frontmost"
@@ -23,13 +24,6 @@ import (
 	"yui/app/tts"
 	"yui/app/view"
 	"yui/app/voice"
-)
-
-// Pet window size in CSS pixels. The page lays itself out inside it; the
-// transparent parts let clicks through.
-const (
-	PetWidth  = 300
-	PetHeight = 420
 )
 
 // Options configure a core run.
@@ -81,7 +75,7 @@ type Options struct {
 	Screen capture.Source
 	// Autostart is the OS's start-at-login entry; nil leaves the item out
 	// of the menus.
-	Autostart Autostart
+	Autostart desktop.Autostart
 	// Sound is where voices play (voice.SystemOutput: PulseAudio on
 	// Linux, WASAPI on Windows); nil runs without sound: every voice
 	// keeps silent timing.
@@ -134,12 +128,8 @@ type Core struct {
 	demoMu sync.Mutex
 	demoAt string
 
-	desk desktop // desktop.go: hidden characters, quit, the tray's listener
-
-	placer placer // placement.go: window positions
-
-	short  shortcut     // shortcut.go: the global shortcut
-	routes *route.Table // what the windows send, by message type
+	desk   *desktop.Room // hidden characters, quit, autostart, the shortcut, placement
+	routes *route.Table  // what the windows send, by message type
 	// tip is the preset whose page shows the first-run tip ("" none).
 	tip atomic.Value
 }
@@ -154,8 +144,7 @@ func New(opts Options) (*Core, error) {
 	if err != nil {
 		return nil, fmt.Errorf("core: %w", err)
 	}
-	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{},
-		desk: desktop{hidden: map[string]bool{}, quit: make(chan struct{})}}
+	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{}}
 	c.tip.Store("")
 	c.ear.l = c.newListener()
 	if c.screen == nil {
@@ -182,6 +171,13 @@ func New(opts Options) (*Core, error) {
 	c.routes = route.New(lg)
 	c.addRoutes(c.routes)
 	c.sup = supervisor.New(opts.Launch, lg)
+	keys := opts.Hotkeys
+	if keys == nil && !opts.NoWindows {
+		keys = hotkey.System()
+	}
+	c.desk = desktop.New(desktop.Config{Store: store, Pages: c.view, Windows: c.sup, Host: deskHost{c},
+		Screen: c.screen, Autostart: opts.Autostart, Hotkeys: keys, Logger: lg})
+	c.desk.Routes(c.routes)
 	c.vocab = loadVocabulary(opts.Pages, lg)
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
@@ -203,7 +199,8 @@ func New(opts Options) (*Core, error) {
 		}
 		c.pets[p.ID] = pt
 		c.publishInitial(p, rep)
-		pt.publishAll()
+		pt.view.PublishAll()
+		c.publishListenTo(pt)
 	}
 	c.publishSettingsState()
 	c.publishHistory()
@@ -271,14 +268,14 @@ func (c *Core) Run(ctx context.Context) error {
 		"page_tokens": c.pageTokens(), "demo_url": c.demoURL()})
 	if !c.opts.NoWindows {
 		for _, p := range c.store.Get().Presets {
-			if p.Enabled && !c.hidden(p.ID) {
+			if p.Enabled && !c.desk.Hidden(p.ID) {
 				c.sup.Run(c.petSpec(p))
 			}
 		}
 	}
 	c.applyMu.Unlock()
-	c.applyShortcut(true)
-	if c.shortcutNote() != "" {
+	c.desk.ApplyShortcut(true)
+	if c.desk.ShortcutNote() != "" {
 		c.publishSettingsState() // the settings window says why
 	}
 	// The microphone opens now if listening is on (never before Run).
@@ -288,7 +285,7 @@ func (c *Core) Run(ctx context.Context) error {
 	}
 	select {
 	case <-ctx.Done():
-	case <-c.desk.quit:
+	case <-c.desk.Quitting():
 	}
 	c.log.Info("core_stopping")
 	// No settings change starts a pet or window from here on.
@@ -298,7 +295,7 @@ func (c *Core) Run(ctx context.Context) error {
 	c.petsMu.Lock()
 	c.started = false
 	c.petsMu.Unlock()
-	c.applyShortcut(false)
+	c.desk.ApplyShortcut(false)
 	// Closing the view server ends every shell connection, and a window
 	// process exits when its connection ends; the supervisor then reaps
 	// them (and terminates any that linger).

@@ -19,8 +19,10 @@ import (
 	"github.com/coder/websocket"
 
 	"yui/app/capture"
+	"yui/app/core/desktop"
 	"yui/app/settings"
 	"yui/app/supervisor"
+	"yui/app/supervisor/supervisortest"
 	"yui/app/view"
 )
 
@@ -265,7 +267,7 @@ func TestShellGetsWindowConfigAndMovesAreSaved(t *testing.T) {
 	}
 	var cfg view.WindowConfig
 	json.Unmarshal(b, &cfg)
-	if cfg.Width != PetWidth || cfg.Height != PetHeight || cfg.X != nil || !strings.Contains(cfg.Title, p.Name) {
+	if cfg.Width != desktop.PetWidth || cfg.Height != desktop.PetHeight || cfg.X != nil || !strings.Contains(cfg.Title, p.Name) {
 		t.Fatalf("config %s", b)
 	}
 	send(t, shell, map[string]any{"type": "window_position", "x": 321, "y": 123})
@@ -359,7 +361,7 @@ func TestCoreStartsOneWindowPerEnabledPresetWithTokenInEnv(t *testing.T) {
 		mu.Lock()
 		specs = append(specs, sp)
 		mu.Unlock()
-		return &idleProc{done: make(chan struct{})}, nil
+		return (&supervisortest.Launcher{}).Launch(sp)
 	}
 	st := startCore(t, Options{ConfigDir: dir, Launch: launch, Exe: "/bin/yui-test"})
 	waitFor(t, "two windows started", func() bool {
@@ -389,18 +391,6 @@ func TestCoreStartsOneWindowPerEnabledPresetWithTokenInEnv(t *testing.T) {
 	if err := st.stop(); err != nil {
 		t.Fatalf("stop: %v", err)
 	}
-}
-
-type idleProc struct {
-	done chan struct{}
-	once sync.Once
-}
-
-func (p *idleProc) Wait() error { <-p.done; return nil }
-func (p *idleProc) Pid() int    { return 1 }
-func (p *idleProc) Signal(os.Signal) error {
-	p.once.Do(func() { close(p.done) })
-	return nil
 }
 
 func TestBadSettingsFileNoticeNamesField(t *testing.T) {

@@ -29,7 +29,7 @@ func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 	// in its window_config).
 	c.view.Send(view.RoleShell, p.ID, view.MustEncode(view.TypeWindowTitle, view.WindowTitle{Title: petTitle(p.Name)}))
 	c.view.Send(view.RoleMessageShell, p.ID, view.MustEncode(view.TypeWindowTitle, view.WindowTitle{Title: messageTitle(p.Name)}))
-	c.publishDesktop(p.ID, c.DesktopState())
+	c.desk.Publish(p.ID)
 	c.publishLookArt(p.ID, p.Look)
 	if rep.Created && p.ID == c.store.Get().ActivePreset {
 		c.tip.Store(p.ID)

@@ -139,8 +139,8 @@ func (c *Core) publishListenTo(pt *pet) {
 	if p, ok := all.Preset(target); !ok || !p.Enabled {
 		target = all.ActivePreset
 	}
-	pt.publish(view.TypeListen, view.ListenState{Mode: st.Mode, Error: st.Error, Fix: st.Fix, Open: st.Open,
-		PushToTalkKey: all.Listen.PushToTalk(), Target: pt.preset == target})
+	c.view.Publish(pt.preset, view.TypeListen, view.MustEncode(view.TypeListen, view.ListenState{Mode: st.Mode, Error: st.Error, Fix: st.Fix, Open: st.Open,
+		PushToTalkKey: all.Listen.PushToTalk(), Target: pt.preset == target}))
 }
 
 // dbScale maps dBFS to the meter's 0–100 (−80 dBFS to 0).

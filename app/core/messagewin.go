@@ -2,14 +2,10 @@ package core
 
 import (
 	"path/filepath"
-	"strings"
 
 	"yui/app/atomicfile"
-	"yui/app/delegation"
-	"yui/app/session"
 	"yui/app/settings"
 	"yui/app/supervisor"
-	"yui/app/transcript"
 	"yui/app/view"
 )
 
@@ -85,165 +81,11 @@ func (c *Core) messageWindowConfig(p settings.Preset) view.WindowConfig {
 
 func messageTitle(name string) string { return "Yui — " + name + " — Messages" }
 
-// sendTranscript sends preset id's whole transcript to its message pages
-// (a page that connected, a reset).
-func (c *Core) sendTranscript(id string) {
-	pt := c.pet(id)
-	if pt == nil || pt.transcript == nil {
-		return
-	}
-	es := pt.transcript.Entries()
-	out := view.Transcript{Entries: make([]view.TranscriptEntry, 0, len(es))}
-	for _, e := range es {
-		if e.Kind == transcript.KindUser && e.Text == "" {
-			continue // a turn nobody typed (a trigger)
-		}
-		out.Entries = append(out.Entries, viewEntry(e))
-	}
-	c.view.Send(view.RoleMessage, id, view.MustEncode(view.TypeTranscript, out))
-}
-
 // resetConversation is New conversation, from the pet menu, the settings
 // window or the message window: the session stops and resets, and the
 // transcript is emptied (what is shown and what a request transport
 // sends).
 func (c *Core) resetConversation(pt *pet) {
 	pt.sess.Reset()
-	if pt.transcript != nil {
-		pt.transcript.Clear()
-		c.sendTranscript(pt.preset)
-	}
-}
-
-func viewEntry(e transcript.Entry) view.TranscriptEntry {
-	return view.TranscriptEntry{ID: e.ID, TurnID: e.TurnID, Kind: e.Kind, Text: e.Text, Reasoning: e.Reasoning, State: e.State, At: e.At}
-}
-
-// sendEntry sends one added or changed row to the message pages.
-func (pt *pet) sendEntry(e transcript.Entry) {
-	if e.Kind == transcript.KindUser && e.Text == "" {
-		return
-	}
-	pt.core.view.Send(view.RoleMessage, pt.preset, view.MustEncode(view.TypeTranscriptEntry, viewEntry(e)))
-}
-
-// record keeps what the user reads back in the message window: their
-// lines, her sentences as they start (the reply streams as she speaks),
-// the reasoning, tool and delegation rows, and errors. Called from onEvent
-// (the session's goroutine, pt.mu held).
-func (pt *pet) record(ev session.Event) {
-	tr := pt.transcript
-	if tr == nil {
-		return
-	}
-	reply := func(turnID string, save bool, fn func(*transcript.Entry)) {
-		if got, ok := tr.Update(turnID, transcript.KindReply, save, fn); ok {
-			pt.sendEntry(got)
-			return
-		}
-		ne := transcript.Entry{TurnID: turnID, Kind: transcript.KindReply, State: "streaming"}
-		fn(&ne)
-		pt.sendEntry(tr.Add(ne))
-	}
-	failed := func(turnID, text string) {
-		if strings.TrimSpace(text) == "" {
-			return
-		}
-		if last, ok := tr.Find(turnID, transcript.KindError); ok && last.Text == text {
-			return // the same failure as a line and in the pill
-		}
-		pt.sendEntry(tr.Add(transcript.Entry{TurnID: turnID, Kind: transcript.KindError, Text: text, State: "failed"}))
-	}
-	switch e := ev.(type) {
-	case session.TurnSent:
-		// A new turn: earlier replies are over (one she never said aloud,
-		// a silent render, has no idle to end it).
-		pt.finishReplies()
-		if strings.TrimSpace(e.Text) != "" {
-			pt.sendEntry(tr.Add(transcript.Entry{TurnID: e.TurnID, Kind: transcript.KindUser, Text: e.Text}))
-		}
-	case session.SpeechStart:
-		if e.TurnID == "" || strings.TrimSpace(e.Text) == "" {
-			return
-		}
-		reply(e.TurnID, true, func(x *transcript.Entry) {
-			if x.Text != "" {
-				x.Text += " "
-			}
-			x.Text += strings.TrimSpace(e.Text)
-		})
-	case session.Reasoning:
-		if e.TurnID == "" || e.Text == "" {
-			return
-		}
-		reply(e.TurnID, !e.Streaming, func(x *transcript.Entry) { x.Reasoning = e.Text })
-	case session.Composer:
-		pt.replyLocked = e.Locked
-	case session.Cue:
-		// Her face eases back once playback went idle: with no turn
-		// running, the replies she was saying are done (the wire's
-		// turn_end comes before she has said them).
-		if e.TurnID == "" && e.Cue.EmotionID == "neutral" && e.Cue.MotionID == "" && !pt.replyLocked {
-			pt.finishReplies()
-		}
-	case session.FailureLine:
-		failed(e.TurnID, e.Text)
-	case session.ErrorLine:
-		failed(e.TurnID, e.Text)
-	case session.Pill:
-		if e.Tool == nil {
-			return
-		}
-		key := "tool:" + e.Tool.ToolID
-		label := toolLabel(e.Tool.ToolID)
-		if e.Tool.State == "running" {
-			if last, ok := tr.Find(key, transcript.KindTool); ok && last.State == "running" {
-				return
-			}
-			pt.sendEntry(tr.Add(transcript.Entry{TurnID: key, Kind: transcript.KindTool, Text: label, State: "running"}))
-			return
-		}
-		if got, ok := tr.Update(key, transcript.KindTool, true, func(x *transcript.Entry) {
-			if x.State == "running" {
-				x.State = e.Tool.State
-			}
-		}); ok {
-			pt.sendEntry(got)
-		}
-	case session.Delegations:
-		for _, it := range e.Items {
-			pt.recordDelegation(it)
-		}
-	}
-}
-
-// finishReplies marks the replies still streaming done.
-func (pt *pet) finishReplies() {
-	for _, got := range pt.transcript.FinishReplies() {
-		pt.sendEntry(got)
-	}
-}
-
-// recordDelegation adds a row when a background task starts and marks it
-// when it ends (with its summary).
-func (pt *pet) recordDelegation(it delegation.Item) {
-	tr := pt.transcript
-	key := "delegation:" + it.ID
-	text := it.Title
-	done := it.State != "running"
-	if done && it.Summary != "" {
-		text = it.Title + " — " + it.Summary
-	}
-	last, ok := tr.Find(key, transcript.KindDelegation)
-	switch {
-	case !ok:
-		st := "running"
-		if done {
-			st = "done"
-		}
-		pt.sendEntry(tr.Add(transcript.Entry{TurnID: key, Kind: transcript.KindDelegation, Text: text, State: st}))
-	case last.State == "running" && done:
-		got, _ := tr.Update(key, transcript.KindDelegation, true, func(x *transcript.Entry) { x.State, x.Text = "done", text })
-		pt.sendEntry(got)
-	}
+	pt.view.ClearTranscript()
 }

@@ -4,16 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math"
 	"slices"
-	"strings"
-	"sync"
-	"time"
-	"unicode"
 
-	"yui/app/conncause"
+	"yui/app/core/backend"
+	"yui/app/core/petview"
 	"yui/app/cue"
-	"yui/app/delegation"
 	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/permission"
@@ -30,69 +25,38 @@ import (
 // is muted, or the sentence's synthesis failed.
 const SpeechRate = 15
 
-// pet is one enabled preset's pet window as the core sees it: the session
-// that owns the preset's connection, and the translation of its events into
-// the view protocol's sticky topics.
-//
-// onEvent runs on the session's goroutine, one event at a time; the mutex
-// guards the view state against the initial publish and against actions.
+// pet is one enabled preset's character as the core runs her: the session
+// that owns the preset's connection, her voice, her permission gate, and
+// her view (petview: the session's events as view topics and transcript
+// rows).
 type pet struct {
-	core    *Core
 	preset  string
 	sess    *session.Session
 	speaker *voice.Speaker
 	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
-	log     *slog.Logger
-	// transcript is what the message window shows and a request
-	// transport sends (messagewin.go).
-	transcript *transcript.Store
-	// replyLocked: a turn runs (the composer's lock, for the transcript's
-	// reply rows).
-	replyLocked bool
-
-	mu     sync.Mutex
-	socket string
-	// unauthorized: the backend refused the key (the plate says so).
-	unauthorized bool
-	// cause is why the connection last failed, until it is ready again.
-	cause conncause.Cause
-	// problem keeps a Standard Agents character from its thread
-	// (view.ProblemThreadDeleted, view.ProblemAgentUnknown) or is "".
-	problem   string
-	retryAt   time.Time   // reconnecting: when the next attempt starts
-	countdown *time.Timer // re-publishes the plate each second while reconnecting
-	thinking  bool
-	emotion   string
-	motion    string
-	speaking  bool
-	voiced    bool // the sentence playing is heard: the mouth follows its levels
-	bubbleSeq uint64
-	bubble    view.Bubble
-	pillTool  *view.PillTool
-	pillErr   string
-	voiceErr  string // a sentence's voice failure, until the next turn
-	// totalTokens is the last turn_end's usage, shown beside the preset's
-	// context window.
-	totalTokens int64
+	view    *petview.View
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
-	pt := &pet{core: c, preset: p.ID, log: c.log.With("preset", p.ID), socket: "disconnected", emotion: "neutral", motion: "idle"}
+	pt := &pet{preset: p.ID}
 	id := p.ID
-	pt.speaker = c.newSpeaker(pt, p)
-	tr, terr := transcript.Open(transcriptPath(c.opts.ConfigDir, p.ID), pt.log, nil)
+	lg := c.log.With("preset", p.ID)
+	tr, terr := transcript.Open(transcriptPath(c.opts.ConfigDir, p.ID), lg, nil)
 	if terr != nil {
 		// Kept aside, never lost; the character starts a new transcript.
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
 			Text: fmt.Sprintf("%s's conversation could not be read and starts afresh (the old file is kept): %v", p.Name, terr)}))
 	}
-	pt.transcript = tr
+	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: petHost{c}, Transcript: tr, Logger: lg,
+		Voiced:  func() bool { return pt.speaker.Voiced() },
+		Capture: func() bool { return pt.gate.EachTurn() }})
+	pt.speaker = c.newSpeaker(pt, p)
 	// The character is bound to the backend it was made for: should the
 	// preset's URL move to another origin before it is replaced, it gets no
 	// endpoint and no key, and an "Always" answered to the old backend is
 	// not saved for the new one (keybind.go).
-	bound := backendOrigin(p.ChatBaseURL)
+	bound := backend.Origin(p.ChatBaseURL)
 	ch, err := apppet.New(apppet.Config{
 		Preset:    p,
 		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
@@ -101,17 +65,17 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		History:   tr,
 		Endpoint:  func() string { return c.boundEndpoint(id, bound) },
 		Key:       func() string { return c.boundKey(id, bound) },
-		Backend:   backendName(p),
+		Backend:   backend.Name(p),
 		Screen:    c.screen,
 		Windows:   look.X11Windows{},
-		Body:      func() look.BodyState { return c.bodyState(id) },
+		Body:      func() look.BodyState { return c.desk.Body(id) },
 		SavePermission: func(m permission.Mode) error {
 			err := c.store.Change(func(s *settings.Settings) error {
 				for i := range s.Presets {
 					if s.Presets[i].ID != id {
 						continue
 					}
-					if backendOrigin(s.Presets[i].ChatBaseURL) != bound {
+					if backend.Origin(s.Presets[i].ChatBaseURL) != bound {
 						return errors.New("the character's backend changed since it asked")
 					}
 					s.Presets[i].Permissions.Screen = string(m)
@@ -123,27 +87,44 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			}
 			return err
 		},
-		OnPrompt: func(pr permission.Prompt) {
-			pt.publish(view.TypePermission, view.PermissionPrompt{ID: pr.ID, Backend: pr.Backend, Monitor: pr.Monitor, Label: pr.Label, Text: pr.Text()})
-		},
-		OnPromptClosed: func(uint64) { pt.publish(view.TypePermission, view.PermissionPrompt{}) },
+		OnPrompt:       pt.view.Prompt,
+		OnPromptClosed: func(uint64) { pt.view.ClosePrompt() },
 		SaveThread:     func(thread string) error { return c.saveThread(id, bound, thread) },
-		OnThread:       pt.onThread,
+		OnThread:       func(st apppet.ThreadStatus) { pt.view.SetProblem(threadProblem(st)) },
 		Voice:          pt.speaker,
 		Vocabulary:     voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
 		Frontmost:      c.front.Current,
-		Logger:         c.log.With("preset", p.ID),
+		Logger:         lg,
 		TurnLog:        turnLog.With("preset", p.ID),
-		OnEvent:        pt.onEvent,
+		OnEvent:        pt.view.OnEvent,
 	})
 	if err != nil {
 		pt.speaker.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
-	s := ch.Session
 	pt.gate = ch.Gate
-	pt.sess = s
+	pt.sess = ch.Session
 	return pt, nil
+}
+
+// threadProblem is what keeps a Standard Agents character from her thread.
+func threadProblem(st apppet.ThreadStatus) string {
+	switch {
+	case st.Deleted:
+		return view.ProblemThreadDeleted
+	case st.AgentUnknown:
+		return view.ProblemAgentUnknown
+	}
+	return ""
+}
+
+// close ends the pet's session (its connection and playback), her voice
+// and her view's timers; she publishes nothing afterwards. Not from the
+// session's OnEvent.
+func (pt *pet) close() {
+	pt.sess.Close()
+	pt.speaker.Close()
+	pt.view.Close()
 }
 
 // saveThread remembers the thread a Standard Agents character made, in
@@ -155,7 +136,7 @@ func (c *Core) saveThread(id, bound, thread string) error {
 			if s.Presets[i].ID != id {
 				continue
 			}
-			if backendOrigin(s.Presets[i].ChatBaseURL) != bound {
+			if backend.Origin(s.Presets[i].ChatBaseURL) != bound {
 				return errors.New("the character's backend changed since it made the thread")
 			}
 			s.Presets[i].ThreadID = thread
@@ -169,23 +150,6 @@ func (c *Core) saveThread(id, bound, thread string) error {
 	c.log.Info("thread_saved", "preset", id, "thread", thread)
 	c.publishSettingsState()
 	return nil
-}
-
-// onThread shows what keeps a Standard Agents character from its thread.
-func (pt *pet) onThread(st apppet.ThreadStatus) {
-	pt.mu.Lock()
-	defer pt.mu.Unlock()
-	switch {
-	case st.Deleted:
-		pt.problem = view.ProblemThreadDeleted
-	case st.AgentUnknown:
-		pt.problem = view.ProblemAgentUnknown
-	default:
-		pt.problem = ""
-	}
-	pt.publishPlate()
-	s := pt.status()
-	pt.core.setStatus(pt.preset, &s)
 }
 
 // presetNow reads the preset fresh from the settings.
@@ -215,7 +179,7 @@ func (c *Core) endpoint(id string) string {
 // boundEndpoint is endpoint(id) while the preset's URL has origin bound,
 // else "".
 func (c *Core) boundEndpoint(id, bound string) string {
-	if p, ok := c.presetNow(id); !ok || backendOrigin(p.ChatBaseURL) != bound {
+	if p, ok := c.presetNow(id); !ok || backend.Origin(p.ChatBaseURL) != bound {
 		return ""
 	}
 	return c.endpoint(id)
@@ -227,292 +191,20 @@ func (c *Core) boundEndpoint(id, bound string) string {
 // never goes with another origin's endpoint.
 func (c *Core) boundKey(id, bound string) string {
 	p, ok := c.presetNow(id)
-	if !ok || backendOrigin(p.ChatBaseURL) != bound {
+	if !ok || backend.Origin(p.ChatBaseURL) != bound {
 		return ""
 	}
 	return p.Key
 }
 
-func (pt *pet) publish(topic string, v any) {
-	pt.core.view.Publish(pt.preset, topic, view.MustEncode(topic, v))
-}
+// petHost is what a character's view asks of the core.
+type petHost struct{ c *Core }
 
-// publishAll sends every topic's current state (at start, and when the
-// pet replaces one of the same preset: the cleared topics hide what the old
-// conversation showed).
-func (pt *pet) publishAll() {
-	pt.mu.Lock()
-	defer pt.mu.Unlock()
-	pt.publish(view.TypeBubble, view.Bubble{})
-	pt.publish(view.TypeReasoning, view.Reasoning{})
-	pt.publish(view.TypePermission, view.PermissionPrompt{})
-	pt.publish(view.TypeErrorLine, view.ErrorLine{Where: session.WhereComposer})
-	pt.publishUsage()
-	pt.publishPlate()
-	st := pt.status()
-	pt.core.setStatus(pt.preset, &st)
-	pt.publishCharacter()
-	pt.publish(view.TypeComposer, view.Composer{})
-	pt.publishPill()
-	pt.publishVoice()
-	pt.core.publishListenTo(pt)
-}
-
-func (pt *pet) onEvent(ev session.Event) {
-	pt.mu.Lock()
-	defer pt.mu.Unlock()
-	pt.record(ev)
-	switch e := ev.(type) {
-	case session.Socket:
-		pt.socket, pt.unauthorized = e.State, e.Unauthorized
-		switch {
-		case e.State == "ready":
-			pt.cause = conncause.Cause{}
-		case e.Cause != nil:
-			pt.cause = conncause.Explain(e.Cause, pt.core.endpoint(pt.preset))
-		}
-		pt.retryAt = time.Now().Add(time.Duration(e.DelayMS) * time.Millisecond)
-		pt.publishPlate()
-		st := pt.status()
-		pt.core.setStatus(pt.preset, &st)
-	case session.Plate:
-		pt.thinking = e.Text == "thinking"
-		pt.publishPlate()
-	case session.Composer:
-		pt.publish(view.TypeComposer, view.Composer{Locked: e.Locked})
-	case session.TurnSent:
-		// A new turn clears the last turn's error lines.
-		pt.publish(view.TypeErrorLine, view.ErrorLine{Where: session.WhereComposer})
-		if pt.pillErr != "" || pt.voiceErr != "" {
-			pt.pillErr, pt.voiceErr = "", ""
-			pt.publishPill()
-		}
-	case session.Cue:
-		if e.Cue.EmotionID != "" {
-			pt.emotion = e.Cue.EmotionID
-		}
-		if e.Cue.MotionID != "" {
-			pt.motion = e.Cue.MotionID
-		}
-		// The client's own ease back to neutral after playback also ends
-		// the last motion, so a reloaded page does not replay it.
-		if e.TurnID == "" && e.Cue.EmotionID == "neutral" && e.Cue.MotionID == "" {
-			pt.motion = "idle"
-		}
-		pt.publishCharacter()
-	case session.SpeechStart:
-		pt.speaking = true
-		pt.voiced = !e.Muted && pt.speaker.Voiced()
-		pt.publishCharacter()
-		pt.showBubble(e.TurnID, "speech", e.Text, true, e.Muted)
-	case session.SpeechEnd:
-		pt.speaking, pt.voiced = false, false
-		pt.publishCharacter()
-		pt.showBubble(e.TurnID, "speech", e.Text, false, e.Muted)
-	case session.Filler:
-		pt.showBubble(e.TurnID, "filler", e.Text, false, false)
-	case session.FailureLine:
-		pt.showBubble(e.TurnID, "failure", e.Text, false, false)
-	case session.ErrorLine:
-		if e.Where == session.WherePill {
-			pt.pillErr = e.Text
-			pt.publishPill()
-		} else {
-			pt.publish(view.TypeErrorLine, view.ErrorLine{Text: e.Text, Where: session.WhereComposer})
-		}
-	case session.Pill:
-		pt.pillTool = nil
-		if e.Tool != nil {
-			pt.pillTool = &view.PillTool{ToolID: e.Tool.ToolID, State: e.Tool.State, Label: toolLabel(e.Tool.ToolID), Phrase: e.Tool.Phrase}
-		}
-		pt.publishPill()
-	case session.Reasoning:
-		whole := view.Reasoning{TurnID: e.TurnID, Text: e.Text, Streaming: e.Streaming, Cut: e.Cut}
-		if !e.Append {
-			pt.publish(view.TypeReasoning, whole)
-			break
-		}
-		// Live pages get the delta; one that connects later the whole text.
-		pt.core.view.PublishDelta(pt.preset, view.TypeReasoning, view.MustEncode(view.TypeReasoning, whole),
-			view.MustEncode(view.TypeReasoning, view.Reasoning{TurnID: e.TurnID, Text: e.Delta, Streaming: e.Streaming, Cut: e.Cut, Append: true}))
-	case session.Usage:
-		pt.totalTokens = e.TotalTokens
-		pt.publishUsage()
-	case session.Delegations:
-		items := viewItems(e.Items)
-		pt.publish(view.TypeDelegations, view.Delegations{Items: items})
-		pt.core.setHistory(pt.preset, viewItems(e.History))
-	}
-	// TurnEnd, ToolCall, ToolResult: nothing to show; the session logs them.
-}
-
-func (pt *pet) showBubble(turnID, kind, text string, speaking, muted bool) {
-	pt.bubbleSeq++
-	pt.bubble = view.Bubble{Seq: pt.bubbleSeq, TurnID: turnID, Kind: kind, Text: text, Speaking: speaking, Muted: muted}
-	pt.publish(view.TypeBubble, pt.bubble)
-}
-
-func (pt *pet) publishCharacter() {
-	pt.publish(view.TypeCharacter, view.Character{Emotion: pt.emotion, Motion: pt.motion, Speaking: pt.speaking, Voiced: pt.voiced})
-}
-
-func (pt *pet) publishPill() {
-	pt.publish(view.TypePill, view.Pill{Tool: pt.pillTool, Error: pt.pillErr, Capture: pt.gate.EachTurn(), Voice: pt.voiceErr})
-}
-
-// publishPlate shows the connection state while the socket is not ready,
-// else "thinking" while a turn runs, else nothing.
-func (pt *pet) publishPlate() {
-	pt.publish(view.TypePlate, pt.plate())
-	pt.armCountdown()
-}
-
-// armCountdown keeps "reconnecting in N s" counting down: one timer, armed
-// only while reconnecting, firing at the next whole second. Call with mu
-// held.
-func (pt *pet) armCountdown() {
-	if pt.countdown != nil {
-		pt.countdown.Stop()
-		pt.countdown = nil
-	}
-	if pt.socket != "reconnecting" {
-		return
-	}
-	left := time.Until(pt.retryAt)
-	if left <= 0 {
-		return
-	}
-	next := left % time.Second
-	if next == 0 {
-		next = time.Second
-	}
-	pt.countdown = time.AfterFunc(next+time.Millisecond, func() {
-		pt.mu.Lock()
-		defer pt.mu.Unlock()
-		if pt.socket == "reconnecting" {
-			pt.publishPlate()
-		}
-	})
-}
-
-// publishUsage shows the last usage beside the context window saved now.
-// Call with mu held.
-func (pt *pet) publishUsage() {
-	pt.publish(view.TypeUsage, view.Usage{TotalTokens: pt.totalTokens, ContextWindow: pt.contextWindow()})
-}
-
-// contextWindow is the preset's context window as saved now (the settings
-// window may change it while the session runs).
-func (pt *pet) contextWindow() int {
-	p, _ := pt.core.presetNow(pt.preset)
-	return p.ContextWindow
-}
-
-// status is the connection as the settings window's list shows it. Call
-// with mu held.
-func (pt *pet) status() view.PresetStatus {
-	st := view.PresetStatus{ID: pt.preset, State: pt.socket, Problem: pt.problem}
-	switch pt.socket {
-	case "ready":
-		st.Text = "connected"
-	case "reconnecting":
-		st.Text = "reconnecting"
-	default:
-		st.Text = strings.TrimSuffix(pt.plate().Text, "…")
-	}
-	return st
-}
-
-// close ends the pet's session (its connection and playback) and timers;
-// the pet publishes nothing afterwards. Not from the session's OnEvent.
-func (pt *pet) close() {
-	pt.sess.Close()
-	pt.speaker.Close()
-	pt.stop()
-	pt.core.setStatus(pt.preset, nil)
-}
-
-// stop ends the countdown timer (core shutdown).
-func (pt *pet) stop() {
-	pt.mu.Lock()
-	defer pt.mu.Unlock()
-	pt.socket = "closed"
-	if pt.countdown != nil {
-		pt.countdown.Stop()
-		pt.countdown = nil
-	}
-}
-
-func (pt *pet) plate() view.Plate {
-	switch pt.socket {
-	case "ready":
-		if pt.thinking {
-			return view.Plate{Kind: "thinking", Text: "thinking"}
-		}
-		return view.Plate{}
-	case "connecting":
-		return view.Plate{Kind: "connection", Text: "connecting…"}
-	case "reconnecting":
-		secs := int(math.Ceil(time.Until(pt.retryAt).Seconds()))
-		if secs < 1 {
-			return pt.withCause(view.Plate{Kind: "connection", Text: "reconnecting…"})
-		}
-		return pt.withCause(view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"})
-	case "failed":
-		switch {
-		case pt.problem == view.ProblemThreadDeleted:
-			// No reconnect: the thread is gone; a new one is the way on.
-			return view.Plate{Kind: "connection", Text: "thread deleted", Action: "reset"}
-		case pt.problem == view.ProblemAgentUnknown:
-			return view.Plate{Kind: "connection", Text: "agent not found", Action: "settings"}
-		case pt.unauthorized && pt.chatAPI() == apppet.StandardAgents:
-			return pt.withCause(view.Plate{Kind: "connection", Text: "key refused", Action: "reconnect"})
-		case pt.unauthorized:
-			return pt.withCause(view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"})
-		}
-		return pt.withCause(view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"})
-	default:
-		if p, _ := pt.core.presetNow(pt.preset); !slices.Contains(AvailableChatAPIs, p.ChatAPI) {
-			return view.Plate{Kind: "connection", Text: chatAPILabel(p.ChatAPI) + " is not in this version"}
-		}
-		if pt.core.endpoint(pt.preset) == "" {
-			return view.Plate{Kind: "connection", Text: "not configured"}
-		}
-		return view.Plate{Kind: "connection", Text: "not connected"}
-	}
-}
-
-// withCause adds why the connection failed to a plate. Call with mu held.
-func (pt *pet) withCause(p view.Plate) view.Plate {
-	p.Cause, p.Settings = pt.cause.Text, pt.cause.Settings
-	return p
-}
-
-// chatAPI is the preset's chat_api as saved now.
-func (pt *pet) chatAPI() string {
-	p, _ := pt.core.presetNow(pt.preset)
-	return p.ChatAPI
-}
-
-// viewItems converts delegation items for the view protocol.
-func viewItems(in []delegation.Item) []view.DelegationItem {
-	out := make([]view.DelegationItem, len(in))
-	for i, it := range in {
-		out[i] = view.DelegationItem{ID: it.ID, Title: it.Title, StartedAt: it.StartedAt, State: it.State,
-			EndedAt: it.EndedAt, Status: it.Status, Summary: it.Summary}
-	}
-	return out
-}
-
-// toolLabel turns a backend tool id into a short label: "read_file" →
-// "Read file".
-func toolLabel(id string) string {
-	s := strings.NewReplacer("_", " ", "-", " ", ".", " ").Replace(id)
-	s = strings.Join(strings.Fields(s), " ")
-	if s == "" {
-		return "Tool"
-	}
-	r := []rune(s)
-	r[0] = unicode.ToUpper(r[0])
-	return string(r)
+func (h petHost) Preset(id string) (settings.Preset, bool)   { return h.c.presetNow(id) }
+func (h petHost) Endpoint(id string) string                  { return h.c.endpoint(id) }
+func (h petHost) Available(chatAPI string) bool              { return slices.Contains(AvailableChatAPIs, chatAPI) }
+func (h petHost) GlobalMuted() bool                          { return h.c.mute.On() }
+func (h petHost) SetStatus(id string, st *view.PresetStatus) { h.c.setStatus(id, st) }
+func (h petHost) SetHistory(id string, items []view.DelegationItem) {
+	h.c.setHistory(id, items)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"yui/app/capture"
+	"yui/app/core/desktop"
 	"yui/app/lookfolder"
 	"yui/app/place"
 	"yui/app/settings"
@@ -37,24 +38,6 @@ func windowConfig(t *testing.T, shell *websocket.Conn) view.WindowConfig {
 	return cfg
 }
 
-// nextMove reads the shell's next message, which must be a window_move.
-func nextMove(t *testing.T, shell *websocket.Conn) image.Point {
-	t.Helper()
-	_, b, err := shell.Read(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m struct {
-		Type string `json:"type"`
-		X, Y int
-	}
-	json.Unmarshal(b, &m)
-	if m.Type != view.TypeWindowMove {
-		t.Fatalf("shell got %s, want a window_move", b)
-	}
-	return image.Pt(m.X, m.Y)
-}
-
 func TestRestoredPositionIsClampedToTheMonitorsNow(t *testing.T) {
 	dir := t.TempDir()
 	s, _, _ := settings.Open(dir)
@@ -63,10 +46,10 @@ func TestRestoredPositionIsClampedToTheMonitorsNow(t *testing.T) {
 	st := startCore(t, Options{ConfigDir: dir, Screen: screen1280()})
 	p := st.c.Settings().Get().Presets[0]
 	cfg := windowConfig(t, st.dial(t, view.RoleShell, p.ID))
-	if cfg.X == nil || *cfg.X != 1280-PetWidth || *cfg.Y != 800-PetHeight {
-		t.Fatalf("window at %v,%v, want %d,%d", deref(cfg.X), deref(cfg.Y), 1280-PetWidth, 800-PetHeight)
+	if cfg.X == nil || *cfg.X != 1280-desktop.PetWidth || *cfg.Y != 800-desktop.PetHeight {
+		t.Fatalf("window at %v,%v, want %d,%d", deref(cfg.X), deref(cfg.Y), 1280-desktop.PetWidth, 800-desktop.PetHeight)
 	}
-	if w := readFile(t, dir).Presets[0].Window; w == nil || w.X != 1280-PetWidth || w.Y != 800-PetHeight {
+	if w := readFile(t, dir).Presets[0].Window; w == nil || w.X != 1280-desktop.PetWidth || w.Y != 800-desktop.PetHeight {
 		t.Fatalf("the clamped place is not saved: %+v", w)
 	}
 }
@@ -83,7 +66,7 @@ func TestFirstRunPlacesHerBottomRightAndANewCharacterBeside(t *testing.T) {
 	st := startCore(t, Options{ConfigDir: dir, Screen: screen1280()})
 	all := st.c.Settings().Get()
 	first := windowConfig(t, st.dial(t, view.RoleShell, all.Presets[0].ID))
-	want := place.BottomRight(image.Rect(0, 0, 1280, 800), image.Pt(PetWidth, PetHeight))
+	want := place.BottomRight(image.Rect(0, 0, 1280, 800), image.Pt(desktop.PetWidth, desktop.PetHeight))
 	if first.X == nil || *first.X != want.X || *first.Y != want.Y {
 		t.Fatalf("first run: %v,%v, want the bottom-right %v", deref(first.X), deref(first.Y), want)
 	}
@@ -101,7 +84,7 @@ func TestFirstRunPlacesHerBottomRightAndANewCharacterBeside(t *testing.T) {
 	page.wait(t, "the tip gone", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l["notice"]["id"] == "first_run_tip" && l["notice"]["text"] == ""
 	})
-	a := image.Rect(*first.X, *first.Y, *first.X+PetWidth, *first.Y+PetHeight)
+	a := image.Rect(*first.X, *first.Y, *first.X+desktop.PetWidth, *first.Y+desktop.PetHeight)
 	// The settings window opens where she does not cover it.
 	sw := windowConfig(t, st.dial(t, view.RoleShell, ""))
 	if r := image.Rect(*sw.X, *sw.Y, *sw.X+SettingsWidth, *sw.Y+SettingsHeight); r.Overlaps(a) || !r.In(image.Rect(0, 0, 1280, 800)) {
@@ -111,53 +94,9 @@ func TestFirstRunPlacesHerBottomRightAndANewCharacterBeside(t *testing.T) {
 	st.c.Settings().Update(func(x *settings.Settings) { x.Presets = append(x.Presets, settings.NewPreset("Mio")) })
 	mio := st.c.Settings().Get().Presets[1].ID
 	second := windowConfig(t, st.dial(t, view.RoleShell, mio))
-	b := image.Rect(*second.X, *second.Y, *second.X+PetWidth, *second.Y+PetHeight)
+	b := image.Rect(*second.X, *second.Y, *second.X+desktop.PetWidth, *second.Y+desktop.PetHeight)
 	if a.Overlaps(b) || !b.In(image.Rect(0, 0, 1280, 800)) || b.Min.Y != a.Min.Y {
 		t.Fatalf("the second character at %v overlaps the first at %v, is off screen or not beside her", b, a)
-	}
-}
-
-func TestADragKeepsAThirdOnScreenAndResetPositionBringsHerBack(t *testing.T) {
-	dir := t.TempDir()
-	s, _, _ := settings.Open(dir)
-	s.Update(func(x *settings.Settings) { x.Presets[0].Window = &settings.Position{X: 100, Y: 100} })
-	st := startCore(t, Options{ConfigDir: dir, Screen: screen1280()})
-	p := st.c.Settings().Get().Presets[0]
-	shell := st.dial(t, view.RoleShell, p.ID)
-	windowConfig(t, shell)
-	// Within bounds (half of her off the left edge): saved as is, no move.
-	send(t, shell, map[string]any{"type": "window_position", "x": -150, "y": 200})
-	waitFor(t, "the position saved", func() bool {
-		w := readFile(t, dir).Presets[0].Window
-		return w != nil && w.X == -150 && w.Y == 200
-	})
-	// Dragged almost off the left edge: moved back to show a third of her.
-	send(t, shell, map[string]any{"type": "window_position", "x": -220, "y": 200})
-	wantX := -(PetBody.Max.X - (PetBody.Dx()+2)/3)
-	if got := nextMove(t, shell); got != image.Pt(wantX, 200) {
-		t.Fatalf("moved back to %v, want (%d,200)", got, wantX)
-	}
-	waitFor(t, "the corrected position saved", func() bool {
-		w := readFile(t, dir).Presets[0].Window
-		return w != nil && w.X == wantX
-	})
-	// Reset position from the pet menu.
-	page := st.dial(t, view.RolePet, p.ID)
-	send(t, page, map[string]any{"type": "desktop_action", "action": "reset_position"})
-	want := place.BottomRight(image.Rect(0, 0, 1280, 800), image.Pt(PetWidth, PetHeight))
-	if got := nextMove(t, shell); got != want {
-		t.Fatalf("reset to %v, want %v", got, want)
-	}
-	waitFor(t, "the reset position saved", func() bool {
-		w := readFile(t, dir).Presets[0].Window
-		return w != nil && w.X == want.X && w.Y == want.Y
-	})
-	// The tray's Reset positions.
-	send(t, shell, map[string]any{"type": "window_position", "x": 10, "y": 10})
-	waitFor(t, "moved", func() bool { return readFile(t, dir).Presets[0].Window.X == 10 })
-	st.c.ResetPositions()
-	if got := nextMove(t, shell); got != want {
-		t.Fatalf("tray reset to %v, want %v", got, want)
 	}
 }
 

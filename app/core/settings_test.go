@@ -8,7 +8,6 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,6 +15,7 @@ import (
 	"yui/app/delegation"
 	"yui/app/settings"
 	"yui/app/supervisor"
+	"yui/app/supervisor/supervisortest"
 	"yui/app/view"
 )
 
@@ -340,11 +340,11 @@ func TestOffAndOnAgainQuicklyGetsTheWindowBack(t *testing.T) {
 	dir := t.TempDir()
 	s, _, _ := settings.Open(dir)
 	s.Update(func(x *settings.Settings) { x.Presets = append(x.Presets, settings.NewPreset("Mio")) })
-	l := &windowLauncher{}
-	st := startCore(t, Options{ConfigDir: dir, Launch: l.launch, Exe: "/bin/yui-test"})
+	l := &supervisortest.Launcher{}
+	st := startCore(t, Options{ConfigDir: dir, Launch: l.Launch, Exe: "/bin/yui-test"})
 	all := st.c.Settings().Get()
 	mio := "pet:" + all.Presets[1].ID
-	waitFor(t, "Mio's window", func() bool { return l.count(mio) == 1 })
+	waitFor(t, "Mio's window", func() bool { return l.Count(mio) == 1 })
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)
 	req := formOf(all)
@@ -356,41 +356,10 @@ func TestOffAndOnAgainQuicklyGetsTheWindowBack(t *testing.T) {
 	req.Presets[1].Enabled = true
 	send(t, conn, saveMsg(req))
 	page.result(t, "on")
-	waitFor(t, "Mio's window started again", func() bool { return l.count(mio) == 2 && st.c.sup.Running(mio) })
+	waitFor(t, "Mio's window started again", func() bool { return l.Count(mio) == 2 && st.c.sup.Running(mio) })
 	if st.c.pet(all.Presets[1].ID) == nil {
 		t.Fatal("no pet for Mio")
 	}
-}
-
-// windowLauncher records window starts and lets tests end them.
-type windowLauncher struct {
-	mu    sync.Mutex
-	specs []supervisor.Spec
-	procs map[string]*idleProc
-}
-
-func (l *windowLauncher) launch(sp supervisor.Spec) (supervisor.Process, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	p := &idleProc{done: make(chan struct{})}
-	if l.procs == nil {
-		l.procs = map[string]*idleProc{}
-	}
-	l.procs[sp.Name] = p
-	l.specs = append(l.specs, sp)
-	return p, nil
-}
-
-func (l *windowLauncher) count(name string) int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	n := 0
-	for _, sp := range l.specs {
-		if sp.Name == name {
-			n++
-		}
-	}
-	return n
 }
 
 // waitFor polls cond (a launched window, the supervisor's state, a file
@@ -408,10 +377,10 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 func TestSaveAddsAndRemovesCharactersWithTheirWindows(t *testing.T) {
 	dir := t.TempDir()
-	l := &windowLauncher{}
-	st := startCore(t, Options{ConfigDir: dir, Launch: l.launch, Exe: "/bin/yui-test"})
+	l := &supervisortest.Launcher{}
+	st := startCore(t, Options{ConfigDir: dir, Launch: l.Launch, Exe: "/bin/yui-test"})
 	before := st.c.Settings().Get()
-	waitFor(t, "the first pet window", func() bool { return l.count("pet:"+before.Presets[0].ID) == 1 })
+	waitFor(t, "the first pet window", func() bool { return l.Count("pet:"+before.Presets[0].ID) == 1 })
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)
 
@@ -424,7 +393,7 @@ func TestSaveAddsAndRemovesCharactersWithTheirWindows(t *testing.T) {
 	if res := page.result(t, "add"); res["ok"] != true {
 		t.Fatalf("refused: %v", res)
 	}
-	waitFor(t, "Mio's pet window", func() bool { return l.count("pet:p-0badcafe") == 1 })
+	waitFor(t, "Mio's pet window", func() bool { return l.Count("pet:p-0badcafe") == 1 })
 	got := readFile(t, dir)
 	if len(got.Presets) != 2 || got.Presets[1].Name != "Mio" || got.Presets[1].Key != key ||
 		!strings.HasPrefix(got.Presets[1].ChatID, "yui-") || got.Presets[1].ChatID == before.Presets[0].ChatID {
@@ -446,16 +415,14 @@ func TestSaveAddsAndRemovesCharactersWithTheirWindows(t *testing.T) {
 	if res := page.result(t, "off"); res["ok"] != true {
 		t.Fatalf("refused: %v", res)
 	}
-	l.mu.Lock()
-	mio := l.procs["pet:p-0badcafe"]
-	l.mu.Unlock()
+	mio := l.Proc("pet:p-0badcafe")
 	select {
-	case <-mio.done:
+	case <-mio.Done():
 	case <-time.After(hangLimit):
 		t.Fatal("Mio's window was not ended")
 	}
 	waitFor(t, "Mio's window unsupervised", func() bool { return !st.c.sup.Supervised("pet:p-0badcafe") })
-	if st.c.pet("p-0badcafe") != nil || l.count("pet:p-0badcafe") != 1 {
+	if st.c.pet("p-0badcafe") != nil || l.Count("pet:p-0badcafe") != 1 {
 		t.Fatal("Mio still runs or was restarted")
 	}
 	if readFile(t, dir).Presets[1].Enabled {
@@ -479,22 +446,20 @@ func TestSaveAddsAndRemovesCharactersWithTheirWindows(t *testing.T) {
 
 func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
 	dir := t.TempDir()
-	l := &windowLauncher{}
-	st := startCore(t, Options{ConfigDir: dir, Launch: l.launch, Exe: "/bin/yui-test"})
+	l := &supervisortest.Launcher{}
+	st := startCore(t, Options{ConfigDir: dir, Launch: l.Launch, Exe: "/bin/yui-test"})
 	p := st.c.Settings().Get().Presets[0]
 	petConn := st.dial(t, view.RolePet, p.ID)
 	send(t, petConn, map[string]any{"type": "open_settings", "section": "permissions"})
-	waitFor(t, "the settings window", func() bool { return l.count(settingsWindowName) == 1 })
+	waitFor(t, "the settings window", func() bool { return l.Count(settingsWindowName) == 1 })
 	// The settings window's spec (her pet window may be launched before
 	// or after it: nothing orders the two).
 	var sp supervisor.Spec
-	l.mu.Lock()
-	for _, s := range l.specs {
+	for _, s := range l.Specs() {
 		if s.Name == settingsWindowName {
 			sp = s
 		}
 	}
-	l.mu.Unlock()
 	if args := strings.Join(sp.Args, " "); !strings.HasPrefix(args, "window --role settings --core ws://127.0.0.1:") ||
 		strings.Contains(args, "--preset") || !sp.Once {
 		t.Fatalf("spec %+v", sp)
@@ -525,21 +490,19 @@ func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
 		f := l[view.TypeSettingsFocus]
 		return f["seq"].(float64) == 2 && f["section"] == ""
 	})
-	if n := l.count(settingsWindowName); n != 1 {
+	if n := l.Count(settingsWindowName); n != 1 {
 		t.Fatalf("settings window started %d times", n)
 	}
 	// The window process ending (a crash) is not restarted on its own; the
 	// next open starts it again.
-	l.mu.Lock()
-	l.procs[settingsWindowName].Signal(os.Kill)
-	l.mu.Unlock()
+	l.Proc(settingsWindowName).Signal(os.Kill)
 	shell.CloseNow()
 	waitFor(t, "the settings window to be let go", func() bool { return !st.c.sup.Supervised(settingsWindowName) })
-	if n := l.count(settingsWindowName); n != 1 {
+	if n := l.Count(settingsWindowName); n != 1 {
 		t.Fatalf("restarted by itself: %d starts", n)
 	}
 	send(t, petConn, map[string]any{"type": "open_settings", "section": "backend"})
-	waitFor(t, "the settings window again", func() bool { return l.count(settingsWindowName) == 2 })
+	waitFor(t, "the settings window again", func() bool { return l.Count(settingsWindowName) == 2 })
 }
 
 func TestConnectionChangesReconnectAndPermissionsApplyInPlace(t *testing.T) {
@@ -764,11 +727,11 @@ func TestSettingsWindowResetsAndReconnectsAPreset(t *testing.T) {
 // shell, then the supervisor's stop); the next open starts a new process.
 // Shown again before then, it is kept.
 func TestHiddenSettingsWindowExitsAfterIdleAndReopens(t *testing.T) {
-	l := &windowLauncher{}
-	st := startCore(t, Options{Launch: l.launch, Exe: "/bin/yui-test", SettingsIdleExit: 50 * time.Millisecond})
+	l := &supervisortest.Launcher{}
+	st := startCore(t, Options{Launch: l.Launch, Exe: "/bin/yui-test", SettingsIdleExit: 50 * time.Millisecond})
 	id := st.c.Settings().Get().Presets[0].ID
 	st.c.openSettings(id, "")
-	waitFor(t, "the settings window", func() bool { return l.count(settingsWindowName) == 1 && st.c.sup.Running(settingsWindowName) })
+	waitFor(t, "the settings window", func() bool { return l.Count(settingsWindowName) == 1 && st.c.sup.Running(settingsWindowName) })
 	shell := readPage(st.dial(t, view.RoleShell, ""))
 	conn := st.dial(t, view.RoleShell, "")
 	send(t, conn, map[string]any{"type": view.TypeWindowHidden})
@@ -782,13 +745,13 @@ func TestHiddenSettingsWindowExitsAfterIdleAndReopens(t *testing.T) {
 	})
 	waitFor(t, "the hidden settings process ended", func() bool { return !st.c.sup.Supervised(settingsWindowName) })
 	st.c.openSettings(id, "")
-	waitFor(t, "a new settings process", func() bool { return l.count(settingsWindowName) == 2 && st.c.sup.Running(settingsWindowName) })
+	waitFor(t, "a new settings process", func() bool { return l.Count(settingsWindowName) == 2 && st.c.sup.Running(settingsWindowName) })
 }
 
 // Reopening disarms the idle exit: a hidden window shown again is kept.
 func TestReopenedSettingsWindowIsKept(t *testing.T) {
-	l := &windowLauncher{}
-	st := startCore(t, Options{Launch: l.launch, Exe: "/bin/yui-test", SettingsIdleExit: time.Hour})
+	l := &supervisortest.Launcher{}
+	st := startCore(t, Options{Launch: l.Launch, Exe: "/bin/yui-test", SettingsIdleExit: time.Hour})
 	id := st.c.Settings().Get().Presets[0].ID
 	st.c.openSettings(id, "")
 	waitFor(t, "the settings window", func() bool { return st.c.sup.Running(settingsWindowName) })
@@ -803,8 +766,8 @@ func TestReopenedSettingsWindowIsKept(t *testing.T) {
 	st.c.settingsWin.mu.Lock()
 	armed = st.c.settingsWin.idle != nil
 	st.c.settingsWin.mu.Unlock()
-	if armed || l.count(settingsWindowName) != 1 {
-		t.Fatalf("after reopening: idle armed %v, starts %d", armed, l.count(settingsWindowName))
+	if armed || l.Count(settingsWindowName) != 1 {
+		t.Fatalf("after reopening: idle armed %v, starts %d", armed, l.Count(settingsWindowName))
 	}
 	// A page may not claim to be the shell.
 	page := st.dial(t, view.RoleSettings, "")

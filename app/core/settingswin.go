@@ -4,6 +4,8 @@ import (
 	"sync"
 	"time"
 
+	"yui/app/core/backend"
+	"yui/app/core/petview"
 	"yui/app/delegation"
 	"yui/app/lookfolder"
 	apppet "yui/app/pet"
@@ -162,7 +164,7 @@ func (c *Core) publishSettingsState() {
 	st := view.SettingsState{Revision: c.settingsWin.revision, Path: c.store.Path(), ActivePreset: all.ActivePreset,
 		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(c.folderLooks()),
 		Audio:    view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device},
-		Keyboard: view.KeyboardForm{Shortcut: all.Keyboard.ShortcutOrDefault(), ShortcutOff: all.Keyboard.ShortcutOff, Note: c.shortcutNote()}}
+		Keyboard: view.KeyboardForm{Shortcut: all.Keyboard.ShortcutOrDefault(), ShortcutOff: all.Keyboard.ShortcutOff, Note: c.desk.ShortcutNote()}}
 	for i, p := range all.Presets {
 		st.Presets[i] = presetForm(p)
 		if n, ok := c.settingsWin.notes[p.ID]; ok {
@@ -189,25 +191,10 @@ func presetForm(p settings.Preset) view.PresetForm {
 // the settings window.
 var AvailableChatAPIs = apppet.Wires
 
-var chatAPILabels = map[string]string{
-	"push":             "Push (WebSocket)",
-	"responses":        "OpenAI Responses",
-	"chat_completions": "OpenAI Chat Completions",
-	"standard_agents":  "Standard Agents threads",
-}
-
-// chatAPILabel is how the windows name a chat_api value.
-func chatAPILabel(id string) string {
-	if l := chatAPILabels[id]; l != "" {
-		return l
-	}
-	return id
-}
-
 func settingsChoices(looks []lookfolder.Look) view.SettingsChoices {
 	var ch view.SettingsChoices
 	for _, id := range settings.ChatAPIs {
-		c := view.Choice{ID: id, Label: chatAPILabel(id), Available: false, Note: "not in this version yet"}
+		c := view.Choice{ID: id, Label: backend.Label(id), Available: false, Note: "not in this version yet"}
 		for _, a := range AvailableChatAPIs {
 			if a == id {
 				c.Available, c.Note = true, ""
@@ -296,7 +283,7 @@ func (c *Core) publishHistoryLocked() {
 			if err != nil {
 				c.log.Warn("delegations.history_open_failed", "preset", p.ID, "err", err.Error())
 			}
-			items = viewItems(h.Items())
+			items = petview.DelegationItems(h.Items())
 			c.settingsWin.history[p.ID] = items
 		}
 		if items == nil {
@@ -305,4 +292,9 @@ func (c *Core) publishHistoryLocked() {
 		msg.Presets = append(msg.Presets, view.PresetHistory{ID: p.ID, Items: items})
 	}
 	c.view.PublishSettings(view.TypeSettingsHistory, view.MustEncode(view.TypeSettingsHistory, msg))
+}
+
+// OpenSettingsWindow opens the settings window on the main character.
+func (c *Core) OpenSettingsWindow() {
+	c.openSettings(c.store.Get().ActivePreset, "")
 }

@@ -32,43 +32,18 @@ func (c *Core) newSpeaker(pt *pet, p settings.Preset) *voice.Speaker {
 		out = c.opts.Sound
 	}
 	return voice.New(voice.Options{
-		Name:    "Yui — " + p.Name,
-		Output:  out,
-		Global:  c.mute,
-		OnMouth: pt.onMouth,
-		OnError: pt.onVoiceError,
+		Name:   "Yui — " + p.Name,
+		Output: out,
+		Global: c.mute,
+		OnMouth: func(m voice.Mouth) {
+			pt.heard.Sound(m.At, time.Duration(len(m.Levels))*m.Step, m.First)
+			pt.view.OnMouth(m)
+		},
+		OnError: pt.view.OnVoiceError,
 		Logger:  c.log.With("preset", p.ID),
 		Pace:    SpeechRate,
 		Engine:  c.opts.VoiceEngine,
 	}, voiceConfig(p, c.store.Get().Audio))
-}
-
-// onMouth sends lip-sync levels to the pet's pages (not sticky: a page that
-// connects later has missed that sound).
-func (pt *pet) onMouth(m voice.Mouth) {
-	pt.heard.Sound(m.At, time.Duration(len(m.Levels))*m.Step, m.First)
-	msg := view.Mouth{At: m.At.UnixMilli(), StepMS: int(m.Step / time.Millisecond), Levels: make([]int, len(m.Levels))}
-	for i, v := range m.Levels {
-		msg.Levels[i] = int(v)
-	}
-	pt.core.view.Send(view.RolePet, pt.preset, view.MustEncode(view.TypeMouth, msg))
-}
-
-// onVoiceError shows a sentence's voice failure in the pill.
-func (pt *pet) onVoiceError(short string) {
-	pt.mu.Lock()
-	defer pt.mu.Unlock()
-	if pt.voiceErr == short {
-		return
-	}
-	pt.voiceErr = short
-	pt.publishPill()
-}
-
-// publishVoice tells the pet page the mute state for its menu.
-func (pt *pet) publishVoice() {
-	p, _ := pt.core.presetNow(pt.preset)
-	pt.publish(view.TypeVoice, view.VoiceState{Muted: p.Voice.Muted, GlobalMuted: pt.core.mute.On(), Engine: p.Voice.EngineName()})
 }
 
 // vocabularyChanged reports a voice change that changes the hello's
@@ -114,7 +89,7 @@ func (c *Core) SetCharacterMuted(id string, on bool) error {
 	}
 	if pt := c.pet(id); pt != nil {
 		pt.speaker.SetMuted(on)
-		pt.publishVoice()
+		pt.view.PublishVoice()
 	}
 	c.publishSettingsState()
 	c.log.Info("voice_mute", "scope", view.MuteCharacter, "preset", id, "muted", on)
@@ -132,7 +107,7 @@ func (c *Core) applyAudio(a settings.Audio) {
 		if c.opts.OnMuteChanged != nil {
 			c.opts.OnMuteChanged(a.Muted)
 		}
-		c.desktopChanged()
+		c.desk.Changed()
 	}
 	c.petsMu.Lock()
 	pets := make([]*pet, 0, len(c.pets))
@@ -144,7 +119,7 @@ func (c *Core) applyAudio(a settings.Audio) {
 		if p, ok := c.presetNow(pt.preset); ok {
 			pt.speaker.Configure(voiceConfig(p, a))
 		}
-		pt.publishVoice()
+		pt.view.PublishVoice()
 	}
 }
 

@@ -101,7 +101,7 @@ func TestE2EPositionIsClampedAndResetFromTheMenu(t *testing.T) {
 	// screen): she comes back to show a third.
 	id, _, _ := d.visibleWindow(t, title)
 	d.xdotool(t, "windowmove", strconv.Itoa(int(id)), "-230", strconv.Itoa(home.Y))
-	// Her figure is 180 px wide from x = 60 in the window (core.PetBody).
+	// Her figure is 180 px wide from x = 60 in the window (desktop.PetBody in app/core/desktop).
 	kept := image.Pt(-(240 - (180+2)/3), home.Y)
 	win = d.awaitWindowAt(t, title, kept)
 	waitLog(t, logs, "window_kept_on_screen", func(ls []logLine) bool { return len(ls) > 0 })

@@ -1,0 +1,127 @@
+package petview
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"yui/app/core/backend"
+	apppet "yui/app/pet"
+	"yui/app/view"
+)
+
+// publishPlate shows the connection state while the socket is not ready,
+// else "thinking" while a turn runs, else nothing. Call with mu held.
+func (v *View) publishPlate() {
+	v.publish(view.TypePlate, v.plate())
+	v.armCountdown()
+}
+
+// publishStatus tells the settings window's list the connection. Call
+// with mu held.
+func (v *View) publishStatus() {
+	st := v.status()
+	v.cfg.Host.SetStatus(v.id, &st)
+}
+
+// armCountdown keeps "reconnecting in N s" counting down: one timer, armed
+// only while reconnecting, firing at the next whole second. Call with mu
+// held.
+func (v *View) armCountdown() {
+	if v.st.countdown != nil {
+		v.st.countdown.Stop()
+		v.st.countdown = nil
+	}
+	if v.st.socket != "reconnecting" {
+		return
+	}
+	left := time.Until(v.st.retryAt)
+	if left <= 0 {
+		return
+	}
+	next := left % time.Second
+	if next == 0 {
+		next = time.Second
+	}
+	v.st.countdown = time.AfterFunc(next+time.Millisecond, func() {
+		v.mu.Lock()
+		defer v.mu.Unlock()
+		if v.st.socket == "reconnecting" {
+			v.publishPlate()
+		}
+	})
+}
+
+// status is the connection as the settings window's list shows it. Call
+// with mu held.
+func (v *View) status() view.PresetStatus {
+	st := view.PresetStatus{ID: v.id, State: v.st.socket, Problem: v.st.problem}
+	switch v.st.socket {
+	case "ready":
+		st.Text = "connected"
+	case "reconnecting":
+		st.Text = "reconnecting"
+	default:
+		st.Text = strings.TrimSuffix(v.plate().Text, "…")
+	}
+	return st
+}
+
+// plate is the name plate now. Call with mu held.
+func (v *View) plate() view.Plate {
+	switch v.st.socket {
+	case "ready":
+		if v.st.thinking {
+			return view.Plate{Kind: "thinking", Text: "thinking"}
+		}
+		return view.Plate{}
+	case "connecting":
+		return view.Plate{Kind: "connection", Text: "connecting…"}
+	case "reconnecting":
+		secs := int(math.Ceil(time.Until(v.st.retryAt).Seconds()))
+		if secs < 1 {
+			return v.withCause(view.Plate{Kind: "connection", Text: "reconnecting…"})
+		}
+		return v.withCause(view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"})
+	case "failed":
+		return v.failedPlate()
+	default:
+		p, _ := v.cfg.Host.Preset(v.id)
+		if !v.cfg.Host.Available(p.ChatAPI) {
+			return view.Plate{Kind: "connection", Text: backend.Label(p.ChatAPI) + " is not in this version"}
+		}
+		if v.cfg.Host.Endpoint(v.id) == "" {
+			return view.Plate{Kind: "connection", Text: "not configured"}
+		}
+		return view.Plate{Kind: "connection", Text: "not connected"}
+	}
+}
+
+// failedPlate says why the connection failed and what is the way on.
+func (v *View) failedPlate() view.Plate {
+	switch {
+	case v.st.problem == view.ProblemThreadDeleted:
+		// No reconnect: the thread is gone; a new one is the way on.
+		return view.Plate{Kind: "connection", Text: "thread deleted", Action: "reset"}
+	case v.st.problem == view.ProblemAgentUnknown:
+		return view.Plate{Kind: "connection", Text: "agent not found", Action: "settings"}
+	case v.st.unauthorized && v.chatAPI() == apppet.StandardAgents:
+		return v.withCause(view.Plate{Kind: "connection", Text: "key refused", Action: "reconnect"})
+	case v.st.unauthorized:
+		return v.withCause(view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"})
+	}
+	return v.withCause(view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"})
+}
+
+// withCause adds why the connection failed to a plate. Call with mu held.
+func (v *View) withCause(p view.Plate) view.Plate {
+	p.Cause, p.Settings = v.st.cause.Text, v.st.cause.Settings
+	return p
+}
+
+// chatAPI is the preset's chat_api as saved now.
+func (v *View) chatAPI() string {
+	p, _ := v.cfg.Host.Preset(v.id)
+	return p.ChatAPI
+}
