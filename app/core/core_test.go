@@ -462,38 +462,6 @@ func TestImagesOnlyMessageTravelsAndARefusedImageKeepsNothing(t *testing.T) {
 	})
 }
 
-func TestReconnectingPlateCountsDown(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := "http://" + ln.Addr().String() // nothing listens here once closed
-	ln.Close()
-	dir := t.TempDir()
-	s, _, _ := settings.Open(dir)
-	s.Update(func(x *settings.Settings) { x.Presets[0].ChatBaseURL = closed })
-	st := startCore(t, Options{ConfigDir: dir})
-	p := st.c.Settings().Get().Presets[0]
-	page := readPage(st.dial(t, view.RolePet, p.ID))
-	// The second attempt waits 2 s: the plate says 2, then 1, with the
-	// reconnect action.
-	page.wait(t, "a countdown from 2 to 1", func(all []map[string]any, _ map[string]map[string]any) bool {
-		saw2 := false
-		for _, m := range all {
-			if m["type"] != "plate" {
-				continue
-			}
-			if m["text"] == "reconnecting in 2 s" && m["action"] == "reconnect" {
-				saw2 = true
-			}
-			if saw2 && m["text"] == "reconnecting in 1 s" {
-				return true
-			}
-		}
-		return false
-	})
-}
-
 // A busy demo port must not break a first run: the embedded demo listens
 // on a free loopback port and the demo preset talks to it there.
 func TestDemoBackendMovesOffABusyPort(t *testing.T) {
