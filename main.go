@@ -232,7 +232,7 @@ func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
 			ResetPositions:  desk.ResetPositions,
 			SetStartAtLogin: func(on bool) { desk.SetStartAtLogin(on) },
 			Quit:            desk.Quit,
-			Listen:          c.ListenOnce,
+			Listen:          c.Ear().ListenOnce,
 		},
 		// Windows waits for this before ending the session.
 		SessionEnd: func() { desk.Quit(); <-ran },

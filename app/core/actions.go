@@ -90,8 +90,6 @@ func (c *Core) addRoutes(t *route.Table) {
 	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "only the settings window saves settings", c.saveSettingsMessage), view.TypeSaveSettings)
 	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "only the settings window tests connections",
 		route.JSON(lg, func(_ view.Peer, req view.TestConnection) { c.testConnection(req) })), view.TypeTestConnection)
-	// Listening.
-	t.Add(c.onListenMessage, view.TypeListenHold, view.TypeListenTarget, view.TypeSaveListen, view.TypeListenMeter)
 }
 
 // sessionAction passes a pet page's stop, reconnect or reset to her

@@ -289,7 +289,7 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 	c.view.Forget(p.ID)
 	c.publishInitial(p, settings.Report{})
 	pt.view.PublishAll()
-	c.publishListenTo(pt)
+	c.ear.PublishTo(pt.preset)
 	if started {
 		pt.sess.Start()
 	}

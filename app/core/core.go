@@ -15,6 +15,7 @@ import (
 	"yui/app/audio"
 	"yui/app/capture"
 	"yui/app/core/desktop"
+	"yui/app/core/ear"
 	"yui/app/core/route"
 	"yui/app/cue"
 	"yui/app/frontmost"
@@ -109,7 +110,7 @@ type Core struct {
 	turns   *slog.Logger // the turn log, one line per turn event
 	mute    *voice.Mute  // the global mute every voice watches
 	sound   soundState
-	ear     listening // the microphone, shared by every character
+	ear     *ear.Room // the microphone, shared by every character
 
 	// petsMu guards pets and started. Pets change when settings are saved
 	// (apply.go); changes are serialized by applyMu.
@@ -146,7 +147,6 @@ func New(opts Options) (*Core, error) {
 	}
 	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{}}
 	c.tip.Store("")
-	c.ear.l = c.newListener()
 	if c.screen == nil {
 		c.screen = capture.NewSystem(lg)
 	}
@@ -178,6 +178,8 @@ func New(opts Options) (*Core, error) {
 	c.desk = desktop.New(desktop.Config{Store: store, Pages: c.view, Windows: c.sup, Host: deskHost{c},
 		Screen: c.screen, Autostart: opts.Autostart, Hotkeys: keys, Logger: lg})
 	c.desk.Routes(c.routes)
+	c.ear = ear.New(ear.Config{Store: store, Pages: c.view, Host: earHost{c}, Input: opts.Input, Logger: lg})
+	c.ear.Routes(c.routes)
 	c.vocab = loadVocabulary(opts.Pages, lg)
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
@@ -200,12 +202,12 @@ func New(opts Options) (*Core, error) {
 		c.pets[p.ID] = pt
 		c.publishInitial(p, rep)
 		pt.view.PublishAll()
-		c.publishListenTo(pt)
+		c.ear.PublishTo(pt.preset)
 	}
 	c.publishSettingsState()
 	c.publishHistory()
 	c.publishSettingsAudio()
-	c.publishSettingsListen()
+	c.ear.PublishSettings()
 	return c, nil
 }
 
@@ -279,7 +281,7 @@ func (c *Core) Run(ctx context.Context) error {
 		c.publishSettingsState() // the settings window says why
 	}
 	// The microphone opens now if listening is on (never before Run).
-	c.applyListen()
+	c.ear.Apply()
 	if c.opts.OpenSettings {
 		c.openSettings(c.store.Get().ActivePreset, "")
 	}
@@ -299,7 +301,7 @@ func (c *Core) Run(ctx context.Context) error {
 	// Closing the view server ends every shell connection, and a window
 	// process exits when its connection ends; the supervisor then reaps
 	// them (and terminates any that linger).
-	c.ear.l.Close()
+	c.ear.Close()
 	c.view.Close()
 	c.sup.Stop()
 	c.closePets()

@@ -67,7 +67,7 @@ func (c *Core) openSettings(id, section string) {
 	// The devices may have changed (headphones plugged in) since the last
 	// look.
 	c.publishSettingsAudio()
-	c.publishSettingsListen()
+	c.ear.PublishSettings()
 	if c.opts.NoWindows {
 		return
 	}

@@ -82,6 +82,9 @@ func Only(lg *slog.Logger, rule Rule, reason string, h Handler) Handler {
 	}
 }
 
+// Decode reads m's body into v.
+func Decode(m view.Message, v any) error { return json.Unmarshal(m.Body, v) }
+
 // JSON decodes the body into a T for fn; a body that does not decode is
 // logged (view_malformed) and dropped.
 func JSON[T any](lg *slog.Logger, fn func(peer view.Peer, v T)) Handler {
