@@ -26,9 +26,9 @@ type host struct {
 }
 
 func (h *host) Preset(string) (settings.Preset, bool) { return h.preset, true }
-func (h *host) Endpoint(string) string                 { return h.preset.ChatBaseURL }
-func (h *host) Available(api string) bool              { return api != "not_built" }
-func (h *host) GlobalMuted() bool                      { return false }
+func (h *host) Endpoint(string) string                { return h.preset.ChatBaseURL }
+func (h *host) Available(api string) bool             { return api != "not_built" }
+func (h *host) GlobalMuted() bool                     { return false }
 func (h *host) SetStatus(id string, st *view.PresetStatus) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
