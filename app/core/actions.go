@@ -3,59 +3,14 @@ package core
 import (
 	"encoding/json"
 	"fmt"
-	"image"
 	"strings"
 	"unicode/utf8"
 
-	"yui/app/core/desktop"
 	"yui/app/core/route"
 	"yui/app/permission"
 	"yui/app/view"
 	"yui/transport/dataurl"
 )
-
-// onConnect greets a shell with its window configuration.
-func (c *Core) onConnect(peer view.Peer) {
-	switch peer.Role {
-	case view.RoleMessage:
-		if pt := c.pet(peer.Preset); pt != nil {
-			pt.view.SendTranscript()
-		}
-		return
-	case view.RoleMessageShell:
-		all := c.store.Get()
-		p, ok := all.Preset(peer.Preset)
-		if !ok {
-			c.log.Warn("view_unknown_preset", "preset", peer.Preset)
-			return
-		}
-		c.view.Send(view.RoleMessageShell, p.ID, view.MustEncode(view.TypeWindowConfig, c.messageWindowConfig(p)))
-		return
-	case view.RoleShell:
-	default:
-		return
-	}
-	if peer.Preset == "" {
-		cfg := settingsWindowConfig()
-		cfg.PageToken = c.pageToken("")
-		if at, ok := c.desk.SettingsPosition(image.Pt(SettingsWidth, SettingsHeight)); ok {
-			cfg.X, cfg.Y = &at.X, &at.Y
-		}
-		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, cfg))
-		return
-	}
-	all := c.store.Get()
-	p, ok := all.Preset(peer.Preset)
-	if !ok {
-		c.log.Warn("view_unknown_preset", "preset", peer.Preset)
-		return
-	}
-	cfg := view.WindowConfig{Kind: view.WindowPet, Title: petTitle(p.Name), Width: desktop.PetWidth, Height: desktop.PetHeight, PageToken: c.pageToken(p.ID)}
-	if at, ok := c.desk.PetPosition(p.ID); ok {
-		cfg.X, cfg.Y = &at.X, &at.Y
-	}
-	c.view.Send(view.RoleShell, p.ID, view.MustEncode(view.TypeWindowConfig, cfg))
-}
 
 // onMessage handles what windows send, through the route table.
 func (c *Core) onMessage(peer view.Peer, m view.Message) {
@@ -82,14 +37,6 @@ func (c *Core) addRoutes(t *route.Table) {
 	t.Add(route.Only(lg, route.Roles(view.RolePet), "the pet window opens its messages",
 		func(p view.Peer, _ view.Message) { c.openMessages(p.Preset) }), view.TypeOpenMessages)
 	t.Add(c.sessionAction, view.TypeStop, view.TypeReconnect, view.TypeReset)
-	// Windows.
-	t.Add(route.Only(lg, route.SettingsShell, "only the settings window's shell reports hiding",
-		func(view.Peer, view.Message) { c.log.Info("settings_hidden"); c.settingsHidden() }), view.TypeWindowHidden)
-	// Settings.
-	t.Add(route.JSON(lg, func(p view.Peer, o view.OpenSettings) { c.openSettings(p.Preset, o.Section) }), view.TypeOpenSettings)
-	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "only the settings window saves settings", c.saveSettingsMessage), view.TypeSaveSettings)
-	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "only the settings window tests connections",
-		route.JSON(lg, func(_ view.Peer, req view.TestConnection) { c.testConnection(req) })), view.TypeTestConnection)
 }
 
 // sessionAction passes a pet page's stop, reconnect or reset to her
@@ -109,24 +56,6 @@ func (c *Core) sessionAction(peer view.Peer, m view.Message) {
 	case view.TypeReset:
 		c.resetConversation(pt)
 	}
-}
-
-// saveSettingsMessage decodes a save; one that cannot be read is answered
-// (by its request id, if that can be read) so the form stops waiting.
-func (c *Core) saveSettingsMessage(_ view.Peer, m view.Message) {
-	var req view.SaveSettings
-	if err := json.Unmarshal(m.Body, &req); err != nil {
-		c.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
-		var id struct {
-			RequestID any `json:"request_id"`
-		}
-		json.Unmarshal(m.Body, &id)
-		rid, _ := id.RequestID.(string)
-		c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult,
-			view.SettingsResult{RequestID: rid, OK: false, Error: "the form sent something unreadable: " + err.Error()}))
-		return
-	}
-	c.saveSettings(req)
 }
 
 // presetAction passes a settings-window action to the preset's session; a
@@ -255,4 +184,13 @@ func (c *Core) answerPermission(preset string, a view.PermissionAnswer) {
 				Text: "Your answer could not be saved in the settings (" + err.Error() + "). Yui will ask again next time."}))
 		}
 	}
+}
+
+// resetConversation is New conversation, from the pet menu, the settings
+// window or the message window: the session stops and resets, and the
+// transcript is emptied (what is shown and what a request transport
+// sends).
+func (c *Core) resetConversation(pt *pet) {
+	pt.sess.Reset()
+	pt.view.ClearTranscript()
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -16,7 +17,9 @@ import (
 	"yui/app/capture"
 	"yui/app/core/desktop"
 	"yui/app/core/ear"
+	"yui/app/core/looks"
 	"yui/app/core/route"
+	"yui/app/core/settingsui"
 	"yui/app/cue"
 	"yui/app/frontmost"
 	"yui/app/hotkey"
@@ -109,8 +112,7 @@ type Core struct {
 	vocab   cue.Vocabulary
 	turns   *slog.Logger // the turn log, one line per turn event
 	mute    *voice.Mute  // the global mute every voice watches
-	sound   soundState
-	ear     *ear.Room // the microphone, shared by every character
+	ear     *ear.Room    // the microphone, shared by every character
 
 	// petsMu guards pets and started. Pets change when settings are saved
 	// (apply.go); changes are serialized by applyMu.
@@ -122,7 +124,8 @@ type Core struct {
 	applyMu  sync.Mutex
 	stopping bool
 
-	settingsWin settingsWindow
+	sui   *settingsui.Room // the settings window
+	looks looks.Catalog    // the built-in looks and the look folders
 
 	traceMu sync.Mutex
 
@@ -180,6 +183,11 @@ func New(opts Options) (*Core, error) {
 	c.desk.Routes(c.routes)
 	c.ear = ear.New(ear.Config{Store: store, Pages: c.view, Host: earHost{c}, Input: opts.Input, Logger: lg})
 	c.ear.Routes(c.routes)
+	c.looks = looks.Catalog{ConfigDir: opts.ConfigDir, Log: lg}
+	c.sui = settingsui.New(settingsui.Config{Store: store, Pages: c.view, Host: settingsHost{c}, Looks: c.looks,
+		Available: func(api string) bool { return slices.Contains(AvailableChatAPIs, api) }, Sound: opts.Sound,
+		IdleExit: opts.SettingsIdleExit, Logger: lg})
+	c.sui.Routes(c.routes)
 	c.vocab = loadVocabulary(opts.Pages, lg)
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
@@ -204,9 +212,9 @@ func New(opts Options) (*Core, error) {
 		pt.view.PublishAll()
 		c.ear.PublishTo(pt.preset)
 	}
-	c.publishSettingsState()
-	c.publishHistory()
-	c.publishSettingsAudio()
+	c.sui.PublishState()
+	c.sui.PublishHistory()
+	c.sui.PublishAudio()
 	c.ear.PublishSettings()
 	return c, nil
 }
@@ -278,12 +286,12 @@ func (c *Core) Run(ctx context.Context) error {
 	c.applyMu.Unlock()
 	c.desk.ApplyShortcut(true)
 	if c.desk.ShortcutNote() != "" {
-		c.publishSettingsState() // the settings window says why
+		c.sui.PublishState() // the settings window says why
 	}
 	// The microphone opens now if listening is on (never before Run).
 	c.ear.Apply()
 	if c.opts.OpenSettings {
-		c.openSettings(c.store.Get().ActivePreset, "")
+		c.OpenSettingsWindow()
 	}
 	select {
 	case <-ctx.Done():
@@ -313,21 +321,6 @@ func (c *Core) Run(ctx context.Context) error {
 	}
 	c.log.Info("core_stopped")
 	return nil
-}
-
-func (c *Core) petSpec(p settings.Preset) supervisor.Spec {
-	args := []string{"window", "--role", view.RolePet, "--preset", p.ID, "--core", c.view.URL()}
-	if c.opts.LogDir != "" {
-		args = append(args, "--log-dir", c.opts.LogDir)
-	}
-	return supervisor.Spec{
-		Name: "pet:" + p.ID,
-		Path: c.opts.Exe,
-		Args: args,
-		// The window's own token travels in the environment, not argv,
-		// which other local users can read.
-		Env: []string{tokenEnv + "=" + c.shellToken(p.ID)},
-	}
 }
 
 func (c *Core) trace(v any) {

@@ -30,7 +30,7 @@ func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 	c.view.Send(view.RoleShell, p.ID, view.MustEncode(view.TypeWindowTitle, view.WindowTitle{Title: petTitle(p.Name)}))
 	c.view.Send(view.RoleMessageShell, p.ID, view.MustEncode(view.TypeWindowTitle, view.WindowTitle{Title: messageTitle(p.Name)}))
 	c.desk.Publish(p.ID)
-	c.publishLookArt(p.ID, p.Look)
+	c.view.Publish(p.ID, view.TypeLookArt, view.MustEncode(view.TypeLookArt, c.looks.Art(p.Look)))
 	if rep.Created && p.ID == c.store.Get().ActivePreset {
 		c.tip.Store(p.ID)
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: tipID, Text: FirstRunTip}))
@@ -40,8 +40,3 @@ func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "settings_bad", Text: text}))
 	}
 }
-
-// petTitle is a pet window's title: it starts like every Yui window's
-// (look.OwnTitlePrefix), so perch targets and the frontmost line leave it
-// out.
-func petTitle(name string) string { return "Yui — " + name }

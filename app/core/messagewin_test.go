@@ -15,6 +15,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/app/core/settingsui"
 	"yui/app/view"
 )
 
@@ -92,7 +93,7 @@ func TestMessageWindowTranscriptIsWhatChatCompletionsSends(t *testing.T) {
 	dir := t.TempDir()
 	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0", ConfigDir: dir})
 	yui := st.c.Settings().Get().Presets[0]
-	f := presetForm(yui).PresetFields
+	f := settingsui.Form(yui).PresetFields
 	f.ChatAPI = "chat_completions"
 	f.ChatBaseURL = srv.URL + "/v1"
 	f.Model = "m"

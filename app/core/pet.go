@@ -83,7 +83,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 				return nil
 			})
 			if err == nil {
-				c.publishSettingsState()
+				c.sui.PublishState()
 			}
 			return err
 		},
@@ -148,7 +148,7 @@ func (c *Core) saveThread(id, bound, thread string) error {
 		return err
 	}
 	c.log.Info("thread_saved", "preset", id, "thread", thread)
-	c.publishSettingsState()
+	c.sui.PublishState()
 	return nil
 }
 
@@ -204,7 +204,7 @@ func (h petHost) Preset(id string) (settings.Preset, bool)   { return h.c.preset
 func (h petHost) Endpoint(id string) string                  { return h.c.endpoint(id) }
 func (h petHost) Available(chatAPI string) bool              { return slices.Contains(AvailableChatAPIs, chatAPI) }
 func (h petHost) GlobalMuted() bool                          { return h.c.mute.On() }
-func (h petHost) SetStatus(id string, st *view.PresetStatus) { h.c.setStatus(id, st) }
+func (h petHost) SetStatus(id string, st *view.PresetStatus) { h.c.sui.SetStatus(id, st) }
 func (h petHost) SetHistory(id string, items []view.DelegationItem) {
-	h.c.setHistory(id, items)
+	h.c.sui.SetHistory(id, items)
 }

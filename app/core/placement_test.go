@@ -13,6 +13,7 @@ import (
 
 	"yui/app/capture"
 	"yui/app/core/desktop"
+	"yui/app/core/settingsui"
 	"yui/app/lookfolder"
 	"yui/app/place"
 	"yui/app/settings"
@@ -87,7 +88,7 @@ func TestFirstRunPlacesHerBottomRightAndANewCharacterBeside(t *testing.T) {
 	a := image.Rect(*first.X, *first.Y, *first.X+desktop.PetWidth, *first.Y+desktop.PetHeight)
 	// The settings window opens where she does not cover it.
 	sw := windowConfig(t, st.dial(t, view.RoleShell, ""))
-	if r := image.Rect(*sw.X, *sw.Y, *sw.X+SettingsWidth, *sw.Y+SettingsHeight); r.Overlaps(a) || !r.In(image.Rect(0, 0, 1280, 800)) {
+	if r := image.Rect(*sw.X, *sw.Y, *sw.X+settingsui.Width, *sw.Y+settingsui.Height); r.Overlaps(a) || !r.In(image.Rect(0, 0, 1280, 800)) {
 		t.Fatalf("the settings window %v covers her (%v) or is off screen", r, a)
 	}
 	// A second character: beside the first, not on top.
@@ -141,10 +142,10 @@ func TestLookFoldersAreOfferedAndRefusedOnesNameTheFile(t *testing.T) {
 		t.Fatalf("a built-in look got art: %v", e)
 	}
 	save := func(look string) map[string]any {
-		form := presetForm(st.c.Settings().Get().Presets[0])
+		form := settingsui.Form(st.c.Settings().Get().Presets[0])
 		form.Look = look
 		req := view.SaveSettings{RequestID: "r-" + look, ActivePreset: p.ID, Presets: []view.SavePreset{{PresetFields: form.PresetFields}}}
-		st.c.saveSettings(req)
+		st.c.sui.Save(req)
 		var res map[string]any
 		sp.wait(t, "the save's result", func(all []map[string]any, _ map[string]map[string]any) bool {
 			for _, m := range all {

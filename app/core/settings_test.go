@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"yui/app/applog"
+	"yui/app/core/settingsui"
 	"yui/app/delegation"
 	"yui/app/settings"
 	"yui/app/supervisor"
@@ -24,7 +25,7 @@ import (
 func formOf(s settings.Settings) view.SaveSettings {
 	req := view.SaveSettings{RequestID: "r1", ActivePreset: s.ActivePreset}
 	for _, p := range s.Presets {
-		req.Presets = append(req.Presets, view.SavePreset{PresetFields: presetForm(p).PresetFields})
+		req.Presets = append(req.Presets, view.SavePreset{PresetFields: settingsui.Form(p).PresetFields})
 	}
 	return req
 }
@@ -265,7 +266,7 @@ func TestSaveAfterShutdownBeganChangesNothing(t *testing.T) {
 	if err := st.stop(); err != nil {
 		t.Fatal(err)
 	}
-	st.c.saveSettings(req) // as a save waiting on applyMu during shutdown would
+	st.c.sui.Save(req) // as a save waiting on applyMu during shutdown would
 	if n := len(readFile(t, dir).Presets); n != 1 {
 		t.Fatalf("a save after shutdown wrote %d presets", n)
 	}
@@ -476,7 +477,7 @@ func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
 	}
 	var cfg view.WindowConfig
 	json.Unmarshal(b, &cfg)
-	if cfg.Kind != view.WindowSettings || cfg.Width != SettingsWidth || cfg.MinWidth != SettingsMinWidth || cfg.X != nil {
+	if cfg.Kind != view.WindowSettings || cfg.Width != settingsui.Width || cfg.MinWidth != settingsui.MinWidth || cfg.X != nil {
 		t.Fatalf("config %s", b)
 	}
 	send(t, petConn, map[string]any{"type": "open_settings"})
@@ -730,7 +731,7 @@ func TestHiddenSettingsWindowExitsAfterIdleAndReopens(t *testing.T) {
 	l := &supervisortest.Launcher{}
 	st := startCore(t, Options{Launch: l.Launch, Exe: "/bin/yui-test", SettingsIdleExit: 50 * time.Millisecond})
 	id := st.c.Settings().Get().Presets[0].ID
-	st.c.openSettings(id, "")
+	st.c.sui.Open(id, "")
 	waitFor(t, "the settings window", func() bool { return l.Count(settingsWindowName) == 1 && st.c.sup.Running(settingsWindowName) })
 	shell := readPage(st.dial(t, view.RoleShell, ""))
 	conn := st.dial(t, view.RoleShell, "")
@@ -744,44 +745,6 @@ func TestHiddenSettingsWindowExitsAfterIdleAndReopens(t *testing.T) {
 		return false
 	})
 	waitFor(t, "the hidden settings process ended", func() bool { return !st.c.sup.Supervised(settingsWindowName) })
-	st.c.openSettings(id, "")
+	st.c.sui.Open(id, "")
 	waitFor(t, "a new settings process", func() bool { return l.Count(settingsWindowName) == 2 && st.c.sup.Running(settingsWindowName) })
-}
-
-// Reopening disarms the idle exit: a hidden window shown again is kept.
-func TestReopenedSettingsWindowIsKept(t *testing.T) {
-	l := &supervisortest.Launcher{}
-	st := startCore(t, Options{Launch: l.Launch, Exe: "/bin/yui-test", SettingsIdleExit: time.Hour})
-	id := st.c.Settings().Get().Presets[0].ID
-	st.c.openSettings(id, "")
-	waitFor(t, "the settings window", func() bool { return st.c.sup.Running(settingsWindowName) })
-	st.c.settingsHidden()
-	st.c.settingsWin.mu.Lock()
-	armed := st.c.settingsWin.idle != nil
-	st.c.settingsWin.mu.Unlock()
-	if !armed {
-		t.Fatal("hiding armed no idle exit")
-	}
-	st.c.openSettings(id, "")
-	st.c.settingsWin.mu.Lock()
-	armed = st.c.settingsWin.idle != nil
-	st.c.settingsWin.mu.Unlock()
-	if armed || l.Count(settingsWindowName) != 1 {
-		t.Fatalf("after reopening: idle armed %v, starts %d", armed, l.Count(settingsWindowName))
-	}
-	// A page may not claim to be the shell.
-	page := st.dial(t, view.RoleSettings, "")
-	send(t, page, map[string]any{"type": view.TypeWindowHidden})
-	send(t, page, map[string]any{"type": "open_settings"})
-	waitFor(t, "the page's open_settings handled", func() bool {
-		st.c.settingsWin.mu.Lock()
-		defer st.c.settingsWin.mu.Unlock()
-		return st.c.settingsWin.focusSeq >= 3
-	})
-	st.c.settingsWin.mu.Lock()
-	armed = st.c.settingsWin.idle != nil
-	st.c.settingsWin.mu.Unlock()
-	if armed {
-		t.Fatal("a settings page armed the idle exit")
-	}
 }

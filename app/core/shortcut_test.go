@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"yui/app/core/settingsui"
 	"yui/app/hotkey"
 	"yui/app/settings"
 	"yui/app/view"
@@ -72,9 +73,9 @@ func TestGlobalShortcutOpensTheMainComposerAndFollowsTheSettings(t *testing.T) {
 	save := func(id string, kb view.KeyboardForm) map[string]any {
 		req := view.SaveSettings{RequestID: id, ActivePreset: p.ID, Keyboard: &kb}
 		for _, q := range st.c.Settings().Get().Presets {
-			req.Presets = append(req.Presets, view.SavePreset{PresetFields: presetForm(q).PresetFields})
+			req.Presets = append(req.Presets, view.SavePreset{PresetFields: settingsui.Form(q).PresetFields})
 		}
-		st.c.saveSettings(req)
+		st.c.sui.Save(req)
 		var res map[string]any
 		sp.wait(t, "the save's result", func(all []map[string]any, _ map[string]map[string]any) bool {
 			for _, m := range all {

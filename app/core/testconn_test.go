@@ -12,6 +12,7 @@ import (
 	"sync"
 	"testing"
 
+	"yui/app/core/settingsui"
 	"yui/app/settings"
 	"yui/app/view"
 )
@@ -70,7 +71,7 @@ func TestSwitchToChatCompletionsAndChat(t *testing.T) {
 	yui := st.c.Settings().Get().Presets[0]
 	pet := readPage(st.dial(t, view.RolePet, yui.ID))
 	conn := st.dial(t, view.RoleSettings, "")
-	f := presetForm(yui).PresetFields
+	f := settingsui.Form(yui).PresetFields
 	f.ChatAPI = "chat_completions"
 	before := st.c.pet(yui.ID)
 	send(t, conn, map[string]any{"type": "save_settings", "request_id": "s1", "active_preset": yui.ID, "presets": []any{f}})
@@ -184,7 +185,7 @@ func TestStandardAgentsThroughTheCore(t *testing.T) {
 		t.Fatalf("an unknown agent: %v", got)
 	}
 
-	f := presetForm(yui).PresetFields
+	f := settingsui.Form(yui).PresetFields
 	f.ChatAPI, f.AgentID = "standard_agents", "yui-demo"
 	send(t, conn, map[string]any{"type": "save_settings", "request_id": "s1", "active_preset": yui.ID, "presets": []any{f}})
 	waitFor(t, "the thread saved in the preset", func() bool {

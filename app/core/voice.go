@@ -1,17 +1,12 @@
 package core
 
 import (
-	"context"
 	"fmt"
-	"maps"
-	"slices"
-	"sync"
 	"time"
 
 	"yui/app/audio"
 	"yui/app/cue"
 	"yui/app/settings"
-	"yui/app/tts"
 	"yui/app/view"
 	"yui/app/voice"
 )
@@ -64,7 +59,7 @@ func (c *Core) SetMuted(on bool) error {
 		return fmt.Errorf("core: mute: %w", err)
 	}
 	c.applyAudio(c.store.Get().Audio)
-	c.publishSettingsState()
+	c.sui.PublishState()
 	c.log.Info("voice_mute", "scope", view.MuteAll, "muted", on)
 	return nil
 }
@@ -91,7 +86,7 @@ func (c *Core) SetCharacterMuted(id string, on bool) error {
 		pt.speaker.SetMuted(on)
 		pt.view.PublishVoice()
 	}
-	c.publishSettingsState()
+	c.sui.PublishState()
 	c.log.Info("voice_mute", "scope", view.MuteCharacter, "preset", id, "muted", on)
 	return nil
 }
@@ -138,120 +133,4 @@ func (c *Core) muteFromPage(preset string, m view.Mute) {
 	if err != nil {
 		c.log.Error("settings_save_failed", "err", err.Error())
 	}
-}
-
-// soundState is what the settings window shows about the sound output.
-type soundState struct {
-	mu      sync.Mutex
-	voices  map[string][]view.Choice // program → voices, read once
-	read    bool
-	present map[string]bool // program → installed
-}
-
-// programs reports which system-voice programs are installed and their
-// voices, reading them once.
-func (c *Core) programs() (map[string]bool, map[string][]view.Choice) {
-	c.sound.mu.Lock()
-	defer c.sound.mu.Unlock()
-	if !c.sound.read {
-		c.sound.read = true
-		c.sound.present = map[string]bool{}
-		c.sound.voices = map[string][]view.Choice{}
-		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-		defer cancel()
-		for _, prog := range []string{tts.ESpeak, tts.Flite} {
-			if !tts.Available(prog) {
-				continue
-			}
-			c.sound.present[prog] = true
-			vs, err := tts.Voices(ctx, prog)
-			if err != nil {
-				c.log.Warn("voice_list_failed", "program", prog, "err", err.Error())
-				continue
-			}
-			list := make([]view.Choice, len(vs))
-			for i, v := range vs {
-				list[i] = view.Choice{ID: v.ID, Label: v.Label, Available: true}
-			}
-			c.sound.voices[prog] = list
-		}
-	}
-	return c.sound.present, c.sound.voices
-}
-
-// voiceChoices adds the voice options to ch.
-func (c *Core) voiceChoices(ch *view.SettingsChoices) {
-	present, voices := c.programs()
-	ch.VoiceEngines = []view.Choice{
-		{ID: "system", Label: "System voice", Available: true, Note: "espeak-ng or flite on this computer"},
-		{ID: "endpoint", Label: "Speech endpoint", Available: true, Note: "an OpenAI-compatible /audio/speech service, with its own key"},
-		{ID: "off", Label: "Off", Available: true, Note: "text only"},
-	}
-	for _, prog := range []string{tts.ESpeak, tts.Flite} {
-		c := view.Choice{ID: prog, Label: prog, Available: present[prog]}
-		if !c.Available {
-			c.Note = "not installed"
-		}
-		ch.VoicePrograms = append(ch.VoicePrograms, c)
-	}
-	ch.VoiceFormats = []view.Choice{
-		{ID: "wav", Label: "WAV", Available: true},
-		{ID: "pcm", Label: "PCM (24 kHz)", Available: true, Note: "raw samples: a little less to download"},
-	}
-	ch.SystemVoices = map[string][]view.Choice{}
-	for prog, vs := range voices {
-		ch.SystemVoices[prog] = vs
-	}
-}
-
-// publishSettingsAudio tells the settings window which sound server there
-// is and lists its devices. It asks the server, so it runs off the
-// caller's goroutine.
-func (c *Core) publishSettingsAudio() {
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		st := view.SettingsAudio{Devices: []view.Choice{{ID: "", Label: "Default output device", Available: true}}}
-		saved := c.store.Get().Audio.Device
-		if c.opts.Sound == nil {
-			st.Note = "Sound is off in this run (--no-sound): Yui shows her words without a voice."
-		} else if name, err := c.opts.Sound.Server(ctx); err != nil {
-			st.Note = "No sound server was found, so Yui shows her words without a voice. Start PulseAudio or PipeWire and she will be heard."
-		} else {
-			st.Server = name
-			sinks, err := c.opts.Sound.Sinks(ctx)
-			if err != nil {
-				c.log.Warn("voice_sinks_failed", "err", err.Error())
-			}
-			for _, s := range sinks {
-				label := s.Description
-				if s.Default {
-					label += " (default)"
-				}
-				st.Devices = append(st.Devices, view.Choice{ID: s.Name, Label: label, Available: true})
-			}
-		}
-		if saved != "" && !slices.ContainsFunc(st.Devices, func(ch view.Choice) bool { return ch.ID == saved }) {
-			st.Devices = append(st.Devices, view.Choice{ID: saved, Label: saved, Available: false, Note: "not connected now: the default device plays"})
-		}
-		c.view.PublishSettings(view.TypeSettingsAudio, view.MustEncode(view.TypeSettingsAudio, st))
-	}()
-}
-
-// voiceForm is the voice as the settings form shows it (no key).
-func voiceForm(v settings.Voice) view.VoiceForm {
-	m := maps.Clone(v.EmotionTextMap)
-	if m == nil {
-		m = map[string]string{}
-	}
-	return view.VoiceForm{Engine: v.EngineName(), Program: orDefault(v.Program, tts.ESpeak), SystemVoice: v.SystemVoice,
-		Rate: v.Rate, BaseURL: v.BaseURL, Model: v.Model, EndpointVoice: v.EndpointVoice, Format: orDefault(v.Format, tts.FormatWAV),
-		EmotionTextMap: m, Volume: v.VolumePercent(), Muted: v.Muted}
-}
-
-func orDefault(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }

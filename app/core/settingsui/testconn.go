@@ -1,4 +1,4 @@
-package core
+package settingsui
 
 import (
 	"context"
@@ -13,13 +13,14 @@ import (
 // testWait bounds one "Test connection".
 const testWait = 15 * time.Second
 
-// testConnection answers the settings page's "Test connection" with what
+// TestConnection answers the settings page's "Test connection" with what
 // the backend in the form says. A typed key is used as typed; otherwise
 // the saved key goes only to the saved base URL. It runs on its own
 // goroutine: a slow server holds up nothing else.
-func (c *Core) testConnection(req view.TestConnection) {
+func (r *Room) TestConnection(req view.TestConnection) {
 	base := strings.TrimSpace(req.ChatBaseURL)
-	saved, hasSaved := c.presetNow(req.Preset)
+	all := r.cfg.Store.Get()
+	saved, hasSaved := all.Preset(req.Preset)
 	key := ""
 	switch {
 	case req.Key != nil && strings.TrimSpace(*req.Key) != "":
@@ -33,31 +34,31 @@ func (c *Core) testConnection(req view.TestConnection) {
 	}
 	target := base
 	if base == settings.DemoBaseURL {
-		if u := c.demoURL(); u != "" {
+		if u := r.cfg.Host.DemoURL(); u != "" {
 			target = u
 		}
 	}
-	c.log.Info("connection_test", "preset", req.Preset, "chat_api", req.ChatAPI)
+	r.log.Info("connection_test", "preset", req.Preset, "chat_api", req.ChatAPI)
 	go func() {
 		ctx, cancel := context.WithTimeout(context.Background(), testWait)
 		defer cancel()
-		var r apppet.ProbeResult
+		var res apppet.ProbeResult
 		if req.ChatAPI == apppet.StandardAgents {
-			r = apppet.ProbeThreads(ctx, nil, target, key, req.AgentID, req.ThreadID)
+			res = apppet.ProbeThreads(ctx, nil, target, key, req.AgentID, req.ThreadID)
 		} else {
-			r = apppet.Probe(ctx, nil, req.ChatAPI, target, key, chatID)
+			res = apppet.Probe(ctx, nil, req.ChatAPI, target, key, chatID)
 		}
-		c.log.Info("connection_tested", "preset", req.Preset, "kind", r.Kind)
-		models := r.Models
+		r.log.Info("connection_tested", "preset", req.Preset, "kind", res.Kind)
+		models := res.Models
 		if models == nil {
 			models = []string{}
 		}
-		agents := make([]view.AgentItem, len(r.Agents))
-		for i, a := range r.Agents {
+		agents := make([]view.AgentItem, len(res.Agents))
+		for i, a := range res.Agents {
 			agents[i] = view.AgentItem{ID: a.ID, Label: a.Label}
 		}
-		c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeConnectionTest,
-			view.ConnectionTest{RequestID: req.RequestID, Preset: req.Preset, Kind: r.Kind, Text: r.Text, Models: models, Agents: agents,
-				Cause: r.Cause, Settings: r.Settings}))
+		r.cfg.Pages.Send(view.RoleSettings, "", view.MustEncode(view.TypeConnectionTest,
+			view.ConnectionTest{RequestID: req.RequestID, Preset: req.Preset, Kind: res.Kind, Text: res.Text, Models: models, Agents: agents,
+				Cause: res.Cause, Settings: res.Settings}))
 	}()
 }

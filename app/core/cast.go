@@ -1,0 +1,138 @@
+package core
+
+import (
+	"yui/app/core/desktop"
+	"yui/app/settings"
+	"yui/app/view"
+)
+
+// reconcile brings the running pets in line with after: pets of presets
+// now off or gone stop (window and connection), new ones start, and a
+// pet whose connection settings or main-ness changed gets a new session
+// (its window stays). Other changes apply in place. Call with applyMu
+// held.
+func (c *Core) reconcile(before, after settings.Settings) {
+	c.petsMu.Lock()
+	started := c.started
+	c.petsMu.Unlock()
+	for _, old := range before.Presets {
+		p, ok := after.Preset(old.ID)
+		if old.Enabled && (!ok || !p.Enabled) {
+			c.removePet(old.ID)
+		}
+	}
+	for _, p := range after.Presets {
+		if !p.Enabled {
+			continue
+		}
+		main := p.ID == after.ActivePreset
+		old, had := before.Preset(p.ID)
+		switch {
+		case !had || !old.Enabled:
+			c.addPet(p, main, started)
+		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main || c.vocabularyChanged(old, p):
+			// A new tag table changes the hello's vocabulary: a new
+			// connection declares it.
+			c.replacePet(p, main, started)
+		default:
+			c.updatePet(old, p)
+		}
+	}
+}
+
+// connectionChanged reports a change that needs a new connection (a
+// Standard Agents character's agent is read when it makes a thread; its
+// thread is its connection).
+func connectionChanged(a, b settings.Preset) bool {
+	return a.ChatAPI != b.ChatAPI || a.ChatBaseURL != b.ChatBaseURL || a.Key != b.Key || a.ChatID != b.ChatID ||
+		a.ThreadID != b.ThreadID
+}
+
+func (c *Core) addPet(p settings.Preset, main, started bool) {
+	if c.installPet(p, main, started) == nil {
+		return
+	}
+	c.log.Info("pet_added", "preset", p.ID, "main", main)
+	// A browser loading the pages from the core learns the new page's
+	// token here (the trace is never the log).
+	c.trace(map[string]any{"event": "page_token", "preset": p.ID, "token": c.pageToken(p.ID)})
+	if started && !c.opts.NoWindows {
+		c.sup.Run(c.petSpec(p))
+	}
+}
+
+func (c *Core) removePet(id string) {
+	c.petsMu.Lock()
+	pt := c.pets[id]
+	delete(c.pets, id)
+	c.petsMu.Unlock()
+	if pt == nil {
+		return
+	}
+	pt.close()
+	// The window quits when its shell connection ends; the supervisor
+	// escalates if it lingers, and does not restart it.
+	c.sup.StopOne(desktop.PetWindow(id))
+	c.sup.StopOne(messageWindowName(id))
+	c.view.Disconnect(view.RoleShell, id)
+	c.view.Disconnect(view.RoleMessageShell, id)
+	c.revokeWindow(id)
+	c.view.Forget(id)
+	c.log.Info("pet_removed", "preset", id)
+}
+
+func (c *Core) replacePet(p settings.Preset, main, started bool) {
+	if c.installPet(p, main, started) != nil {
+		c.log.Info("pet_reconnected", "preset", p.ID, "main", main)
+	}
+}
+
+// installPet makes a new pet (session) for p in place of the running one,
+// if any, which it closes first; publishes the new pet's fresh state (the
+// old session's bubble, reasoning and prompt belong to a conversation that
+// ended with its connection); and starts its session once Run has started.
+// A pet that cannot be made leaves none (logged) and returns nil.
+func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
+	if old := c.pet(p.ID); old != nil {
+		old.close()
+	}
+	pt, err := c.newPet(p, main, c.vocab, c.turns)
+	c.petsMu.Lock()
+	if err != nil {
+		delete(c.pets, p.ID)
+		c.petsMu.Unlock()
+		c.log.Error("pet_start_failed", "preset", p.ID, "err", err.Error())
+		return nil
+	}
+	c.pets[p.ID] = pt
+	c.petsMu.Unlock()
+	c.view.Forget(p.ID)
+	c.publishInitial(p, settings.Report{})
+	pt.view.PublishAll()
+	c.ear.PublishTo(pt.preset)
+	if started {
+		pt.sess.Start()
+	}
+	return pt
+}
+
+// updatePet applies changes that need no new connection: name and look
+// (the page's preset topic and the windows' titles), permissions (the gate and the pill), context window (the
+// usage readout).
+func (c *Core) updatePet(old, p settings.Preset) {
+	pt := c.pet(p.ID)
+	if pt == nil {
+		return
+	}
+	if old.Name != p.Name || old.Look != p.Look {
+		c.publishInitial(p, settings.Report{})
+	}
+	// Always handed to the gate (it changes nothing when equal), so the
+	// gate follows the file even if it drifted.
+	pt.gate.SetPermissions(p.Permissions)
+	pt.view.Refresh(old.ContextWindow != p.ContextWindow)
+	// The voice changes in place: engine from the next sentence, volume
+	// from the next chunk, a mute at once.
+	pt.speaker.Configure(voiceConfig(p, c.store.Get().Audio))
+	pt.view.PublishVoice()
+}

@@ -1,0 +1,87 @@
+package core
+
+import (
+	"slices"
+
+	"yui/app/core/petview"
+	"yui/app/core/settingsui"
+	"yui/app/delegation"
+	apppet "yui/app/pet"
+	"yui/app/settings"
+	"yui/app/view"
+)
+
+// AvailableChatAPIs are the chat_api values this build can connect with
+// (app/pet's wires); the others are accepted in the file but refused by
+// the settings window.
+var AvailableChatAPIs = apppet.Wires
+
+// DefaultSettingsIdleExit is how long a hidden settings window keeps its
+// process (settingsui.DefaultIdleExit).
+const DefaultSettingsIdleExit = settingsui.DefaultIdleExit
+
+// OpenSettingsWindow opens the settings window on the main character.
+func (c *Core) OpenSettingsWindow() {
+	c.sui.Open(c.store.Get().ActivePreset, "")
+}
+
+// settingsHost is what the settings window's room asks of the core.
+type settingsHost struct{ c *Core }
+
+// Save runs a save under applyMu: before is read inside the change, so a
+// write that lands between (a prompt answered "Always") is in it and
+// reconcile sees what this save really changed.
+func (h settingsHost) Save(change func(*settings.Settings) error) (before, after settings.Settings, err error) {
+	c := h.c
+	c.applyMu.Lock()
+	defer c.applyMu.Unlock()
+	if c.stopping {
+		return before, after, settingsui.ErrQuitting
+	}
+	err = c.store.Change(func(s *settings.Settings) error {
+		before = *s
+		before.Presets = slices.Clone(s.Presets)
+		return change(s)
+	})
+	if err != nil {
+		return before, after, err
+	}
+	after = c.store.Get()
+	c.reconcile(before, after)
+	if before.Audio != after.Audio {
+		c.applyAudio(after.Audio)
+	}
+	c.petsMu.Lock()
+	running := c.started
+	c.petsMu.Unlock()
+	if running && before.Keyboard != after.Keyboard {
+		c.desk.ApplyShortcut(true)
+	}
+	c.desk.Changed() // the tray lists the enabled characters
+	return before, after, nil
+}
+
+// ShowWindow starts the settings window, or shows the hidden one.
+func (h settingsHost) ShowWindow() {
+	h.c.openWindow(h.c.settingsSpec(), view.RoleShell, "")
+}
+
+// EndWindow ends the hidden settings window's process: the shell quits on
+// window_quit; StopOne ends it anyway (after ExitGrace) should it not,
+// and a Run meanwhile starts a new one.
+func (h settingsHost) EndWindow() {
+	h.c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowQuit, struct{}{}))
+	h.c.sup.StopOne(settingsWindowName)
+}
+
+func (h settingsHost) Opened()              { h.c.ear.PublishSettings() }
+func (h settingsHost) ShortcutNote() string { return h.c.desk.ShortcutNote() }
+func (h settingsHost) DemoURL() string      { return h.c.demoURL() }
+
+func (h settingsHost) StoredHistory(id string) []view.DelegationItem {
+	hist, err := delegation.OpenHistory(h.c.opts.ConfigDir, id, h.c.log)
+	if err != nil {
+		h.c.log.Warn("delegations.history_open_failed", "preset", id, "err", err.Error())
+	}
+	return petview.DelegationItems(hist.Items())
+}

@@ -1,0 +1,209 @@
+package settingsui
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"yui/app/core/backend"
+	"yui/app/core/looks"
+	"yui/app/hotkey"
+	"yui/app/lookfolder"
+	"yui/app/settings"
+	"yui/app/view"
+)
+
+// Save applies a save from the settings window: it merges the form's
+// presets into the saved settings (keeping what the form does not edit:
+// chat_id, window position, and the key unless a new one was typed),
+// validates and writes the file — the core then brings the running
+// characters in line — and answers the page. A refused save changes
+// nothing and names the field.
+func (r *Room) Save(req view.SaveSettings) {
+	res := view.SettingsResult{RequestID: req.RequestID, OK: true}
+	var changes map[string]*backend.Change
+	installed, _ := r.programs()
+	folders := r.cfg.Looks.Folders()
+	_, after, err := r.cfg.Host.Save(func(s *settings.Settings) error {
+		var fe *settings.FieldError
+		if changes, fe = r.mergeForm(s, req, installed, folders); fe != nil {
+			return fe
+		}
+		return nil
+	})
+	if err != nil {
+		var fe *settings.FieldError
+		switch {
+		case errors.Is(err, ErrQuitting):
+			res.OK, res.Error = false, err.Error()
+			r.answer(res)
+			return
+		case errors.As(err, &fe):
+			res.OK, res.Field, res.Error, res.Suggestion = false, fe.Field, fe.Reason, fe.Suggestion
+		default:
+			res.OK, res.Error = false, "the settings could not be saved: "+err.Error()
+		}
+		// The reason may quote the value (a key pasted into the URL
+		// field), so the log names the field only.
+		r.log.Warn("settings_refused", "field", res.Field)
+		r.answer(res)
+		return
+	}
+	r.log.Info("settings_saved", "presets", len(after.Presets), "active", after.ActivePreset)
+	for id, ch := range changes {
+		r.log.Info("settings_backend_changed", "preset", id, "origin", ch.To, "key_dropped", ch.KeyDropped, "screen_reset", ch.ScreenReset)
+	}
+	r.mu.Lock()
+	r.notes = notesAfterSave(r.notes, changes, after)
+	r.mu.Unlock()
+	r.answer(res)
+	r.PublishState()
+	r.PublishHistory() // the list of presets may have changed
+}
+
+// mergeForm rewrites s from the form. It returns a FieldError for what the
+// settings file would accept but this build cannot run (choosing an
+// unavailable chat_api, an unknown look, a main character that is off, a
+// system voice program that is not installed, the speech endpoint without
+// a URL); Validate checks the rest. installed says which voice programs
+// are. On error s is left half-written; Store.Change drops it.
+// A preset moved to another backend loses its key and standing screen
+// permissions (backend.Bind); the changes are returned by preset id. A
+// speech endpoint moved to another origin loses its key the same way.
+func (r *Room) mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string]bool, folders []lookfolder.Look) (map[string]*backend.Change, *settings.FieldError) {
+	old := map[string]settings.Preset{}
+	for _, p := range s.Presets {
+		old[p.ID] = p
+	}
+	next := make([]settings.Preset, 0, len(req.Presets))
+	changes := map[string]*backend.Change{}
+	var refused *settings.FieldError
+	for i, f := range req.Presets {
+		field := func(name string) string { return fmt.Sprintf("presets[%d].%s", i, name) }
+		p, existed := old[f.ID]
+		if !existed {
+			p = settings.NewPreset(f.Name)
+			p.ID = f.ID
+		}
+		p.Name = strings.TrimSpace(f.Name)
+		p.Enabled = f.Enabled
+		p.Look = f.Look
+		p.ChatAPI = f.ChatAPI
+		p.ChatBaseURL = strings.TrimSpace(f.ChatBaseURL)
+		if f.Key != nil {
+			p.Key = strings.TrimSpace(*f.Key)
+		}
+		p.Model = strings.TrimSpace(f.Model)
+		p.ReasoningEffort = f.ReasoningEffort
+		p.Card = f.Card
+		p.ContextWindow = f.ContextWindow
+		p.AgentID = strings.TrimSpace(f.AgentID)
+		p.ThreadID = strings.TrimSpace(f.ThreadID)
+		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn,
+			HideFrontmost: f.Permissions.HideFrontmost}
+		if f.Voice != nil {
+			p.Voice = mergeVoice(p.Voice, *f.Voice, nil)
+		}
+		voiceKeyTyped := f.VoiceKey != nil && strings.TrimSpace(*f.VoiceKey) != ""
+		if f.VoiceKey != nil {
+			p.Voice.Key = strings.TrimSpace(*f.VoiceKey)
+		}
+		if existed && !voiceKeyTyped && backend.Origin(old[f.ID].Voice.BaseURL) != backend.Origin(p.Voice.BaseURL) {
+			// The speech key is bound to its endpoint as the chat key is
+			// to its backend.
+			p.Voice.Key = ""
+		}
+		if existed {
+			if ch := backend.Bind(old[f.ID], &p, f.Key != nil && strings.TrimSpace(*f.Key) != ""); ch != nil {
+				changes[p.ID] = ch
+			}
+		}
+		next = append(next, p)
+		if refused != nil {
+			continue
+		}
+		switch {
+		case (!existed || old[f.ID].Look != p.Look) && looks.Problem(p.Look, folders) != "":
+			// As with chat_api: a look from a newer version's file stays
+			// (the pet draws its default); choosing an unknown or refused
+			// one is refused.
+			refused = &settings.FieldError{Field: field("look"), Reason: looks.Problem(p.Look, folders)}
+		case (!existed || old[f.ID].ChatAPI != p.ChatAPI) &&
+			slices.Contains(settings.ChatAPIs, p.ChatAPI) && !r.cfg.Available(p.ChatAPI):
+			// A file may name an API this version cannot run (the pet
+			// then says so); the form only refuses choosing one.
+			refused = &settings.FieldError{Field: field("chat_api"), Reason: fmt.Sprintf("%q is not available in this version yet", p.ChatAPI)}
+		default:
+			refused = refuseVoice(old[f.ID].Voice, p.Voice, existed, installed, field)
+		}
+	}
+	s.Presets = next
+	s.ActivePreset = req.ActivePreset
+	if req.Audio != nil {
+		s.Audio = settings.Audio{Muted: req.Audio.Muted, Device: strings.TrimSpace(req.Audio.Device)}
+	}
+	if req.Keyboard != nil && refused == nil {
+		kb := settings.Keyboard{ShortcutOff: req.Keyboard.ShortcutOff}
+		if t := strings.TrimSpace(req.Keyboard.Shortcut); t != "" {
+			combo, err := hotkey.Parse(t)
+			if err != nil {
+				return nil, &settings.FieldError{Field: "keyboard.shortcut", Reason: strings.TrimPrefix(err.Error(), "hotkey: ")}
+			}
+			if kb.Shortcut = combo.String(); kb.Shortcut == hotkey.Default {
+				kb.Shortcut = ""
+			}
+		}
+		s.Keyboard = kb
+	}
+	if refused != nil {
+		return nil, refused
+	}
+	if main, ok := s.Preset(s.ActivePreset); ok && !main.Enabled {
+		return nil, &settings.FieldError{Field: "active_preset", Reason: "the main character must be shown (enabled)"}
+	}
+	return changes, nil
+}
+
+// mergeVoice is the saved voice v with the form's fields; key nil keeps
+// the saved speech key, "" removes it.
+func mergeVoice(v settings.Voice, f view.VoiceForm, key *string) settings.Voice {
+	v.Engine = f.Engine
+	v.Program = f.Program
+	v.SystemVoice = strings.TrimSpace(f.SystemVoice)
+	v.Rate = f.Rate
+	v.BaseURL = strings.TrimSpace(f.BaseURL)
+	v.Model = strings.TrimSpace(f.Model)
+	v.EndpointVoice = strings.TrimSpace(f.EndpointVoice)
+	v.Format = f.Format
+	v.EmotionTextMap = maps.Clone(f.EmotionTextMap)
+	if len(v.EmotionTextMap) == 0 {
+		v.EmotionTextMap = nil
+	}
+	vol := f.Volume
+	v.Volume = &vol
+	v.Muted = f.Muted
+	if key != nil {
+		v.Key = strings.TrimSpace(*key)
+	}
+	return v
+}
+
+// refuseVoice refuses what the file would accept but this machine cannot
+// run, only when chosen: a system voice program that is not installed,
+// or the speech endpoint without a URL.
+func refuseVoice(old, v settings.Voice, existed bool, installed map[string]bool, field func(string) string) *settings.FieldError {
+	prog := v.Program
+	if prog == "" {
+		prog = "espeak-ng"
+	}
+	changed := func(a, b string) bool { return !existed || a != b }
+	switch {
+	case v.EngineName() == "system" && !installed[prog] && (changed(old.EngineName(), v.EngineName()) || changed(old.Program, v.Program)):
+		return &settings.FieldError{Field: field("voice.program"), Reason: prog + " is not installed on this computer"}
+	case v.EngineName() == "endpoint" && v.BaseURL == "" && (changed(old.EngineName(), v.EngineName()) || changed(old.BaseURL, v.BaseURL)):
+		return &settings.FieldError{Field: field("voice.base_url"), Reason: "the speech endpoint needs a URL"}
+	}
+	return nil
+}
