@@ -81,62 +81,15 @@ func (r *Room) mergeForm(s *settings.Settings, req view.SaveSettings, installed 
 	changes := map[string]*backend.Change{}
 	var refused *settings.FieldError
 	for i, f := range req.Presets {
-		field := func(name string) string { return fmt.Sprintf("presets[%d].%s", i, name) }
-		p, existed := old[f.ID]
-		if !existed {
-			p = settings.NewPreset(f.Name)
-			p.ID = f.ID
-		}
-		p.Name = strings.TrimSpace(f.Name)
-		p.Enabled = f.Enabled
-		p.Look = f.Look
-		p.ChatAPI = f.ChatAPI
-		p.ChatBaseURL = strings.TrimSpace(f.ChatBaseURL)
-		if f.Key != nil {
-			p.Key = strings.TrimSpace(*f.Key)
-		}
-		p.Model = strings.TrimSpace(f.Model)
-		p.ReasoningEffort = f.ReasoningEffort
-		p.Card = f.Card
-		p.ContextWindow = f.ContextWindow
-		p.AgentID = strings.TrimSpace(f.AgentID)
-		p.ThreadID = strings.TrimSpace(f.ThreadID)
-		p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn,
-			HideFrontmost: f.Permissions.HideFrontmost}
-		if f.Voice != nil {
-			p.Voice = mergeVoice(p.Voice, *f.Voice, nil)
-		}
-		voiceKeyTyped := f.VoiceKey != nil && strings.TrimSpace(*f.VoiceKey) != ""
-		if f.VoiceKey != nil {
-			p.Voice.Key = strings.TrimSpace(*f.VoiceKey)
-		}
-		if existed && !voiceKeyTyped && backend.Origin(old[f.ID].Voice.BaseURL) != backend.Origin(p.Voice.BaseURL) {
-			// The speech key is bound to its endpoint as the chat key is
-			// to its backend.
-			p.Voice.Key = ""
-		}
-		if existed {
-			if ch := backend.Bind(old[f.ID], &p, f.Key != nil && strings.TrimSpace(*f.Key) != ""); ch != nil {
-				changes[p.ID] = ch
-			}
+		was, existed := old[f.ID]
+		p, ch := mergePreset(was, existed, f)
+		if ch != nil {
+			changes[p.ID] = ch
 		}
 		next = append(next, p)
-		if refused != nil {
-			continue
-		}
-		switch {
-		case (!existed || old[f.ID].Look != p.Look) && looks.Problem(p.Look, folders) != "":
-			// As with chat_api: a look from a newer version's file stays
-			// (the pet draws its default); choosing an unknown or refused
-			// one is refused.
-			refused = &settings.FieldError{Field: field("look"), Reason: looks.Problem(p.Look, folders)}
-		case (!existed || old[f.ID].ChatAPI != p.ChatAPI) &&
-			slices.Contains(settings.ChatAPIs, p.ChatAPI) && !r.cfg.Available(p.ChatAPI):
-			// A file may name an API this version cannot run (the pet
-			// then says so); the form only refuses choosing one.
-			refused = &settings.FieldError{Field: field("chat_api"), Reason: fmt.Sprintf("%q is not available in this version yet", p.ChatAPI)}
-		default:
-			refused = refuseVoice(old[f.ID].Voice, p.Voice, existed, installed, field)
+		if refused == nil {
+			field := func(name string) string { return fmt.Sprintf("presets[%d].%s", i, name) }
+			refused = r.refusal(was, p, existed, installed, folders, field)
 		}
 	}
 	s.Presets = next
@@ -145,15 +98,9 @@ func (r *Room) mergeForm(s *settings.Settings, req view.SaveSettings, installed 
 		s.Audio = settings.Audio{Muted: req.Audio.Muted, Device: strings.TrimSpace(req.Audio.Device)}
 	}
 	if req.Keyboard != nil && refused == nil {
-		kb := settings.Keyboard{ShortcutOff: req.Keyboard.ShortcutOff}
-		if t := strings.TrimSpace(req.Keyboard.Shortcut); t != "" {
-			combo, err := hotkey.Parse(t)
-			if err != nil {
-				return nil, &settings.FieldError{Field: "keyboard.shortcut", Reason: strings.TrimPrefix(err.Error(), "hotkey: ")}
-			}
-			if kb.Shortcut = combo.String(); kb.Shortcut == hotkey.Default {
-				kb.Shortcut = ""
-			}
+		kb, fe := mergeKeyboard(*req.Keyboard)
+		if fe != nil {
+			return nil, fe
 		}
 		s.Keyboard = kb
 	}
@@ -166,9 +113,86 @@ func (r *Room) mergeForm(s *settings.Settings, req view.SaveSettings, installed 
 	return changes, nil
 }
 
-// mergeVoice is the saved voice v with the form's fields; key nil keeps
-// the saved speech key, "" removes it.
-func mergeVoice(v settings.Voice, f view.VoiceForm, key *string) settings.Voice {
+// mergePreset is the saved preset old (existed false: a new one) with the
+// form's fields, and what binding it to its backend changed (nil: the
+// origin stayed).
+func mergePreset(old settings.Preset, existed bool, f view.SavePreset) (settings.Preset, *backend.Change) {
+	p := old
+	if !existed {
+		p = settings.NewPreset(f.Name)
+		p.ID = f.ID
+	}
+	p.Name = strings.TrimSpace(f.Name)
+	p.Enabled = f.Enabled
+	p.Look = f.Look
+	p.ChatAPI = f.ChatAPI
+	p.ChatBaseURL = strings.TrimSpace(f.ChatBaseURL)
+	if f.Key != nil {
+		p.Key = strings.TrimSpace(*f.Key)
+	}
+	p.Model = strings.TrimSpace(f.Model)
+	p.ReasoningEffort = f.ReasoningEffort
+	p.Card = f.Card
+	p.ContextWindow = f.ContextWindow
+	p.AgentID = strings.TrimSpace(f.AgentID)
+	p.ThreadID = strings.TrimSpace(f.ThreadID)
+	p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn,
+		HideFrontmost: f.Permissions.HideFrontmost}
+	if f.Voice != nil {
+		p.Voice = mergeVoice(p.Voice, *f.Voice)
+	}
+	voiceKeyTyped := f.VoiceKey != nil && strings.TrimSpace(*f.VoiceKey) != ""
+	if f.VoiceKey != nil {
+		p.Voice.Key = strings.TrimSpace(*f.VoiceKey)
+	}
+	if !existed {
+		return p, nil
+	}
+	if !voiceKeyTyped && backend.Origin(old.Voice.BaseURL) != backend.Origin(p.Voice.BaseURL) {
+		// The speech key is bound to its endpoint as the chat key is to
+		// its backend.
+		p.Voice.Key = ""
+	}
+	return p, backend.Bind(old, &p, f.Key != nil && strings.TrimSpace(*f.Key) != "")
+}
+
+// refusal is why preset p, saved from old (existed false: new), cannot be
+// saved by this build, or nil.
+func (r *Room) refusal(old, p settings.Preset, existed bool, installed map[string]bool, folders []lookfolder.Look, field func(string) string) *settings.FieldError {
+	switch {
+	case (!existed || old.Look != p.Look) && looks.Problem(p.Look, folders) != "":
+		// As with chat_api: a look from a newer version's file stays (the
+		// pet draws its default); choosing an unknown or refused one is
+		// refused.
+		return &settings.FieldError{Field: field("look"), Reason: looks.Problem(p.Look, folders)}
+	case (!existed || old.ChatAPI != p.ChatAPI) &&
+		slices.Contains(settings.ChatAPIs, p.ChatAPI) && !r.cfg.Available(p.ChatAPI):
+		// A file may name an API this version cannot run (the pet then
+		// says so); the form only refuses choosing one.
+		return &settings.FieldError{Field: field("chat_api"), Reason: fmt.Sprintf("%q is not available in this version yet", p.ChatAPI)}
+	}
+	return refuseVoice(old.Voice, p.Voice, existed, installed, field)
+}
+
+// mergeKeyboard reads the form's shortcut; one that is not a shortcut is
+// refused.
+func mergeKeyboard(f view.KeyboardForm) (settings.Keyboard, *settings.FieldError) {
+	kb := settings.Keyboard{ShortcutOff: f.ShortcutOff}
+	if t := strings.TrimSpace(f.Shortcut); t != "" {
+		combo, err := hotkey.Parse(t)
+		if err != nil {
+			return kb, &settings.FieldError{Field: "keyboard.shortcut", Reason: strings.TrimPrefix(err.Error(), "hotkey: ")}
+		}
+		if kb.Shortcut = combo.String(); kb.Shortcut == hotkey.Default {
+			kb.Shortcut = ""
+		}
+	}
+	return kb, nil
+}
+
+// mergeVoice is the saved voice v with the form's fields (the speech key
+// is the form's VoiceKey, merged by mergePreset).
+func mergeVoice(v settings.Voice, f view.VoiceForm) settings.Voice {
 	v.Engine = f.Engine
 	v.Program = f.Program
 	v.SystemVoice = strings.TrimSpace(f.SystemVoice)
@@ -184,9 +208,6 @@ func mergeVoice(v settings.Voice, f view.VoiceForm, key *string) settings.Voice 
 	vol := f.Volume
 	v.Volume = &vol
 	v.Muted = f.Muted
-	if key != nil {
-		v.Key = strings.TrimSpace(*key)
-	}
 	return v
 }
 
