@@ -227,7 +227,7 @@ func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
 		Icon: icon, Title: "Yui", Menu: trayMenu(desk.State()), Logger: lg,
 		Actions: tray.Actions{
 			SetShown:        desk.SetShown,
-			SetVoicesMuted:  func(on bool) { c.SetMuted(on) },
+			SetVoicesMuted:  func(on bool) { c.Voices().SetMuted(on) },
 			OpenSettings:    c.OpenSettingsWindow,
 			ResetPositions:  desk.ResetPositions,
 			SetStartAtLogin: func(on bool) { desk.SetStartAtLogin(on) },

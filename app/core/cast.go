@@ -1,9 +1,7 @@
 package core
 
 import (
-	"yui/app/core/desktop"
 	"yui/app/settings"
-	"yui/app/view"
 )
 
 // reconcile brings the running pets in line with after: pets of presets
@@ -55,9 +53,9 @@ func (c *Core) addPet(p settings.Preset, main, started bool) {
 	c.log.Info("pet_added", "preset", p.ID, "main", main)
 	// A browser loading the pages from the core learns the new page's
 	// token here (the trace is never the log).
-	c.trace(map[string]any{"event": "page_token", "preset": p.ID, "token": c.pageToken(p.ID)})
+	c.trace(map[string]any{"event": "page_token", "preset": p.ID, "token": c.wins.PageToken(p.ID)})
 	if started && !c.opts.NoWindows {
-		c.sup.Run(c.petSpec(p))
+		c.sup.Run(c.wins.PetSpec(p))
 	}
 }
 
@@ -70,13 +68,7 @@ func (c *Core) removePet(id string) {
 		return
 	}
 	pt.close()
-	// The window quits when its shell connection ends; the supervisor
-	// escalates if it lingers, and does not restart it.
-	c.sup.StopOne(desktop.PetWindow(id))
-	c.sup.StopOne(messageWindowName(id))
-	c.view.Disconnect(view.RoleShell, id)
-	c.view.Disconnect(view.RoleMessageShell, id)
-	c.revokeWindow(id)
+	c.wins.End(id)
 	c.view.Forget(id)
 	c.log.Info("pet_removed", "preset", id)
 }

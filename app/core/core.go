@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -20,6 +19,8 @@ import (
 	"yui/app/core/looks"
 	"yui/app/core/route"
 	"yui/app/core/settingsui"
+	"yui/app/core/voices"
+	"yui/app/core/windows"
 	"yui/app/cue"
 	"yui/app/frontmost"
 	"yui/app/hotkey"
@@ -106,12 +107,14 @@ type Core struct {
 	store   *settings.Store
 	view    *view.Server
 	sup     *supervisor.Supervisor
+	wins    *windows.Windows // the windows' processes, tokens and configs
 	turnLog *applog.DailyFile
 	screen  capture.Source
 	front   *frontmost.Tracker
 	vocab   cue.Vocabulary
 	turns   *slog.Logger // the turn log, one line per turn event
 	mute    *voice.Mute  // the global mute every voice watches
+	voices  *voices.Room // the mutes, applied to every voice
 	ear     *ear.Room    // the microphone, shared by every character
 
 	// petsMu guards pets and started. Pets change when settings are saved
@@ -153,11 +156,11 @@ func New(opts Options) (*Core, error) {
 	if c.screen == nil {
 		c.screen = capture.NewSystem(lg)
 	}
-	windows := opts.Windows
-	if windows == nil {
-		windows = frontmost.System()
+	active := opts.Windows
+	if active == nil {
+		active = frontmost.System()
 	}
-	c.front = frontmost.New(windows, nil, lg)
+	c.front = frontmost.New(active, nil, lg)
 	rep.Log(lg, store.Path())
 	switch {
 	case rep.Created:
@@ -169,11 +172,12 @@ func New(opts Options) (*Core, error) {
 		Pages:     opts.Pages,
 		Logger:    lg,
 		OnMessage: c.onMessage,
-		OnConnect: c.onConnect,
+		OnConnect: func(p view.Peer) { c.wins.OnConnect(p) },
 	})
 	c.routes = route.New(lg)
 	c.addRoutes(c.routes)
 	c.sup = supervisor.New(opts.Launch, lg)
+	c.wins = windows.New(windows.Config{Server: c.view, Supervisor: c.sup, Host: winHost{c}, Exe: opts.Exe, LogDir: opts.LogDir, Logger: lg})
 	keys := opts.Hotkeys
 	if keys == nil && !opts.NoWindows {
 		keys = hotkey.System()
@@ -185,10 +189,14 @@ func New(opts Options) (*Core, error) {
 	c.ear.Routes(c.routes)
 	c.looks = looks.Catalog{ConfigDir: opts.ConfigDir, Log: lg}
 	c.sui = settingsui.New(settingsui.Config{Store: store, Pages: c.view, Host: settingsHost{c}, Looks: c.looks,
-		Available: func(api string) bool { return slices.Contains(AvailableChatAPIs, api) }, Sound: opts.Sound,
+		Available: c.available, Sound: opts.Sound,
 		IdleExit: opts.SettingsIdleExit, Logger: lg})
 	c.sui.Routes(c.routes)
-	c.vocab = loadVocabulary(opts.Pages, lg)
+	vocab, verr := cue.FromPages(opts.Pages)
+	if verr != nil {
+		lg.Warn("vocabulary_default", "reason", verr.Error())
+	}
+	c.vocab = vocab
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
 		c.turnLog = applog.NewDailyFile(opts.LogDir, applog.TurnLogPrefix, nil)
@@ -196,8 +204,9 @@ func New(opts Options) (*Core, error) {
 	} else {
 		c.turns = slog.New(slog.DiscardHandler)
 	}
+	c.voices = voices.New(store, c.mute, voicesHost{c}, lg)
+	c.voices.Routes(c.routes)
 	all := store.Get()
-	c.mute.Set(all.Audio.Muted)
 	for _, p := range all.Presets {
 		if !p.Enabled {
 			continue
@@ -275,11 +284,11 @@ func (c *Core) Run(ctx context.Context) error {
 	c.petsMu.Unlock()
 	c.log.Info("core_ready", "view", c.view.URL())
 	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/",
-		"page_tokens": c.pageTokens(), "demo_url": c.demoURL()})
+		"page_tokens": c.wins.PageTokens(c.petIDs()), "demo_url": c.demoURL()})
 	if !c.opts.NoWindows {
 		for _, p := range c.store.Get().Presets {
 			if p.Enabled && !c.desk.Hidden(p.ID) {
-				c.sup.Run(c.petSpec(p))
+				c.sup.Run(c.wins.PetSpec(p))
 			}
 		}
 	}

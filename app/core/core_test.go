@@ -19,7 +19,7 @@ import (
 	"github.com/coder/websocket"
 
 	"yui/app/capture"
-	"yui/app/core/desktop"
+	"yui/app/core/windows"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/supervisor/supervisortest"
@@ -155,9 +155,9 @@ func startCore(t *testing.T, opts Options) *started {
 
 func (st *started) dial(t *testing.T, role, preset string) *websocket.Conn {
 	t.Helper()
-	tok := st.c.pageToken(preset)
+	tok := st.c.wins.PageToken(preset)
 	if role == view.RoleShell {
-		tok = st.c.shellToken(preset)
+		tok = st.c.wins.ShellToken(preset)
 	}
 	q := url.Values{"token": {tok}, "role": {role}, "preset": {preset}}
 	ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
@@ -267,7 +267,7 @@ func TestShellGetsWindowConfigAndMovesAreSaved(t *testing.T) {
 	}
 	var cfg view.WindowConfig
 	json.Unmarshal(b, &cfg)
-	if cfg.Width != desktop.PetWidth || cfg.Height != desktop.PetHeight || cfg.X != nil || !strings.Contains(cfg.Title, p.Name) {
+	if cfg.Width != windows.PetWidth || cfg.Height != windows.PetHeight || cfg.X != nil || !strings.Contains(cfg.Title, p.Name) {
 		t.Fatalf("config %s", b)
 	}
 	send(t, shell, map[string]any{"type": "window_position", "x": 321, "y": 123})
@@ -378,7 +378,7 @@ func TestCoreStartsOneWindowPerEnabledPresetWithTokenInEnv(t *testing.T) {
 	for _, sp := range specs {
 		args := strings.Join(sp.Args, " ")
 		preset := sp.Args[len(sp.Args)-3]
-		shellTok, pageTok := st.c.shellToken(preset), st.c.pageToken(preset)
+		shellTok, pageTok := st.c.wins.ShellToken(preset), st.c.wins.PageToken(preset)
 		if sp.Path != "/bin/yui-test" || !strings.HasPrefix(args, "window --role pet --preset p-") || strings.Contains(args, shellTok) || strings.Contains(args, pageTok) {
 			t.Fatalf("spec %+v", sp)
 		}

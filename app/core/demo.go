@@ -2,21 +2,16 @@ package core
 
 import (
 	"context"
-	"net"
 	"net/url"
 
 	"yui/app/demobackend"
 	"yui/app/settings"
 )
 
-// startDemo runs the embedded demo backend in the core process when an
-// enabled preset uses it, so a first run can chat at once. It accepts the
-// key of the first such preset. When its address is taken (another Yui, a
-// `yui demo-backend` the user started, any other program) it listens on a
-// free loopback port instead: a busy port must not break a first run, and
-// a server someone else holds would not know this preset's key. The
+// startDemo runs the embedded demo backend (demobackend.Embedded) when an
+// enabled preset uses it, accepting the key of the first such preset. The
 // presets pointing at settings.DemoBaseURL follow the address actually
-// used (Core.endpoint, the connection test, the body's demo check).
+// used (Core.endpoint, the connection test).
 func (c *Core) startDemo(ctx context.Context) {
 	var key string
 	for _, p := range c.store.Get().Presets {
@@ -33,23 +28,12 @@ func (c *Core) startDemo(ctx context.Context) {
 		u, _ := url.Parse(settings.DemoBaseURL)
 		addr = u.Host
 	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		c.log.Info("demo_backend_port_taken", "addr", addr, "err", err.Error())
-		ln, err = net.Listen("tcp", "127.0.0.1:0")
-	}
+	at, err := demobackend.Embedded(ctx, addr, demobackend.Config{Key: key, Logger: c.log.With("proc", "demo"), DelegationDelay: c.opts.DemoDelegationDelay})
 	if err != nil {
 		c.log.Warn("demo_backend_failed", "addr", addr, "err", err.Error())
 		return
 	}
-	b := demobackend.New(demobackend.Config{Key: key, Logger: c.log.With("proc", "demo"), DelegationDelay: c.opts.DemoDelegationDelay})
 	c.demoMu.Lock()
-	c.demoAt = "http://" + ln.Addr().String()
+	c.demoAt = at
 	c.demoMu.Unlock()
-	c.log.Info("demo_backend_start", "addr", ln.Addr().String())
-	go func() {
-		if err := b.Serve(ctx, ln); err != nil {
-			c.log.Warn("demo_backend_failed", "addr", addr, "err", err.Error())
-		}
-	}()
 }

@@ -27,8 +27,7 @@ func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 	c.view.Publish(p.ID, view.TypePreset, view.MustEncode(view.TypePreset, view.PresetInfo{ID: p.ID, Name: p.Name, Look: p.Look}))
 	// The windows' titles follow a rename (a window opened later gets it
 	// in its window_config).
-	c.view.Send(view.RoleShell, p.ID, view.MustEncode(view.TypeWindowTitle, view.WindowTitle{Title: petTitle(p.Name)}))
-	c.view.Send(view.RoleMessageShell, p.ID, view.MustEncode(view.TypeWindowTitle, view.WindowTitle{Title: messageTitle(p.Name)}))
+	c.wins.Retitle(p)
 	c.desk.Publish(p.ID)
 	c.view.Publish(p.ID, view.TypeLookArt, view.MustEncode(view.TypeLookArt, c.looks.Art(p.Look)))
 	if rep.Created && p.ID == c.store.Get().ActivePreset {

@@ -22,7 +22,7 @@ import (
 // dialMessages opens preset's message page.
 func (st *started) dialMessages(t *testing.T, preset string) *websocket.Conn {
 	t.Helper()
-	q := url.Values{"token": {st.c.issue(view.Grant{Role: view.RoleMessage, Preset: preset})}, "role": {view.RoleMessage}, "preset": {preset}}
+	q := url.Values{"token": {st.c.wins.MessagePageToken(preset)}, "role": {view.RoleMessage}, "preset": {preset}}
 	ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
 	defer cancel()
 	c, _, err := websocket.Dial(ctx, st.ready["view_url"].(string)+"?"+q.Encode(), nil)

@@ -1,11 +1,12 @@
 package core
 
 import (
-	"errors"
 	"fmt"
 	"log/slog"
+	"path/filepath"
 	"slices"
 
+	"yui/app/atomicfile"
 	"yui/app/core/backend"
 	"yui/app/core/petview"
 	"yui/app/cue"
@@ -49,39 +50,25 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			Text: fmt.Sprintf("%s's conversation could not be read and starts afresh (the old file is kept): %v", p.Name, terr)}))
 	}
 	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: petHost{c}, Transcript: tr, Logger: lg,
-		Voiced:  func() bool { return pt.speaker.Voiced() },
-		Capture: func() bool { return pt.gate.EachTurn() }})
+		Character: pt, OnTyped: func() { c.dropTip(id) }})
 	pt.speaker = c.newSpeaker(pt, p)
-	// The character is bound to the backend it was made for: should the
-	// preset's URL move to another origin before it is replaced, it gets no
-	// endpoint and no key, and an "Always" answered to the old backend is
-	// not saved for the new one (keybind.go).
-	bound := backend.Origin(p.ChatBaseURL)
+	// The character is bound to the backend it was made for
+	// (backend.Binding): no endpoint, key or saved answer goes to another.
+	bound := backend.Bound(c.store, p, c.demoURL, c.available)
 	ch, err := apppet.New(apppet.Config{
 		Preset:    p,
 		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
 		Main:      main,
 		ConfigDir: c.opts.ConfigDir,
 		History:   tr,
-		Endpoint:  func() string { return c.boundEndpoint(id, bound) },
-		Key:       func() string { return c.boundKey(id, bound) },
+		Endpoint:  bound.Endpoint,
+		Key:       bound.Key,
 		Backend:   backend.Name(p),
 		Screen:    c.screen,
 		Windows:   look.X11Windows{},
 		Body:      func() look.BodyState { return c.desk.Body(id) },
 		SavePermission: func(m permission.Mode) error {
-			err := c.store.Change(func(s *settings.Settings) error {
-				for i := range s.Presets {
-					if s.Presets[i].ID != id {
-						continue
-					}
-					if backend.Origin(s.Presets[i].ChatBaseURL) != bound {
-						return errors.New("the character's backend changed since it asked")
-					}
-					s.Presets[i].Permissions.Screen = string(m)
-				}
-				return nil
-			})
+			err := bound.SavePermission(m)
 			if err == nil {
 				c.sui.PublishState()
 			}
@@ -89,14 +76,21 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		},
 		OnPrompt:       pt.view.Prompt,
 		OnPromptClosed: func(uint64) { pt.view.ClosePrompt() },
-		SaveThread:     func(thread string) error { return c.saveThread(id, bound, thread) },
-		OnThread:       func(st apppet.ThreadStatus) { pt.view.SetProblem(threadProblem(st)) },
-		Voice:          pt.speaker,
-		Vocabulary:     voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
-		Frontmost:      c.front.Current,
-		Logger:         lg,
-		TurnLog:        turnLog.With("preset", p.ID),
-		OnEvent:        pt.view.OnEvent,
+		SaveThread: func(thread string) error {
+			if err := bound.SaveThread(thread); err != nil {
+				return err
+			}
+			c.log.Info("thread_saved", "preset", id, "thread", thread)
+			c.sui.PublishState()
+			return nil
+		},
+		OnThread:   func(st apppet.ThreadStatus) { pt.view.SetProblem(threadProblem(st)) },
+		Voice:      pt.speaker,
+		Vocabulary: voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
+		Frontmost:  c.front.Current,
+		Logger:     lg,
+		TurnLog:    turnLog.With("preset", p.ID),
+		OnEvent:    pt.view.OnEvent,
 	})
 	if err != nil {
 		pt.speaker.Close()
@@ -127,75 +121,23 @@ func (pt *pet) close() {
 	pt.view.Close()
 }
 
-// saveThread remembers the thread a Standard Agents character made, in
-// its preset, while the preset still points at the runtime it was made on.
-// The running pet already follows it, so nothing is replaced.
-func (c *Core) saveThread(id, bound, thread string) error {
-	err := c.store.Change(func(s *settings.Settings) error {
-		for i := range s.Presets {
-			if s.Presets[i].ID != id {
-				continue
-			}
-			if backend.Origin(s.Presets[i].ChatBaseURL) != bound {
-				return errors.New("the character's backend changed since it made the thread")
-			}
-			s.Presets[i].ThreadID = thread
-			return nil
-		}
-		return errors.New("the character is gone")
-	})
-	if err != nil {
-		return err
-	}
-	c.log.Info("thread_saved", "preset", id, "thread", thread)
-	c.sui.PublishState()
-	return nil
-}
-
 // presetNow reads the preset fresh from the settings.
 func (c *Core) presetNow(id string) (settings.Preset, bool) {
 	all := c.store.Get()
 	return all.Preset(id)
 }
 
-// endpoint is the preset's chat_base_url, with the demo URL standing for
-// the embedded demo backend's actual address; "" when the preset's
-// chat_api is not available in this version.
+// endpoint is where preset id connects (backend.Endpoint).
 func (c *Core) endpoint(id string) string {
 	p, ok := c.presetNow(id)
-	if !ok || !slices.Contains(AvailableChatAPIs, p.ChatAPI) {
-		// A request transport this version does not have: no connection
-		// (the plate says why).
+	if !ok {
 		return ""
 	}
-	if p.ChatBaseURL == settings.DemoBaseURL {
-		if u := c.demoURL(); u != "" {
-			return u
-		}
-	}
-	return p.ChatBaseURL
+	return backend.Endpoint(p, c.demoURL(), c.available)
 }
 
-// boundEndpoint is endpoint(id) while the preset's URL has origin bound,
-// else "".
-func (c *Core) boundEndpoint(id, bound string) string {
-	if p, ok := c.presetNow(id); !ok || backend.Origin(p.ChatBaseURL) != bound {
-		return ""
-	}
-	return c.endpoint(id)
-}
-
-// boundKey is the preset's key while its URL has origin bound, else "".
-// The key is read with the URL from one snapshot of the settings, and a
-// save that changes the origin drops the key in the same write, so a key
-// never goes with another origin's endpoint.
-func (c *Core) boundKey(id, bound string) string {
-	p, ok := c.presetNow(id)
-	if !ok || backend.Origin(p.ChatBaseURL) != bound {
-		return ""
-	}
-	return p.Key
-}
+// available reports whether this build runs chat_api.
+func (c *Core) available(chatAPI string) bool { return slices.Contains(AvailableChatAPIs, chatAPI) }
 
 // petHost is what a character's view asks of the core.
 type petHost struct{ c *Core }
@@ -207,4 +149,13 @@ func (h petHost) GlobalMuted() bool                          { return h.c.mute.O
 func (h petHost) SetStatus(id string, st *view.PresetStatus) { h.c.sui.SetStatus(id, st) }
 func (h petHost) SetHistory(id string, items []view.DelegationItem) {
 	h.c.sui.SetHistory(id, items)
+}
+
+// transcriptPath is preset id's transcript file ("" without a config
+// directory: kept in memory).
+func transcriptPath(configDir, id string) string {
+	if configDir == "" {
+		return ""
+	}
+	return filepath.Join(configDir, "transcript-"+atomicfile.SafeName(id)+".json")
 }

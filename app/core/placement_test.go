@@ -12,8 +12,8 @@ import (
 	"github.com/coder/websocket"
 
 	"yui/app/capture"
-	"yui/app/core/desktop"
 	"yui/app/core/settingsui"
+	"yui/app/core/windows"
 	"yui/app/lookfolder"
 	"yui/app/place"
 	"yui/app/settings"
@@ -47,10 +47,10 @@ func TestRestoredPositionIsClampedToTheMonitorsNow(t *testing.T) {
 	st := startCore(t, Options{ConfigDir: dir, Screen: screen1280()})
 	p := st.c.Settings().Get().Presets[0]
 	cfg := windowConfig(t, st.dial(t, view.RoleShell, p.ID))
-	if cfg.X == nil || *cfg.X != 1280-desktop.PetWidth || *cfg.Y != 800-desktop.PetHeight {
-		t.Fatalf("window at %v,%v, want %d,%d", deref(cfg.X), deref(cfg.Y), 1280-desktop.PetWidth, 800-desktop.PetHeight)
+	if cfg.X == nil || *cfg.X != 1280-windows.PetWidth || *cfg.Y != 800-windows.PetHeight {
+		t.Fatalf("window at %v,%v, want %d,%d", deref(cfg.X), deref(cfg.Y), 1280-windows.PetWidth, 800-windows.PetHeight)
 	}
-	if w := readFile(t, dir).Presets[0].Window; w == nil || w.X != 1280-desktop.PetWidth || w.Y != 800-desktop.PetHeight {
+	if w := readFile(t, dir).Presets[0].Window; w == nil || w.X != 1280-windows.PetWidth || w.Y != 800-windows.PetHeight {
 		t.Fatalf("the clamped place is not saved: %+v", w)
 	}
 }
@@ -67,7 +67,7 @@ func TestFirstRunPlacesHerBottomRightAndANewCharacterBeside(t *testing.T) {
 	st := startCore(t, Options{ConfigDir: dir, Screen: screen1280()})
 	all := st.c.Settings().Get()
 	first := windowConfig(t, st.dial(t, view.RoleShell, all.Presets[0].ID))
-	want := place.BottomRight(image.Rect(0, 0, 1280, 800), image.Pt(desktop.PetWidth, desktop.PetHeight))
+	want := place.BottomRight(image.Rect(0, 0, 1280, 800), image.Pt(windows.PetWidth, windows.PetHeight))
 	if first.X == nil || *first.X != want.X || *first.Y != want.Y {
 		t.Fatalf("first run: %v,%v, want the bottom-right %v", deref(first.X), deref(first.Y), want)
 	}
@@ -85,17 +85,17 @@ func TestFirstRunPlacesHerBottomRightAndANewCharacterBeside(t *testing.T) {
 	page.wait(t, "the tip gone", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l["notice"]["id"] == "first_run_tip" && l["notice"]["text"] == ""
 	})
-	a := image.Rect(*first.X, *first.Y, *first.X+desktop.PetWidth, *first.Y+desktop.PetHeight)
+	a := image.Rect(*first.X, *first.Y, *first.X+windows.PetWidth, *first.Y+windows.PetHeight)
 	// The settings window opens where she does not cover it.
 	sw := windowConfig(t, st.dial(t, view.RoleShell, ""))
-	if r := image.Rect(*sw.X, *sw.Y, *sw.X+settingsui.Width, *sw.Y+settingsui.Height); r.Overlaps(a) || !r.In(image.Rect(0, 0, 1280, 800)) {
+	if r := image.Rect(*sw.X, *sw.Y, *sw.X+windows.SettingsWidth, *sw.Y+windows.SettingsHeight); r.Overlaps(a) || !r.In(image.Rect(0, 0, 1280, 800)) {
 		t.Fatalf("the settings window %v covers her (%v) or is off screen", r, a)
 	}
 	// A second character: beside the first, not on top.
 	st.c.Settings().Update(func(x *settings.Settings) { x.Presets = append(x.Presets, settings.NewPreset("Mio")) })
 	mio := st.c.Settings().Get().Presets[1].ID
 	second := windowConfig(t, st.dial(t, view.RoleShell, mio))
-	b := image.Rect(*second.X, *second.Y, *second.X+desktop.PetWidth, *second.Y+desktop.PetHeight)
+	b := image.Rect(*second.X, *second.Y, *second.X+windows.PetWidth, *second.Y+windows.PetHeight)
 	if a.Overlaps(b) || !b.In(image.Rect(0, 0, 1280, 800)) || b.Min.Y != a.Min.Y {
 		t.Fatalf("the second character at %v overlaps the first at %v, is off screen or not beside her", b, a)
 	}

@@ -49,7 +49,7 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 	after = c.store.Get()
 	c.reconcile(before, after)
 	if before.Audio != after.Audio {
-		c.applyAudio(after.Audio)
+		c.voices.Apply(after.Audio)
 	}
 	c.petsMu.Lock()
 	running := c.started
@@ -61,19 +61,8 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 	return before, after, nil
 }
 
-// ShowWindow starts the settings window, or shows the hidden one.
-func (h settingsHost) ShowWindow() {
-	h.c.openWindow(h.c.settingsSpec(), view.RoleShell, "")
-}
-
-// EndWindow ends the hidden settings window's process: the shell quits on
-// window_quit; StopOne ends it anyway (after ExitGrace) should it not,
-// and a Run meanwhile starts a new one.
-func (h settingsHost) EndWindow() {
-	h.c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowQuit, struct{}{}))
-	h.c.sup.StopOne(settingsWindowName)
-}
-
+func (h settingsHost) ShowWindow()          { h.c.wins.OpenSettings() }
+func (h settingsHost) EndWindow()           { h.c.wins.EndSettings() }
 func (h settingsHost) Opened()              { h.c.ear.PublishSettings() }
 func (h settingsHost) ShortcutNote() string { return h.c.desk.ShortcutNote() }
 func (h settingsHost) DemoURL() string      { return h.c.demoURL() }

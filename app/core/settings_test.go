@@ -13,6 +13,7 @@ import (
 
 	"yui/app/applog"
 	"yui/app/core/settingsui"
+	"yui/app/core/windows"
 	"yui/app/delegation"
 	"yui/app/settings"
 	"yui/app/supervisor"
@@ -452,12 +453,12 @@ func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
 	p := st.c.Settings().Get().Presets[0]
 	petConn := st.dial(t, view.RolePet, p.ID)
 	send(t, petConn, map[string]any{"type": "open_settings", "section": "permissions"})
-	waitFor(t, "the settings window", func() bool { return l.Count(settingsWindowName) == 1 })
+	waitFor(t, "the settings window", func() bool { return l.Count(windows.Settings) == 1 })
 	// The settings window's spec (her pet window may be launched before
 	// or after it: nothing orders the two).
 	var sp supervisor.Spec
 	for _, s := range l.Specs() {
-		if s.Name == settingsWindowName {
+		if s.Name == windows.Settings {
 			sp = s
 		}
 	}
@@ -477,7 +478,7 @@ func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
 	}
 	var cfg view.WindowConfig
 	json.Unmarshal(b, &cfg)
-	if cfg.Kind != view.WindowSettings || cfg.Width != settingsui.Width || cfg.MinWidth != settingsui.MinWidth || cfg.X != nil {
+	if cfg.Kind != view.WindowSettings || cfg.Width != windows.SettingsWidth || cfg.MinWidth != windows.SettingsMinWidth || cfg.X != nil {
 		t.Fatalf("config %s", b)
 	}
 	send(t, petConn, map[string]any{"type": "open_settings"})
@@ -491,19 +492,19 @@ func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
 		f := l[view.TypeSettingsFocus]
 		return f["seq"].(float64) == 2 && f["section"] == ""
 	})
-	if n := l.Count(settingsWindowName); n != 1 {
+	if n := l.Count(windows.Settings); n != 1 {
 		t.Fatalf("settings window started %d times", n)
 	}
 	// The window process ending (a crash) is not restarted on its own; the
 	// next open starts it again.
-	l.Proc(settingsWindowName).Signal(os.Kill)
+	l.Proc(windows.Settings).Signal(os.Kill)
 	shell.CloseNow()
-	waitFor(t, "the settings window to be let go", func() bool { return !st.c.sup.Supervised(settingsWindowName) })
-	if n := l.Count(settingsWindowName); n != 1 {
+	waitFor(t, "the settings window to be let go", func() bool { return !st.c.sup.Supervised(windows.Settings) })
+	if n := l.Count(windows.Settings); n != 1 {
 		t.Fatalf("restarted by itself: %d starts", n)
 	}
 	send(t, petConn, map[string]any{"type": "open_settings", "section": "backend"})
-	waitFor(t, "the settings window again", func() bool { return l.Count(settingsWindowName) == 2 })
+	waitFor(t, "the settings window again", func() bool { return l.Count(windows.Settings) == 2 })
 }
 
 func TestConnectionChangesReconnectAndPermissionsApplyInPlace(t *testing.T) {
@@ -732,7 +733,7 @@ func TestHiddenSettingsWindowExitsAfterIdleAndReopens(t *testing.T) {
 	st := startCore(t, Options{Launch: l.Launch, Exe: "/bin/yui-test", SettingsIdleExit: 50 * time.Millisecond})
 	id := st.c.Settings().Get().Presets[0].ID
 	st.c.sui.Open(id, "")
-	waitFor(t, "the settings window", func() bool { return l.Count(settingsWindowName) == 1 && st.c.sup.Running(settingsWindowName) })
+	waitFor(t, "the settings window", func() bool { return l.Count(windows.Settings) == 1 && st.c.sup.Running(windows.Settings) })
 	shell := readPage(st.dial(t, view.RoleShell, ""))
 	conn := st.dial(t, view.RoleShell, "")
 	send(t, conn, map[string]any{"type": view.TypeWindowHidden})
@@ -744,7 +745,7 @@ func TestHiddenSettingsWindowExitsAfterIdleAndReopens(t *testing.T) {
 		}
 		return false
 	})
-	waitFor(t, "the hidden settings process ended", func() bool { return !st.c.sup.Supervised(settingsWindowName) })
+	waitFor(t, "the hidden settings process ended", func() bool { return !st.c.sup.Supervised(windows.Settings) })
 	st.c.sui.Open(id, "")
-	waitFor(t, "a new settings process", func() bool { return l.Count(settingsWindowName) == 2 && st.c.sup.Running(settingsWindowName) })
+	waitFor(t, "a new settings process", func() bool { return l.Count(windows.Settings) == 2 && st.c.sup.Running(windows.Settings) })
 }

@@ -70,9 +70,9 @@ func TestEachWindowHasItsOwnTokens(t *testing.T) {
 		{"a pet page token as its shell", petCfg.PageToken, view.RoleShell, a},
 		{"the settings page token as a pet", setCfg.PageToken, view.RolePet, a},
 		{"the settings page token as a shell", setCfg.PageToken, view.RoleShell, ""},
-		{"a pet shell token as its page", st.c.shellToken(a), view.RolePet, a},
-		{"a pet shell token as settings", st.c.shellToken(a), view.RoleSettings, ""},
-		{"a pet shell token as another shell", st.c.shellToken(a), view.RoleShell, b},
+		{"a pet shell token as its page", st.c.wins.ShellToken(a), view.RolePet, a},
+		{"a pet shell token as settings", st.c.wins.ShellToken(a), view.RoleSettings, ""},
+		{"a pet shell token as another shell", st.c.wins.ShellToken(a), view.RoleShell, b},
 	}
 	for _, r := range refused {
 		c, resp, err := st.dialToken(r.tok, r.role, r.preset)
@@ -95,10 +95,10 @@ func TestEachWindowHasItsOwnTokens(t *testing.T) {
 		c.CloseNow()
 	}
 	// Nothing of the settings page's token in a pet window's spec.
-	if spec := st.c.petSpec(all.Presets[0]); strings.Contains(strings.Join(append(spec.Args, spec.Env...), " "), setCfg.PageToken) {
+	if spec := st.c.wins.PetSpec(all.Presets[0]); strings.Contains(strings.Join(append(spec.Args, spec.Env...), " "), setCfg.PageToken) {
 		t.Fatalf("the settings page token is in a pet window's spec %+v", spec)
 	}
-	if spec := st.c.settingsSpec(); spec.Env[0] != "YUI_CORE_TOKEN="+st.c.shellToken("") {
+	if spec := st.c.wins.SettingsSpec(); spec.Env[0] != "YUI_CORE_TOKEN="+st.c.wins.ShellToken("") {
 		t.Fatalf("settings window env %v", spec.Env)
 	}
 }
@@ -112,7 +112,7 @@ func TestRemovedPresetTokensAdmitNobody(t *testing.T) {
 	all := s.Get()
 	mio := all.Presets[1]
 	st := startCore(t, Options{ConfigDir: dir})
-	pageTok, shellTok := st.c.pageToken(mio.ID), st.c.shellToken(mio.ID)
+	pageTok, shellTok := st.c.wins.PageToken(mio.ID), st.c.wins.ShellToken(mio.ID)
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)
 	req := formOf(st.c.store.Get())

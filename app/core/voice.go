@@ -1,13 +1,12 @@
 package core
 
 import (
-	"fmt"
 	"time"
 
 	"yui/app/audio"
+	"yui/app/core/voices"
 	"yui/app/cue"
 	"yui/app/settings"
-	"yui/app/view"
 	"yui/app/voice"
 )
 
@@ -48,89 +47,34 @@ func (c *Core) vocabularyChanged(a, b settings.Preset) bool {
 	return !c.presetVocabulary(a).Equal(c.presetVocabulary(b))
 }
 
-// Muted reports whether every character is muted (the global mute).
-func (c *Core) Muted() bool { return c.mute.On() }
+// Voices is the characters' voices: the global and per-character mute
+// (what the tray's Mute voices uses).
+func (c *Core) Voices() *voices.Room { return c.voices }
 
-// SetMuted switches the global mute, saves it and tells every window. The
-// tray's mute item calls it; the pet menu and the settings window reach
-// it too. Safe from any goroutine.
-func (c *Core) SetMuted(on bool) error {
-	if err := c.store.Update(func(s *settings.Settings) { s.Audio.Muted = on }); err != nil {
-		return fmt.Errorf("core: mute: %w", err)
+// voicesHost is what the voices room asks of the core.
+type voicesHost struct{ c *Core }
+
+func (h voicesHost) Voices() []voices.Voice {
+	h.c.petsMu.Lock()
+	defer h.c.petsMu.Unlock()
+	out := make([]voices.Voice, 0, len(h.c.pets))
+	for _, pt := range h.c.pets {
+		out = append(out, pt)
 	}
-	c.applyAudio(c.store.Get().Audio)
-	c.sui.PublishState()
-	c.log.Info("voice_mute", "scope", view.MuteAll, "muted", on)
-	return nil
+	return out
 }
 
-// SetCharacterMuted mutes or unmutes one character, saves it and tells its
-// windows.
-func (c *Core) SetCharacterMuted(id string, on bool) error {
-	found := false
-	err := c.store.Update(func(s *settings.Settings) {
-		for i := range s.Presets {
-			if s.Presets[i].ID == id {
-				s.Presets[i].Voice.Muted = on
-				found = true
-			}
-		}
-	})
-	if err != nil {
-		return fmt.Errorf("core: mute %s: %w", id, err)
+func (h voicesHost) MuteChanged(on bool) {
+	if h.c.opts.OnMuteChanged != nil {
+		h.c.opts.OnMuteChanged(on)
 	}
-	if !found {
-		return fmt.Errorf("core: mute: no preset %s", id)
-	}
-	if pt := c.pet(id); pt != nil {
-		pt.speaker.SetMuted(on)
-		pt.view.PublishVoice()
-	}
-	c.sui.PublishState()
-	c.log.Info("voice_mute", "scope", view.MuteCharacter, "preset", id, "muted", on)
-	return nil
+	h.c.desk.Changed()
 }
 
-// applyAudio applies the shared sound settings to the running pets.
-func (c *Core) applyAudio(a settings.Audio) {
-	changed := c.mute.On() != a.Muted
-	c.mute.Set(a.Muted)
-	if changed {
-		// The tray and the pet menus' "Mute voices" check hear of it
-		// before the pages' voice topic changes, so whoever sees the
-		// topic change knows they were told.
-		if c.opts.OnMuteChanged != nil {
-			c.opts.OnMuteChanged(a.Muted)
-		}
-		c.desk.Changed()
-	}
-	c.petsMu.Lock()
-	pets := make([]*pet, 0, len(c.pets))
-	for _, pt := range c.pets {
-		pets = append(pets, pt)
-	}
-	c.petsMu.Unlock()
-	for _, pt := range pets {
-		if p, ok := c.presetNow(pt.preset); ok {
-			pt.speaker.Configure(voiceConfig(p, a))
-		}
-		pt.view.PublishVoice()
-	}
-}
+func (h voicesHost) Saved() { h.c.sui.PublishState() }
 
-// mute handles the pet menu's mute items.
-func (c *Core) muteFromPage(preset string, m view.Mute) {
-	var err error
-	switch m.Scope {
-	case view.MuteAll:
-		err = c.SetMuted(m.Muted)
-	case view.MuteCharacter:
-		err = c.SetCharacterMuted(preset, m.Muted)
-	default:
-		c.log.Warn("view_malformed", "type", view.TypeMute, "scope", m.Scope)
-		return
-	}
-	if err != nil {
-		c.log.Error("settings_save_failed", "err", err.Error())
-	}
-}
+// A pet's voice, as the voices room sets it.
+
+func (pt *pet) Configure(cfg voice.Config) { pt.speaker.Configure(cfg) }
+func (pt *pet) SetMuted(on bool)           { pt.speaker.SetMuted(on) }
+func (pt *pet) PublishVoice()              { pt.view.PublishVoice() }

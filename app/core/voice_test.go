@@ -120,11 +120,11 @@ func TestMuteFromThePetMenuAndTheTray(t *testing.T) {
 	if n := eng.count(); n != 0 {
 		t.Fatalf("%d syntheses while muted", n)
 	}
-	if err := st.c.SetMuted(true); err != nil {
+	if err := st.c.voices.SetMuted(true); err != nil {
 		t.Fatal(err)
 	}
 	page.wait(t, "globally muted", func(_ []map[string]any, l map[string]map[string]any) bool { return l["voice"]["global_muted"] == true })
-	if !st.c.Muted() || !readFile(t, dir).Audio.Muted {
+	if !st.c.voices.Muted() || !readFile(t, dir).Audio.Muted {
 		t.Fatal("the global mute is not on or not saved")
 	}
 	send(t, conn, map[string]any{"type": "mute", "scope": "all", "muted": false})

@@ -4,6 +4,7 @@ import (
 	"image"
 
 	"yui/app/capture"
+	"yui/app/core/windows"
 	"yui/app/look"
 	"yui/app/place"
 	"yui/app/settings"
@@ -14,14 +15,7 @@ import (
 // app/place; this file feeds it the monitors present now and the saved
 // positions, saves what it decides and tells the shells.
 
-// Pet window size in CSS pixels. The page lays itself out inside it; the
-// transparent parts let clicks through.
-const (
-	PetWidth  = 300
-	PetHeight = 420
-)
-
-var petSize = image.Pt(PetWidth, PetHeight)
+var petSize = image.Pt(windows.PetWidth, windows.PetHeight)
 
 // PetBody is the character's box inside her window (window pixels, the
 // composer closed): the 180×216 figure centred above the 26 px dock and
@@ -207,7 +201,7 @@ func (r *Room) SettingsPosition(size image.Point) (image.Point, bool) {
 	var pets []image.Rectangle
 	for _, p := range all.Presets {
 		if p.Enabled && p.Window != nil && !r.Hidden(p.ID) {
-			pets = append(pets, image.Rect(p.Window.X, p.Window.Y, p.Window.X+PetWidth, p.Window.Y+PetHeight))
+			pets = append(pets, image.Rect(p.Window.X, p.Window.Y, p.Window.X+windows.PetWidth, p.Window.Y+windows.PetHeight))
 		}
 	}
 	return place.Away(size, mons, pets), true
@@ -225,7 +219,7 @@ func (r *Room) Body(id string) look.BodyState {
 	}
 	b.Position = look.Point{X: p.Window.X, Y: p.Window.Y}
 	if ms, err := r.cfg.Screen.Monitors(); err == nil {
-		rect := image.Rect(p.Window.X, p.Window.Y, p.Window.X+PetWidth, p.Window.Y+PetHeight)
+		rect := image.Rect(p.Window.X, p.Window.Y, p.Window.X+windows.PetWidth, p.Window.Y+windows.PetHeight)
 		if i := capture.Containing(ms, rect); i >= 0 {
 			b.Monitor = i
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"testing/synctest"
 
+	"yui/app/core/windows"
 	"yui/app/place"
 	"yui/app/settings"
 	"yui/app/view"
@@ -39,7 +40,7 @@ func TestADragKeepsAThirdOnScreenAndResetPositionBringsHerBack(t *testing.T) {
 		}
 		// Reset position from the pet menu.
 		e.send(view.RolePet, p.ID, map[string]any{"type": "desktop_action", "action": "reset_position"})
-		want := place.BottomRight(image.Rect(0, 0, 1280, 800), image.Pt(PetWidth, PetHeight))
+		want := place.BottomRight(image.Rect(0, 0, 1280, 800), image.Pt(windows.PetWidth, windows.PetHeight))
 		if got := moves(); len(got) != 2 || got[1] != want {
 			t.Fatalf("reset to %v, want %v", got, want)
 		}

@@ -15,6 +15,7 @@ import (
 	"yui/app/autostart"
 	"yui/app/capture"
 	"yui/app/core/route"
+	"yui/app/core/windows"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/supervisor/supervisortest"
@@ -48,7 +49,7 @@ func (h *host) PetIDs() []string {
 }
 
 func (h *host) PetSpec(p settings.Preset) supervisor.Spec {
-	return supervisor.Spec{Name: PetWindow(p.ID), Path: "/bin/yui-test", Args: []string{"window", "--role", "pet", "--preset", p.ID}}
+	return supervisor.Spec{Name: windows.Pet(p.ID), Path: "/bin/yui-test", Args: []string{"window", "--role", "pet", "--preset", p.ID}}
 }
 
 func (h *host) Hold(fn func(bool)) { fn(h.windows) }
@@ -158,7 +159,7 @@ func TestPetMenuHidesHerAndTheTrayShowsHerAgain(t *testing.T) {
 		e.room.OnChange(ch.add)
 		e.runAll()
 		mio := e.store.Get().Presets[1].ID
-		if e.launch.Count(PetWindow(mio)) != 1 || !e.sup.Running(PetWindow(mio)) {
+		if e.launch.Count(windows.Pet(mio)) != 1 || !e.sup.Running(windows.Pet(mio)) {
 			t.Fatal("Mio's window is not running")
 		}
 		if s := e.room.State(); len(s.Characters) != 2 || s.Characters[1].Name != "Mio" || !s.Characters[1].Shown {
@@ -170,7 +171,7 @@ func TestPetMenuHidesHerAndTheTrayShowsHerAgain(t *testing.T) {
 		}
 		e.send(view.RolePet, mio, map[string]any{"type": "desktop_action", "action": "hide"})
 		settle()
-		if e.sup.Supervised(PetWindow(mio)) {
+		if e.sup.Supervised(windows.Pet(mio)) {
 			t.Fatal("Mio's window not stopped")
 		}
 		if !e.pages.Disconnected(view.RoleShell, mio) {
@@ -187,7 +188,7 @@ func TestPetMenuHidesHerAndTheTrayShowsHerAgain(t *testing.T) {
 
 		e.room.SetShown(mio, true)
 		synctest.Wait()
-		if e.launch.Count(PetWindow(mio)) != 2 || !e.sup.Running(PetWindow(mio)) {
+		if e.launch.Count(windows.Pet(mio)) != 2 || !e.sup.Running(windows.Pet(mio)) {
 			t.Fatal("Mio's window did not start again")
 		}
 		if s, _ := ch.latest(); !s.Characters[1].Shown {
@@ -202,21 +203,21 @@ func TestShowCharactersBringsBackEveryHiddenOne(t *testing.T) {
 		e.runAll()
 		all := e.store.Get()
 		for _, p := range all.Presets {
-			if !e.sup.Running(PetWindow(p.ID)) {
+			if !e.sup.Running(windows.Pet(p.ID)) {
 				t.Fatalf("no window for %s", p.Name)
 			}
 			e.room.SetShown(p.ID, false)
 		}
 		settle()
 		for _, p := range all.Presets {
-			if e.sup.Supervised(PetWindow(p.ID)) {
+			if e.sup.Supervised(windows.Pet(p.ID)) {
 				t.Fatalf("%s's window not stopped", p.Name)
 			}
 		}
 		e.room.ShowWindows()
 		synctest.Wait()
 		for _, p := range all.Presets {
-			if e.launch.Count(PetWindow(p.ID)) != 2 || !e.sup.Running(PetWindow(p.ID)) {
+			if e.launch.Count(windows.Pet(p.ID)) != 2 || !e.sup.Running(windows.Pet(p.ID)) {
 				t.Fatalf("%s's window not back", p.Name)
 			}
 		}
@@ -335,7 +336,7 @@ func TestShowRaisesARunningPetWindow(t *testing.T) {
 		if n := len(e.pages.Of(view.RoleShell, id, view.TypeWindowShow)); n != 2 {
 			t.Fatalf("%d window_show, want 2", n)
 		}
-		if e.launch.Count(PetWindow(id)) != 1 {
+		if e.launch.Count(windows.Pet(id)) != 1 {
 			t.Fatal("showing a running window started another")
 		}
 		if err := e.room.ShowPet("p-nothere"); err == nil {
@@ -365,17 +366,17 @@ func TestShowBringsBackAWindowTheSupervisorGaveUpOn(t *testing.T) {
 		// The restart delays before the give-up add up to 7.5 s.
 		time.Sleep(8 * time.Second)
 		synctest.Wait()
-		if !e.sup.GaveUp(PetWindow(id)) {
+		if !e.sup.GaveUp(windows.Pet(id)) {
 			t.Fatal("the supervisor never gave up")
 		}
 		if err := e.room.ShowPet(id); err != nil {
 			t.Fatal(err)
 		}
 		synctest.Wait()
-		if l.Count(PetWindow(id)) != 1 {
+		if l.Count(windows.Pet(id)) != 1 {
 			t.Fatal("the window did not start again")
 		}
-		if e.sup.GaveUp(PetWindow(id)) {
+		if e.sup.GaveUp(windows.Pet(id)) {
 			t.Fatal("still given up")
 		}
 	})

@@ -3,11 +3,9 @@ package desktop
 import (
 	"fmt"
 
+	"yui/app/core/windows"
 	"yui/app/view"
 )
-
-// PetWindow is the supervisor's name of preset id's pet window.
-func PetWindow(id string) string { return "pet:" + id }
 
 // SetShown shows or hides preset id's character. Hiding stops her window
 // process (her session stays connected and keeps her history; the memory
@@ -31,7 +29,7 @@ func (r *Room) SetShown(id string, shown bool) {
 	r.mu.Unlock()
 	if was {
 		r.log.Info("pet_hidden", "preset", id)
-		r.cfg.Windows.StopOne(PetWindow(id))
+		r.cfg.Windows.StopOne(windows.Pet(id))
 		// The shell quits when its connection ends, at once.
 		r.cfg.Pages.Disconnect(view.RoleShell, id)
 	}
@@ -72,7 +70,7 @@ func (r *Room) ShowPet(id string) error {
 // showWindow revives, starts or raises preset id's window. Call under
 // Host.Hold.
 func (r *Room) showWindow(id string) {
-	name := PetWindow(id)
+	name := windows.Pet(id)
 	if r.cfg.Windows.Revive(name) {
 		r.log.Info("window_show", "window", name, "how", "revived")
 		return

@@ -30,7 +30,7 @@ func (v *View) OnEvent(ev session.Event) {
 	case session.SpeechStart:
 		v.replyRow(e.TurnID, e.Text)
 		v.st.speaking = true
-		v.st.voiced = !e.Muted && v.cfg.Voiced()
+		v.st.voiced = !e.Muted && v.cfg.Character.Voiced()
 		v.publishCharacter()
 		v.showBubble(e.TurnID, "speech", e.Text, true, e.Muted)
 	case session.SpeechEnd:

@@ -51,11 +51,11 @@ type Config struct {
 	// Transcript is what the message window shows and a request wire
 	// sends; nil keeps none.
 	Transcript *transcript.Store
-	// Voiced reports whether her voice is heard now (the speaker's).
-	Voiced func() bool
-	// Capture reports whether a screenshot goes with each turn (the
-	// permission gate's), for the pill.
-	Capture func() bool
+	// Character is her session, gate and voice, as her page's actions
+	// and the pill reach them.
+	Character Character
+	// OnTyped is told each typed line, before it is sent (nil: nobody).
+	OnTyped func()
 	Logger  *slog.Logger
 }
 
@@ -104,12 +104,6 @@ type state struct {
 func New(cfg Config) *View {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
-	}
-	if cfg.Voiced == nil {
-		cfg.Voiced = func() bool { return false }
-	}
-	if cfg.Capture == nil {
-		cfg.Capture = func() bool { return false }
 	}
 	return &View{cfg: cfg, id: cfg.Preset, st: state{socket: "disconnected", emotion: "neutral", motion: "idle"}}
 }
@@ -212,7 +206,7 @@ func (v *View) publishCharacter() {
 }
 
 func (v *View) publishPill() {
-	v.publish(view.TypePill, view.Pill{Tool: v.st.pillTool, Error: v.st.pillErr, Capture: v.cfg.Capture(), Voice: v.st.voiceErr})
+	v.publish(view.TypePill, view.Pill{Tool: v.st.pillTool, Error: v.st.pillErr, Capture: v.cfg.Character.CaptureEachTurn(), Voice: v.st.voiceErr})
 }
 
 // publishUsage shows the last usage beside the context window saved now.

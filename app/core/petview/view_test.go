@@ -1,6 +1,10 @@
 package petview
 
 import (
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -8,8 +12,10 @@ import (
 	"testing/synctest"
 	"time"
 
+	"yui/app/core/route"
 	"yui/app/cue"
 	"yui/app/delegation"
+	"yui/app/permission"
 	"yui/app/session"
 	"yui/app/settings"
 	"yui/app/transcript"
@@ -40,7 +46,43 @@ func (h *host) SetHistory(id string, items []view.DelegationItem) {
 	h.history[id] = items
 }
 
+// character is her session and gate as the page reaches them.
+type character struct {
+	mu      sync.Mutex
+	typed   []string
+	images  [][][]byte
+	refuse  error
+	answers []permission.Choice
+	resets  int
+}
+
+func (c *character) SendTyped(text string, images [][]byte) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.refuse != nil {
+		return "", c.refuse
+	}
+	c.typed = append(c.typed, text)
+	c.images = append(c.images, images)
+	return "1", nil
+}
+func (c *character) Stop()      {}
+func (c *character) Reconnect() {}
+func (c *character) Reset()     { c.mu.Lock(); c.resets++; c.mu.Unlock() }
+func (c *character) AnswerPrompt(_ uint64, ch permission.Choice) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.answers = append(c.answers, ch)
+	if ch == permission.Always {
+		return errors.New("disk full")
+	}
+	return nil
+}
+func (c *character) CaptureEachTurn() bool { return false }
+func (c *character) Voiced() bool          { return true }
+
 type env struct {
+	char  *character
 	pages *viewtest.Pages
 	host  *host
 	tr    *transcript.Store
@@ -57,8 +99,8 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	e := &env{pages: &viewtest.Pages{}, host: &host{preset: p, status: map[string]*view.PresetStatus{}, history: map[string][]view.DelegationItem{}},
-		tr: tr, id: p.ID}
-	e.v = New(Config{Preset: p.ID, Pages: e.pages, Host: e.host, Transcript: tr})
+		tr: tr, id: p.ID, char: &character{}}
+	e.v = New(Config{Preset: p.ID, Pages: e.pages, Host: e.host, Transcript: tr, Character: e.char})
 	t.Cleanup(e.v.Close)
 	e.v.PublishAll()
 	return e
@@ -218,5 +260,69 @@ func TestToolLabel(t *testing.T) {
 		if got := toolLabel(id); got != want {
 			t.Errorf("%q: %q, want %q", id, got, want)
 		}
+	}
+}
+
+// A typed line goes with its images, all or nothing: too many, one that is
+// no data URL, or one the session refuses refuse the line with a clear
+// error line.
+func TestTypedLineGoesWithItsImagesOrNotAtAll(t *testing.T) {
+	e := newEnv(t)
+	tb := route.New(slog.New(slog.DiscardHandler))
+	Routes(tb, slog.New(slog.DiscardHandler), e.pages, func(id string) *View {
+		if id == e.id {
+			return e.v
+		}
+		return nil
+	})
+	send := func(v map[string]any) {
+		b, _ := json.Marshal(v)
+		tb.Serve(view.Peer{Role: view.RolePet, Preset: e.id}, view.Message{Type: v["type"].(string), Body: b})
+	}
+	errorLine := func() string { return e.pages.Last(view.RolePet, e.id, view.TypeErrorLine)["text"].(string) }
+	png := "data:image/png;base64,iVBORw0KGgo="
+	send(map[string]any{"type": "send_text", "text": "  hi  ", "images": []string{png}})
+	if len(e.char.typed) != 1 || e.char.typed[0] != "hi" || len(e.char.images[0]) != 1 {
+		t.Fatalf("sent %q %v", e.char.typed, e.char.images)
+	}
+	send(map[string]any{"type": "send_text", "text": "many", "images": slices.Repeat([]string{png}, MaxAttachments+1)})
+	if !strings.Contains(errorLine(), "At most 6 images") {
+		t.Fatalf("error line %q", errorLine())
+	}
+	send(map[string]any{"type": "send_text", "text": "bad", "images": []string{png, "http://example.com/x.png"}})
+	if got := errorLine(); got != "Image 2 could not be attached: not a data: URL." {
+		t.Fatalf("error line %q", got)
+	}
+	e.char.refuse = errors.New("session: image 1 is not an image")
+	send(map[string]any{"type": "send_text", "text": "refused"})
+	if got := errorLine(); got != "The message was not sent: image 1 is not an image." {
+		t.Fatalf("error line %q", got)
+	}
+	if len(e.char.typed) != 1 {
+		t.Fatalf("sent %q", e.char.typed)
+	}
+	// Nothing to send is nothing sent.
+	e.char.refuse = nil
+	send(map[string]any{"type": "send_text", "text": "   "})
+	if len(e.char.typed) != 1 {
+		t.Fatalf("sent %q", e.char.typed)
+	}
+	// A prompt's answer closes the prompt; a failed "Always" says so.
+	send(map[string]any{"type": "permission_answer", "id": 3, "answer": "always"})
+	if n := e.pages.Last(view.RolePet, e.id, view.TypeNotice); n["id"] != "permission_save" || !strings.Contains(n["text"].(string), "disk full") {
+		t.Fatalf("notice %v", n)
+	}
+	if p := e.pages.Last(view.RolePet, e.id, view.TypePermission); p["id"].(float64) != 0 {
+		t.Fatalf("prompt still shown: %v", p)
+	}
+	send(map[string]any{"type": "permission_answer", "id": 3, "answer": "maybe"})
+	if len(e.char.answers) != 1 {
+		t.Fatalf("answers %v", e.char.answers)
+	}
+	// New conversation: the session resets and the transcript empties.
+	e.v.OnEvent(session.TurnSent{TurnID: "1", Text: "hello"})
+	send(map[string]any{"type": "reset"})
+	if e.char.resets != 1 || len(e.tr.Entries()) != 0 {
+		t.Fatalf("resets %d, rows %v", e.char.resets, e.tr.Entries())
 	}
 }

@@ -14,15 +14,6 @@ import (
 	"yui/app/view"
 )
 
-// Settings window size in CSS pixels, and the smallest the form lays out
-// in.
-const (
-	Width     = 760
-	Height    = 560
-	MinWidth  = 600
-	MinHeight = 440
-)
-
 // DefaultIdleExit is how long a hidden settings window keeps its process:
 // long enough that closing and reopening at once shows the same window,
 // short enough that the ≈ 420 MB of a WebKit process go back soon after
@@ -118,14 +109,6 @@ func New(cfg Config) *Room {
 		cfg.IdleExit = DefaultIdleExit
 	}
 	return &Room{cfg: cfg, log: cfg.Logger, status: map[string]view.PresetStatus{}, history: map[string][]view.DelegationItem{}}
-}
-
-// WindowConfig is the settings shell's window_config. Its title starts
-// with look.OwnTitlePrefix like the pet windows', so perch targets and
-// the frontmost line leave it out.
-func WindowConfig() view.WindowConfig {
-	return view.WindowConfig{Kind: view.WindowSettings, Title: "Yui — Settings", Width: Width, Height: Height,
-		MinWidth: MinWidth, MinHeight: MinHeight}
 }
 
 // Routes registers what the settings window sends: a save, Test
