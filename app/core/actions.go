@@ -64,3 +64,5 @@ func (pt *pet) Reset()                                            { pt.sess.Rese
 func (pt *pet) AnswerPrompt(id uint64, c permission.Choice) error { return pt.gate.Answer(id, c) }
 func (pt *pet) CaptureEachTurn() bool                             { return pt.gate.EachTurn() }
 func (pt *pet) Voiced() bool                                      { return pt.speaker.Voiced() }
+
+var _ petview.Character = (*pet)(nil)

@@ -246,6 +246,18 @@ func (c *Core) petIDs() []string {
 	return ids
 }
 
+// each is every running pet as a T (the view a room has of her), in no
+// order.
+func each[T any](c *Core) []T {
+	c.petsMu.Lock()
+	defer c.petsMu.Unlock()
+	out := make([]T, 0, len(c.pets))
+	for _, pt := range c.pets {
+		out = append(out, any(pt).(T))
+	}
+	return out
+}
+
 func (c *Core) closePets() {
 	c.petsMu.Lock()
 	pets := c.pets

@@ -19,15 +19,7 @@ func (h earHost) Character(id string) ear.Character {
 	return nil
 }
 
-func (h earHost) Characters() []ear.Character {
-	h.c.petsMu.Lock()
-	defer h.c.petsMu.Unlock()
-	out := make([]ear.Character, 0, len(h.c.pets))
-	for _, pt := range h.c.pets {
-		out = append(out, pt)
-	}
-	return out
-}
+func (h earHost) Characters() []ear.Character { return each[ear.Character](h.c) }
 
 // A pet is a character the ear hears and stops.
 
@@ -35,3 +27,5 @@ func (pt *pet) ID() string                               { return pt.preset }
 func (pt *pet) Speaking(now time.Time) (bool, time.Time) { return pt.heard.Speaking(now) }
 func (pt *pet) SendSpoken(text string)                   { pt.sess.SendSpoken(text) }
 func (pt *pet) BargeIn()                                 { pt.sess.BargeIn() }
+
+var _ ear.Character = (*pet)(nil)

@@ -54,15 +54,7 @@ func (c *Core) Voices() *voices.Room { return c.voices }
 // voicesHost is what the voices room asks of the core.
 type voicesHost struct{ c *Core }
 
-func (h voicesHost) Voices() []voices.Voice {
-	h.c.petsMu.Lock()
-	defer h.c.petsMu.Unlock()
-	out := make([]voices.Voice, 0, len(h.c.pets))
-	for _, pt := range h.c.pets {
-		out = append(out, pt)
-	}
-	return out
-}
+func (h voicesHost) Voices() []voices.Voice { return each[voices.Voice](h.c) }
 
 func (h voicesHost) MuteChanged(on bool) {
 	if h.c.opts.OnMuteChanged != nil {
@@ -78,3 +70,5 @@ func (h voicesHost) Saved() { h.c.sui.PublishState() }
 func (pt *pet) Configure(cfg voice.Config) { pt.speaker.Configure(cfg) }
 func (pt *pet) SetMuted(on bool)           { pt.speaker.SetMuted(on) }
 func (pt *pet) PublishVoice()              { pt.view.PublishVoice() }
+
+var _ voices.Voice = (*pet)(nil)

@@ -39,33 +39,14 @@ const MaxAttachments = 6
 // notice dismissed (on pages). find is the View of a running character
 // (nil: none).
 func Routes(t *route.Table, lg *slog.Logger, pages Pages, find func(preset string) *View) {
-	on := func(act func(v *View, m view.Message)) route.Handler {
-		return func(peer view.Peer, m view.Message) {
-			v := find(peer.Preset)
-			if v == nil {
-				lg.Warn("view_unknown_preset", "preset", peer.Preset)
-				return
-			}
-			act(v, m)
-		}
-	}
-	t.Add(on(func(v *View, m view.Message) {
-		var st view.SendText
-		if err := json.Unmarshal(m.Body, &st); err != nil {
-			lg.Warn("view_malformed", "type", m.Type, "err", err.Error())
+	t.Add(decoded(lg, find, (*View).SendText), view.TypeSendText)
+	t.Add(decoded(lg, find, (*View).AnswerPrompt), view.TypePermissionAnswer)
+	t.Add(func(peer view.Peer, m view.Message) {
+		v := find(peer.Preset)
+		if v == nil {
+			lg.Warn("view_unknown_preset", "preset", peer.Preset)
 			return
 		}
-		v.SendText(st)
-	}), view.TypeSendText)
-	t.Add(on(func(v *View, m view.Message) {
-		var a view.PermissionAnswer
-		if err := json.Unmarshal(m.Body, &a); err != nil {
-			lg.Warn("view_malformed", "type", m.Type, "err", err.Error())
-			return
-		}
-		v.AnswerPrompt(a)
-	}), view.TypePermissionAnswer)
-	t.Add(on(func(v *View, m view.Message) {
 		lg.Info("view_action", "type", m.Type, "preset", v.id)
 		switch m.Type {
 		case view.TypeStop:
@@ -75,13 +56,27 @@ func Routes(t *route.Table, lg *slog.Logger, pages Pages, find func(preset strin
 		case view.TypeReset:
 			v.Reset()
 		}
-	}), view.TypeStop, view.TypeReconnect, view.TypeReset)
+	}, view.TypeStop, view.TypeReconnect, view.TypeReset)
 	t.Add(func(p view.Peer, m view.Message) {
 		var d view.Dismiss
 		if json.Unmarshal(m.Body, &d) == nil && d.ID != "" {
 			pages.Publish(p.Preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: d.ID}))
 		}
 	}, view.TypeDismiss)
+}
+
+// decoded decodes a message into a T for fn on the sender's View; one that
+// does not decode, or from a preset with no running character, is logged
+// and dropped.
+func decoded[T any](lg *slog.Logger, find func(string) *View, fn func(*View, T)) route.Handler {
+	return route.JSON(lg, func(peer view.Peer, x T) {
+		v := find(peer.Preset)
+		if v == nil {
+			lg.Warn("view_unknown_preset", "preset", peer.Preset)
+			return
+		}
+		fn(v, x)
+	})
 }
 
 // SendText hands a typed line (and its attached images) to her session.
