@@ -327,12 +327,18 @@ func (c *Core) Run(ctx context.Context) error {
 	c.started = false
 	c.petsMu.Unlock()
 	c.desk.ApplyShortcut(false)
-	// Closing the view server ends every shell connection, and a window
-	// process exits when its connection ends; the supervisor then reaps
-	// them (and terminates any that linger).
+	// The supervisor stops first (it restarts no window from here on);
+	// closing the view server then ends every shell connection, a window
+	// process exits when its connection ends, and the supervisor reaps
+	// it (and terminates any that linger).
 	c.ear.Close()
+	reaped := make(chan struct{})
+	go func() {
+		c.sup.Stop()
+		close(reaped)
+	}()
 	c.view.Close()
-	c.sup.Stop()
+	<-reaped
 	c.closePets()
 	if c.opts.Sound != nil {
 		c.opts.Sound.Close()

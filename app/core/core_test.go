@@ -170,6 +170,53 @@ func (st *started) dial(t *testing.T, role, preset string) *websocket.Conn {
 	return c
 }
 
+// windowLauncher starts window processes that do what a window's shell
+// does with the core: each dials the view server with the role, preset
+// and token its spec gives it, and exits when its connection ends (the
+// core disconnected it, or ended) or it gets window_quit, or when it is
+// signalled.
+func windowLauncher() *supervisortest.Launcher {
+	return &supervisortest.Launcher{Run: runShell}
+}
+
+func runShell(sp supervisor.Spec, p *supervisortest.Proc) {
+	defer p.Exit()
+	var role, preset, core string
+	for i := 0; i+1 < len(sp.Args); i++ {
+		switch sp.Args[i] {
+		case "--role":
+			role = sp.Args[i+1]
+		case "--preset":
+			preset = sp.Args[i+1]
+		case "--core":
+			core = sp.Args[i+1]
+		}
+	}
+	shell := view.RoleShell
+	if role == view.RoleMessage {
+		shell = view.RoleMessageShell
+	}
+	token := strings.TrimPrefix(sp.Env[0], windows.TokenEnv+"=")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		<-p.Done() // signalled: the process ends, and its connection
+		cancel()
+	}()
+	q := url.Values{"token": {token}, "role": {shell}, "preset": {preset}}
+	c, _, err := websocket.Dial(ctx, core+"?"+q.Encode(), nil)
+	if err != nil {
+		return
+	}
+	defer c.CloseNow()
+	for {
+		_, b, err := c.Read(ctx)
+		if err != nil || strings.Contains(string(b), `"type":"`+view.TypeWindowQuit+`"`) {
+			return
+		}
+	}
+}
+
 // pageReader collects what a page receives, keeping the latest per type.
 type pageReader struct {
 	mu     sync.Mutex
@@ -361,7 +408,7 @@ func TestCoreStartsOneWindowPerEnabledPresetWithTokenInEnv(t *testing.T) {
 		mu.Lock()
 		specs = append(specs, sp)
 		mu.Unlock()
-		return (&supervisortest.Launcher{}).Launch(sp)
+		return windowLauncher().Launch(sp)
 	}
 	st := startCore(t, Options{ConfigDir: dir, Launch: launch, Exe: "/bin/yui-test"})
 	waitFor(t, "two windows started", func() bool {

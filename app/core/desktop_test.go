@@ -4,7 +4,6 @@ import (
 	"testing"
 	"time"
 
-	"yui/app/supervisor/supervisortest"
 	"yui/app/view"
 )
 
@@ -49,11 +48,12 @@ func TestMuteVoicesIsSavedAndMutesEverySentence(t *testing.T) {
 }
 
 func TestQuitFromThePetMenuEndsRunCleanly(t *testing.T) {
-	l := &supervisortest.Launcher{}
+	l := windowLauncher()
 	st := startCore(t, Options{Launch: l.Launch, Exe: "/bin/yui-test"})
 	p := st.c.Settings().Get().Presets[0]
 	waitFor(t, "window", func() bool { return st.c.sup.Running("pet:" + p.ID) })
 	conn := st.dial(t, view.RolePet, p.ID)
+	readPage(conn) // a page answers the core's close as the pages do
 	send(t, conn, map[string]any{"type": "desktop_action", "action": "quit"})
 	select {
 	case err := <-st.done:

@@ -17,7 +17,6 @@ import (
 	"yui/app/delegation"
 	"yui/app/settings"
 	"yui/app/supervisor"
-	"yui/app/supervisor/supervisortest"
 	"yui/app/view"
 )
 
@@ -342,7 +341,7 @@ func TestOffAndOnAgainQuicklyGetsTheWindowBack(t *testing.T) {
 	dir := t.TempDir()
 	s, _, _ := settings.Open(dir)
 	s.Update(func(x *settings.Settings) { x.Presets = append(x.Presets, settings.NewPreset("Mio")) })
-	l := &supervisortest.Launcher{}
+	l := windowLauncher()
 	st := startCore(t, Options{ConfigDir: dir, Launch: l.Launch, Exe: "/bin/yui-test"})
 	all := st.c.Settings().Get()
 	mio := "pet:" + all.Presets[1].ID
@@ -379,7 +378,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 func TestSaveAddsAndRemovesCharactersWithTheirWindows(t *testing.T) {
 	dir := t.TempDir()
-	l := &supervisortest.Launcher{}
+	l := windowLauncher()
 	st := startCore(t, Options{ConfigDir: dir, Launch: l.Launch, Exe: "/bin/yui-test"})
 	before := st.c.Settings().Get()
 	waitFor(t, "the first pet window", func() bool { return l.Count("pet:"+before.Presets[0].ID) == 1 })
@@ -448,7 +447,7 @@ func TestSaveAddsAndRemovesCharactersWithTheirWindows(t *testing.T) {
 
 func TestOpenSettingsStartsTheWindowOnceThenShowsIt(t *testing.T) {
 	dir := t.TempDir()
-	l := &supervisortest.Launcher{}
+	l := windowLauncher()
 	st := startCore(t, Options{ConfigDir: dir, Launch: l.Launch, Exe: "/bin/yui-test"})
 	p := st.c.Settings().Get().Presets[0]
 	petConn := st.dial(t, view.RolePet, p.ID)
@@ -729,7 +728,7 @@ func TestSettingsWindowResetsAndReconnectsAPreset(t *testing.T) {
 // shell, then the supervisor's stop); the next open starts a new process.
 // Shown again before then, it is kept.
 func TestHiddenSettingsWindowExitsAfterIdleAndReopens(t *testing.T) {
-	l := &supervisortest.Launcher{}
+	l := windowLauncher()
 	st := startCore(t, Options{Launch: l.Launch, Exe: "/bin/yui-test", SettingsIdleExit: 50 * time.Millisecond})
 	id := st.c.Settings().Get().Presets[0].ID
 	st.c.sui.Open(id, "")

@@ -11,9 +11,13 @@ import (
 )
 
 // Launcher is a supervisor.Launcher. Fail, when set, is asked before each
-// start and fails it with the error it returns. Safe from any goroutine.
+// start and fails it with the error it returns. Run, when set, is what
+// each started process does (on a goroutine of its own; it may end the
+// process with Exit); without it a process idles until signalled. Safe
+// from any goroutine.
 type Launcher struct {
 	Fail func(supervisor.Spec) error
+	Run  func(supervisor.Spec, *Proc)
 
 	mu    sync.Mutex
 	specs []supervisor.Spec
@@ -35,6 +39,9 @@ func (l *Launcher) Launch(sp supervisor.Spec) (supervisor.Process, error) {
 		l.procs = map[string]*Proc{}
 	}
 	l.procs[sp.Name] = p
+	if l.Run != nil {
+		go l.Run(sp, p)
+	}
 	return p, nil
 }
 
@@ -80,9 +87,12 @@ func (p *Proc) Pid() int { return 1 }
 
 // Signal ends the process.
 func (p *Proc) Signal(os.Signal) error {
-	p.once.Do(func() { close(p.done) })
+	p.Exit()
 	return nil
 }
+
+// Exit ends the process by itself.
+func (p *Proc) Exit() { p.once.Do(func() { close(p.done) }) }
 
 // Done is closed once the process was signalled (it ended).
 func (p *Proc) Done() <-chan struct{} { return p.done }
