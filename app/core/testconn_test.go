@@ -69,7 +69,7 @@ func TestTestConnection(t *testing.T) {
 func TestSwitchToChatCompletionsAndChat(t *testing.T) {
 	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
 	yui := st.c.Settings().Get().Presets[0]
-	pet := readPage(st.dial(t, view.RolePet, yui.ID))
+	readPage(st.dial(t, view.RolePet, yui.ID)) // her page, read while she is replaced
 	conn := st.dial(t, view.RoleSettings, "")
 	f := settingsui.Form(yui).PresetFields
 	f.ChatAPI = "chat_completions"
@@ -81,7 +81,7 @@ func TestSwitchToChatCompletionsAndChat(t *testing.T) {
 		p, _ := st.c.presetNow(yui.ID)
 		return p.ChatAPI == "chat_completions" && st.c.pet(yui.ID) != before
 	})
-	pet = readPage(st.dial(t, view.RolePet, yui.ID))
+	pet := readPage(st.dial(t, view.RolePet, yui.ID))
 	pet.wait(t, "ready", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypePlate] != nil && l[view.TypePlate]["kind"] == ""
 	})

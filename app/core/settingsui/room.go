@@ -22,7 +22,10 @@ import (
 const DefaultIdleExit = 2 * time.Minute
 
 // ErrQuitting is Host.Save's answer once the core is ending.
-var ErrQuitting = errors.New("Yui is quitting; the settings were not saved")
+var ErrQuitting = errors.New("settingsui: the core is quitting")
+
+// quittingText is what the form is told of a save refused for that.
+const quittingText = "Yui is quitting; the settings were not saved"
 
 // Store is the settings file.
 type Store interface {

@@ -37,7 +37,7 @@ func (r *Room) Save(req view.SaveSettings) {
 		var fe *settings.FieldError
 		switch {
 		case errors.Is(err, ErrQuitting):
-			res.OK, res.Error = false, err.Error()
+			res.OK, res.Error = false, quittingText
 			r.answer(res)
 			return
 		case errors.As(err, &fe):
