@@ -1,6 +1,7 @@
 // Package supervisortest has a window launcher for tests of what runs
-// windows through app/supervisor: each window is an idle process that
-// runs until it is signalled, and every start is recorded.
+// windows through app/supervisor: each window is a process that runs
+// until it is signalled (or does what the test's Run makes it do), and
+// every start is recorded.
 package supervisortest
 
 import (
