@@ -196,6 +196,7 @@ func TestAPresetOnAnAPIThisVersionLacksSaysSoAndStaysSaveable(t *testing.T) {
 }
 
 func TestSettingsWindowResetsAndReconnectsAPreset(t *testing.T) {
+	t.Parallel() // real-time speech on its own core and demo backend
 	dir := t.TempDir()
 	logs := &recorder{}
 	st := startCore(t, Options{ConfigDir: dir, Demo: true, DemoAddr: "127.0.0.1:0", Logger: applog.New(logs, slog.LevelInfo)})

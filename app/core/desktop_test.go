@@ -8,6 +8,7 @@ import (
 )
 
 func TestMuteVoicesIsSavedAndMutesEverySentence(t *testing.T) {
+	t.Parallel() // real-time speech on its own core and demo backend
 	dir := t.TempDir()
 	st := startCore(t, Options{ConfigDir: dir, Demo: true, DemoAddr: "127.0.0.1:0"})
 	p := st.c.Settings().Get().Presets[0]

@@ -87,6 +87,7 @@ func (s *chatServer) texts(n int) []string {
 // file holds it, and New conversation from the message window empties
 // both the window and what is sent.
 func TestMessageWindowTranscriptIsWhatChatCompletionsSends(t *testing.T) {
+	t.Parallel() // real-time speech on its own core and demo backend
 	be := &chatServer{}
 	srv := httptest.NewServer(be)
 	t.Cleanup(srv.Close)

@@ -67,6 +67,7 @@ func TestTestConnection(t *testing.T) {
 // Switching the demo character to Chat Completions applies at once, and
 // it chats over the demo's OpenAI-compatible route.
 func TestSwitchToChatCompletionsAndChat(t *testing.T) {
+	t.Parallel() // real-time speech on its own core and demo backend
 	st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
 	yui := st.c.Settings().Get().Presets[0]
 	readPage(st.dial(t, view.RolePet, yui.ID)) // her page, read while she is replaced

@@ -54,6 +54,7 @@ func voiceCore(t *testing.T, opts Options, sinks ...audio.Sink) (*started, *audi
 // A reply is heard: the page gets voiced speech and mouth levels stamped
 // when the sound is heard, and the speaker heard every sentence.
 func TestReplyIsHeardAndTheMouthFollowsIt(t *testing.T) {
+	t.Parallel() // real-time speech on its own core and demo backend
 	st, mem, eng := voiceCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0"})
 	p := st.c.Settings().Get().Presets[0]
 	conn := st.dial(t, view.RolePet, p.ID)
@@ -94,6 +95,7 @@ func TestReplyIsHeardAndTheMouthFollowsIt(t *testing.T) {
 // The pet menu's mute switches are saved and shown; the tray's method
 // mutes everyone and is told back.
 func TestMuteFromThePetMenuAndTheTray(t *testing.T) {
+	t.Parallel() // real-time speech on its own core and demo backend
 	dir := t.TempDir()
 	var told []bool
 	var mu sync.Mutex
