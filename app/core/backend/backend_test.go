@@ -41,7 +41,9 @@ func TestBindingFollowsOnlyTheOriginItWasMadeFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	store.Update(func(s *settings.Settings) { s.Presets[0].ChatBaseURL, s.Presets[0].Key = "https://a.example/v1", "sk-a" })
+	store.Update(func(s *settings.Settings) {
+		s.Presets[0].ChatBaseURL, s.Presets[0].Key = "https://a.example/v1", "sk-a"
+	})
 	p := store.Get().Presets[0]
 	all := func(string) bool { return true }
 	b := Bound(store, p, func() string { return "" }, all)
