@@ -175,7 +175,6 @@ func TestBadSettingsFileNoticeNamesField(t *testing.T) {
 }
 
 func TestLookAtScreenAsksThenAlwaysIsSaved(t *testing.T) {
-	t.Parallel() // real-time speech on its own core and demo backend
 	dir := t.TempDir()
 	screen := &capture.Fixed{Screens: []capture.Monitor{{Index: 0, Label: "DP-1", Bounds: image.Rect(0, 0, 640, 400)}}}
 	st := startCore(t, Options{ConfigDir: dir, Demo: true, DemoAddr: "127.0.0.1:0", Screen: screen})
@@ -262,10 +261,8 @@ func TestDemoBackendMovesOffABusyPort(t *testing.T) {
 // capture happens without the user asking again; denied, she says so
 // kindly and nothing is captured. No bubble ever shows raw "error:" text.
 func TestPermissionAnswerStartsTheFollowUpTurn(t *testing.T) {
-	t.Parallel() // real-time speech on its own core and demo backend
 	for _, answer := range []string{"once", "deny"} {
 		t.Run(answer, func(t *testing.T) {
-			t.Parallel()
 			screen := &capture.Fixed{Screens: []capture.Monitor{{Index: 0, Label: "DP-1", Bounds: image.Rect(0, 0, 640, 400)}}}
 			st := startCore(t, Options{Demo: true, DemoAddr: "127.0.0.1:0", Screen: screen})
 			conn, page := st.connectedPet(t)
