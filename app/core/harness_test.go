@@ -154,8 +154,11 @@ func startCore(t *testing.T, opts Options) *started {
 func (st *started) dial(t *testing.T, role, preset string) *websocket.Conn {
 	t.Helper()
 	tok := st.c.wins.PageToken(preset)
-	if role == view.RoleShell {
+	switch role {
+	case view.RoleShell:
 		tok = st.c.wins.ShellToken(preset)
+	case view.RoleMessage:
+		tok = st.c.wins.MessagePageToken(preset)
 	}
 	q := url.Values{"token": {tok}, "role": {role}, "preset": {preset}}
 	ctx, cancel := context.WithTimeout(context.Background(), hangLimit)

@@ -1,37 +1,19 @@
 package core
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
-	"github.com/coder/websocket"
-
 	"yui/app/core/settingsui"
 	"yui/app/view"
 )
-
-// dialMessages opens preset's message page.
-func (st *started) dialMessages(t *testing.T, preset string) *websocket.Conn {
-	t.Helper()
-	q := url.Values{"token": {st.c.wins.MessagePageToken(preset)}, "role": {view.RoleMessage}, "preset": {preset}}
-	ctx, cancel := context.WithTimeout(context.Background(), hangLimit)
-	defer cancel()
-	c, _, err := websocket.Dial(ctx, st.ready["view_url"].(string)+"?"+q.Encode(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { c.CloseNow() })
-	return c
-}
 
 // chatServer is an OpenAI-compatible backend that records each request's
 // messages and answers "Reply N." (N counts requests from 0).
@@ -108,7 +90,7 @@ func TestMessageWindowTranscriptIsWhatChatCompletionsSends(t *testing.T) {
 	pet.wait(t, "ready", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypePlate] != nil && l[view.TypePlate]["kind"] == ""
 	})
-	conn := st.dialMessages(t, yui.ID)
+	conn := st.dial(t, view.RoleMessage, yui.ID)
 	msgs := readPage(conn)
 	msgs.wait(t, "the (empty) transcript and the mirrored preset", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypeTranscript] != nil && l[view.TypePreset] != nil
