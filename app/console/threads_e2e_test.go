@@ -31,6 +31,11 @@ func TestConsoleOverStandardAgents(t *testing.T) {
 	c := startConsole(t, "--json", "--speech-rate", "0", "--config-dir", dir, "--log-dir", dir,
 		"--chat-api", "standard_agents", "--url", hs.URL, "--key", "agtbldr_flag", "--agent", "helper")
 	c.waitEvent("socket", map[string]any{"state": "ready"})
+	// Which thread it made is a note, not an error line.
+	made := c.waitEvent("note", nil)["text"].(string)
+	if th := srv.Threads(); len(th) != 1 || made != "thread "+th[0]+" (pass --thread "+th[0]+" to come back to it)" {
+		t.Fatalf("note %q, threads %v", made, th)
+	}
 	fmt.Fprintln(c.stdin, "first")
 	c.waitEvent("speech_start", map[string]any{"text": "Message 1 here."})
 	c.waitEvent("speech_start", map[string]any{"text": "Anything else?"})
@@ -41,9 +46,10 @@ func TestConsoleOverStandardAgents(t *testing.T) {
 	c.waitEvent("socket", map[string]any{"state": "ready"})
 	fmt.Fprintln(c.stdin, "third")
 	c.waitEvent("speech_start", map[string]any{"text": "Message 1 here."})
-	c.stdin.Close()
-	if code := <-c.exit; code != 0 {
-		t.Fatalf("exit %d: %s", code, c.stderr.String())
+	for _, m := range c.finish() {
+		if m["event"] == "error_line" {
+			t.Errorf("an error line where nothing went wrong: %v", m)
+		}
 	}
 	all := srv.Threads()
 	if len(first) != 1 || len(all) != 2 || !slices.Contains(all, first[0]) {
