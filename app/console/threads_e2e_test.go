@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"yui/transport/threads"
 	"yui/transport/threads/threadserver"
 )
 
@@ -58,5 +59,39 @@ func TestConsoleOverStandardAgents(t *testing.T) {
 	users := srv.Contents(first[0], "user")
 	if len(users) != 2 || !strings.HasSuffix(users[0], "\n\nfirst") || !strings.HasPrefix(users[0], "<client_context>\n") {
 		t.Fatalf("the first thread's messages %q", users)
+	}
+}
+
+// A turn to a thread deleted on the runtime (which closes the socket only
+// ≈ 10 s later) says so at once: the turn's error line is the plain one,
+// the console notes the thread was deleted, and nothing says "went wrong".
+func TestConsoleTurnToADeletedThread(t *testing.T) {
+	srv := threadserver.New(threadserver.Config{Key: "agtbldr_flag", Behaviour: threadserver.Legacy(),
+		Agents: []threadserver.AgentInfo{{ID: "helper", Title: "Helper"}},
+		Agent:  func(r *threadserver.Reply) { r.Say("Hi.") }})
+	hs := httptest.NewServer(srv)
+	defer func() {
+		hs.CloseClientConnections()
+		srv.Close()
+		hs.Close()
+	}()
+	dir := t.TempDir()
+	c := startConsole(t, "--json", "--speech-rate", "0", "--config-dir", dir, "--log-dir", dir,
+		"--chat-api", "standard_agents", "--url", hs.URL, "--key", "agtbldr_flag", "--agent", "helper")
+	c.waitEvent("socket", map[string]any{"state": "ready"})
+	th := srv.Threads()
+	if len(th) != 1 || !srv.Delete(th[0]) {
+		t.Fatalf("threads %v", th)
+	}
+	fmt.Fprintln(c.stdin, "hello?")
+	id := c.waitEvent("turn_sent", nil)["turn_id"].(string)
+	c.waitEvent("error_line", map[string]any{"turn_id": id, "text": threads.DeletedLine})
+	c.waitEvent("note", map[string]any{"text": "the thread " + th[0] + " was deleted; /reset makes a new one"})
+	c.waitEvent("socket", map[string]any{"state": "failed"})
+	c.waitEvent("turn_end", map[string]any{"turn_id": id})
+	for _, m := range c.finish() {
+		if m["event"] == "failure_line" && strings.Contains(m["text"].(string), "went wrong") {
+			t.Errorf("the generic failure line: %v", m)
+		}
 	}
 }
