@@ -40,6 +40,9 @@ type Cause struct {
 	Text string
 	// Settings: the fix is in Settings → Backend (offer a button).
 	Settings bool
+	// Status is the HTTP status the server answered the upgrade with
+	// (NotPush, and Key and HTTP from an upgrade); 0 otherwise.
+	Status int
 }
 
 // Explain names err's cause for a connection to endpoint (the base URL as
@@ -64,11 +67,11 @@ func Explain(err error, endpoint string) Cause {
 	case errors.As(err, &up):
 		switch {
 		case up.Status == 401 || up.Status == 403:
-			return Cause{Kind: Key, Text: fmt.Sprintf("The backend refused the key (HTTP %d). Check the key in Settings → Backend.", up.Status), Settings: true}
+			return Cause{Kind: Key, Status: up.Status, Text: fmt.Sprintf("The backend refused the key (HTTP %d). Check the key in Settings → Backend.", up.Status), Settings: true}
 		case up.Status >= 500:
-			return Cause{Kind: HTTP, Text: fmt.Sprintf("The server at %s had a problem (HTTP %d). Yui keeps trying.", where, up.Status)}
+			return Cause{Kind: HTTP, Status: up.Status, Text: fmt.Sprintf("The server at %s had a problem (HTTP %d). Yui keeps trying.", where, up.Status)}
 		}
-		return Cause{Kind: NotPush, Settings: true, Text: fmt.Sprintf("This server does not speak the push protocol (HTTP %d on upgrade) — "+
+		return Cause{Kind: NotPush, Status: up.Status, Settings: true, Text: fmt.Sprintf("This server does not speak the push protocol (HTTP %d on upgrade) — "+
 			"is it an OpenAI-compatible server? Choose its API in Settings.", up.Status)}
 	case isTLS(err):
 		return Cause{Kind: TLS, Text: fmt.Sprintf("TLS problem with %s: %s.", host, tlsReason(err)), Settings: true}
