@@ -17,21 +17,9 @@ import (
 // makes a new thread (the old one left as it is) and the next line goes
 // there.
 func TestConsoleOverStandardAgents(t *testing.T) {
-	srv := threadserver.New(threadserver.Config{Key: "agtbldr_flag", Behaviour: threadserver.Legacy(),
-		Agents: []threadserver.AgentInfo{{ID: "helper", Title: "Helper"}},
-		Agent: func(r *threadserver.Reply) {
-			r.Say(fmt.Sprintf("Message %d here. ", r.Prior()+1), "Anything else?")
-		}})
-	hs := httptest.NewServer(srv)
-	defer func() {
-		hs.CloseClientConnections()
-		srv.Close()
-		hs.Close()
-	}()
-	dir := t.TempDir()
-	c := startConsole(t, "--json", "--speech-rate", "0", "--config-dir", dir, "--log-dir", dir,
-		"--chat-api", "standard_agents", "--url", hs.URL, "--key", "agtbldr_flag", "--agent", "helper")
-	c.waitEvent("socket", map[string]any{"state": "ready"})
+	srv, c := threadsConsole(t, func(r *threadserver.Reply) {
+		r.Say(fmt.Sprintf("Message %d here. ", r.Prior()+1), "Anything else?")
+	})
 	// Which thread it made is a note, not an error line.
 	made := c.waitEvent("note", nil)["text"].(string)
 	if th := srv.Threads(); len(th) != 1 || made != "thread "+th[0]+" (pass --thread "+th[0]+" to come back to it)" {
@@ -66,19 +54,7 @@ func TestConsoleOverStandardAgents(t *testing.T) {
 // ≈ 10 s later) says so at once: the turn's error line is the plain one,
 // the console notes the thread was deleted, and nothing says "went wrong".
 func TestConsoleTurnToADeletedThread(t *testing.T) {
-	srv := threadserver.New(threadserver.Config{Key: "agtbldr_flag", Behaviour: threadserver.Legacy(),
-		Agents: []threadserver.AgentInfo{{ID: "helper", Title: "Helper"}},
-		Agent:  func(r *threadserver.Reply) { r.Say("Hi.") }})
-	hs := httptest.NewServer(srv)
-	defer func() {
-		hs.CloseClientConnections()
-		srv.Close()
-		hs.Close()
-	}()
-	dir := t.TempDir()
-	c := startConsole(t, "--json", "--speech-rate", "0", "--config-dir", dir, "--log-dir", dir,
-		"--chat-api", "standard_agents", "--url", hs.URL, "--key", "agtbldr_flag", "--agent", "helper")
-	c.waitEvent("socket", map[string]any{"state": "ready"})
+	srv, c := threadsConsole(t, func(r *threadserver.Reply) { r.Say("Hi.") })
 	th := srv.Threads()
 	if len(th) != 1 || !srv.Delete(th[0]) {
 		t.Fatalf("threads %v", th)
@@ -94,4 +70,24 @@ func TestConsoleTurnToADeletedThread(t *testing.T) {
 			t.Errorf("the generic failure line: %v", m)
 		}
 	}
+}
+
+// threadsConsole runs `yui console --chat-api standard_agents` against a
+// runtime of 0.41.12's behaviour on loopback with one agent, helper,
+// answering with agent; it returns once the console is ready.
+func threadsConsole(t *testing.T, agent threadserver.Agent) (*threadserver.Server, *consoleRun) {
+	t.Helper()
+	srv := threadserver.New(threadserver.Config{Key: "agtbldr_flag", Behaviour: threadserver.Legacy(),
+		Agents: []threadserver.AgentInfo{{ID: "helper", Title: "Helper"}}, Agent: agent})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() {
+		hs.CloseClientConnections()
+		srv.Close()
+		hs.Close()
+	})
+	dir := t.TempDir()
+	c := startConsole(t, "--json", "--speech-rate", "0", "--config-dir", dir, "--log-dir", dir,
+		"--chat-api", "standard_agents", "--url", hs.URL, "--key", "agtbldr_flag", "--agent", "helper")
+	c.waitEvent("socket", map[string]any{"state": "ready"})
+	return srv, c
 }
