@@ -63,6 +63,16 @@ func newPipeEnv(t *testing.T, b threadserver.Behaviour, agent threadserver.Agent
 	return e
 }
 
+// send sends a typed turn.
+func (e *pipeEnv) send(id, text string) {
+	e.t.Helper()
+	err := e.tr.SendTurn(context.Background(), transport.Turn{TurnID: id, Text: text,
+		ClientContext: "<client_context>\ntime: now\ntrigger: user message\n</client_context>"})
+	if err != nil {
+		e.t.Fatalf("send %s: %v", id, err)
+	}
+}
+
 // after lets d of fake time pass and everything settle.
 func after(d time.Duration) {
 	time.Sleep(d)
