@@ -16,6 +16,7 @@ import (
 	"yui/transport/internal/request"
 	"yui/transport/internal/wiretest"
 	"yui/transport/responses"
+	"yui/transport/responses/inputrules"
 )
 
 func ev(typ string, fields string) string {
@@ -44,7 +45,11 @@ type env struct {
 
 func newEnv(t *testing.T, st *wiretest.MemStore, tools []transport.Tool, reply func(n int, w http.ResponseWriter, r *http.Request)) *env {
 	t.Helper()
-	be := &wiretest.Backend{Reply: reply}
+	// As strict about the input as OpenAI's server: a request it would
+	// refuse is refused here too.
+	be := &wiretest.Backend{Reply: func(n int, w http.ResponseWriter, r *http.Request) {
+		inputrules.Handler(inputrules.OpenAI, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { reply(n, w, r) })).ServeHTTP(w, r)
+	}}
 	srv := httptest.NewServer(be)
 	t.Cleanup(srv.Close)
 	if st == nil {
