@@ -2,10 +2,8 @@ package pet_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"log/slog"
-	"net"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +13,7 @@ import (
 	"yui/app/pet"
 	"yui/app/session"
 	"yui/app/settings"
+	"yui/transport/pushserver"
 )
 
 // syncBuf is a log sink the session's goroutines write to.
@@ -42,20 +41,14 @@ func (s *syncBuf) events() []string {
 }
 
 // TestEachWireLogsItsOwnNames: a turn over each of the four wires (the
-// demo backend serves them all, on loopback) logs its speech, render and
+// demo backend serves them all, in memory) logs its speech, render and
 // turn_end under the wire's own name; push keeps the spec's push.* names,
 // and no other wire logs a push.* line.
 func TestEachWireLogsItsOwnNames(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	b := demobackend.New(demobackend.Config{Key: "demo-k", TimeScale: 0.001})
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Serve(ctx, ln) }()
-	t.Cleanup(func() { cancel(); <-done })
-	base := "http://" + ln.Addr().String()
+	t.Cleanup(func() { b.Close() })
+	hc := pushserver.InMemoryClient(b.Routes()) // every route, in memory
+	const base = "http://demo.test"
 	for _, c := range []struct{ chatAPI, name string }{
 		{pet.Push, "push"}, {pet.ChatCompletions, "chat_completions"}, {pet.Responses, "responses"}, {pet.StandardAgents, "threads"},
 	} {
@@ -64,7 +57,7 @@ func TestEachWireLogsItsOwnNames(t *testing.T) {
 			ended, ready := make(chan struct{}, 4), make(chan struct{}, 4)
 			p := settings.Preset{ID: "p-0000000" + c.name[:1], Name: "Yui", ChatAPI: c.chatAPI, ChatBaseURL: base, Key: "demo-k",
 				ChatID: "yui-0000000" + c.name[:1], AgentID: demobackend.DemoAgent}
-			ch, err := pet.New(pet.Config{Preset: p, ConfigDir: t.TempDir(),
+			ch, err := pet.New(pet.Config{Preset: p, ConfigDir: t.TempDir(), HTTPClient: hc,
 				Logger:  slog.New(slog.NewJSONHandler(appLog, nil)),
 				TurnLog: slog.New(slog.NewJSONHandler(turnLog, nil)),
 				OnEvent: func(e session.Event) {
