@@ -39,8 +39,6 @@ type Refusal struct {
 	Param   string // OpenAI's param field ("input", "previous_response_id")
 }
 
-func (r *Refusal) Error() string { return "HTTP 400: " + r.Message }
-
 // Write answers the refusal as the server does.
 func (r *Refusal) Write(w http.ResponseWriter) {
 	var body any
