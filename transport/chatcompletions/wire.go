@@ -223,8 +223,6 @@ type pendingCall struct {
 // reader is one round's stream state.
 type reader struct {
 	s       *request.Stream
-	turnID  string
-	round   int
 	calls   []*pendingCall
 	finish  bool
 	nextIdx int

@@ -56,15 +56,14 @@ type Config struct {
 // Client holds one push connection for one chat. Create it with New, then
 // Start it; Close ends it for good.
 type Client struct {
-	cfg      Config
-	log      *slog.Logger
-	handler  transport.Handler
-	tools    map[string]Tool
-	schemas  []ToolSchema
-	disp     *callqueue.Queue
-	wg       sync.WaitGroup // socket goroutines and their helpers
-	closeMu  sync.Mutex     // serialises Close
-	closeErr error
+	cfg     Config
+	log     *slog.Logger
+	handler transport.Handler
+	tools   map[string]Tool
+	schemas []ToolSchema
+	disp    *callqueue.Queue
+	wg      sync.WaitGroup // socket goroutines and their helpers
+	closeMu sync.Mutex     // serialises Close
 
 	mu       sync.Mutex
 	state    State

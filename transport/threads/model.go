@@ -131,10 +131,7 @@ func (m *model) posted(turnID, messageID string, stopped bool) {
 
 // outstanding are the client turns not ended, queued first.
 func (m *model) outstanding() []*turn {
-	var out []*turn
-	for _, t := range m.queue {
-		out = append(out, t)
-	}
+	out := append([]*turn(nil), m.queue...)
 	if a := m.active; a != nil && a.client && a.state != turnEnded {
 		out = append(out, a)
 	}
