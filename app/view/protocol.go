@@ -561,10 +561,10 @@ type ConnectionTest struct {
 	Text      string   `json:"text"`
 	Models    []string `json:"models"`
 	// Cause is the failure's kind in app/conncause's terms ("refused",
-	// "no_host", "timeout", "tls", "not_push", "key", …), "" on success.
+	// "no_host", "timeout", "tls", "not_push", "not_api", "key", …), "" on success.
 	Cause string `json:"cause,omitempty"`
 	// Settings: the fix is a setting (offer the Chat API field for
-	// not_push).
+	// not_push and not_api).
 	Settings bool `json:"settings,omitempty"`
 	// Agents are the agents a Standard Agents runtime listed (the
 	// agent picker); [] otherwise.

@@ -208,7 +208,7 @@ export interface AgentItem { id: string; label: string }
 export interface ConnectionTest {
   type: 'connection_test'; request_id: string; preset: string;
   kind: 'ok' | 'refused' | 'unreachable' | 'failed' | 'unsupported' | string; text: string; models: string[] | null;
-  /** The failure's cause (app/conncause): refused, no_host, timeout, tls, not_push, key, … */
+  /** The failure's cause (app/conncause): refused, no_host, timeout, tls, not_push, not_api (an answer that is not the API's: a web page), key, … */
   cause?: string;
   settings?: boolean;
   agents?: AgentItem[] | null;

@@ -57,5 +57,11 @@ describe('SettingsView: Test connection', () => {
       text: "Can't reach 127.0.0.1:9: connection refused — nothing is listening there. Is the server running?" });
     expect(result().textContent).toContain('connection refused');
     expect(choose().hidden).toBe(true);
+    // A web page where the model list was due: the same offer.
+    testButton().click();
+    view.apply({ type: 'connection_test', request_id: 'r3', preset: 'p-0000000a', kind: 'failed', models: null, cause: 'not_api', settings: true,
+      text: 'The server at 127.0.0.1:8080 answered, but not with a model list (it sent a web page) — is the API or the URL wrong? Check the Chat API and the base URL in Settings.' });
+    expect(result().textContent).toContain('not with a model list');
+    expect(choose().hidden).toBe(false);
   });
 });
