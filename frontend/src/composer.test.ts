@@ -67,4 +67,25 @@ describe('ComposerView', () => {
     f.c.close();
     expect(f.c.isOpen).toBe(true);
   });
+
+  it('takes no keys while closed: the focus leaves the input and the form is inert', () => {
+    const { c } = setup();
+    expect(c.el.hasAttribute('inert')).toBe(true);
+    c.open();
+    expect(c.el.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(c.input);
+    c.input.value = 'help';
+    c.input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(c.isOpen).toBe(false);
+    expect(document.activeElement).not.toBe(c.input);
+    expect(c.el.contains(document.activeElement)).toBe(false);
+    expect(c.el.hasAttribute('inert')).toBe(true);
+    // The draft stays for the next open.
+    c.open();
+    expect(c.input.value).toBe('help');
+    expect(document.activeElement).toBe(c.input);
+    // The message window's composer is always open and never inert.
+    document.body.innerHTML = '';
+    expect(setup(true).c.el.hasAttribute('inert')).toBe(false);
+  });
 });

@@ -50,6 +50,8 @@ export class ComposerView {
     this.el = el('form', { class: 'composer', hidden: !opts.fixed },
       this.tray.el, this.input, el('div', 'composer-buttons', this.pickBtn, this.sendBtn), this.fileInput, this.errorLine);
     if (opts.fixed) this.el.dataset.fixed = 'true';
+    // A closed composer takes no keys (see close()).
+    this.el.toggleAttribute('inert', !opts.fixed);
     this.wire();
   }
 
@@ -88,6 +90,7 @@ export class ComposerView {
   open(): void {
     const was = this.isOpen;
     this.el.hidden = false;
+    this.el.removeAttribute('inert');
     this.input.focus();
     if (!was) this.opts.toggled?.(true);
     this.opts.changed();
@@ -95,6 +98,12 @@ export class ComposerView {
 
   close(): void {
     if (this.opts.fixed || !this.isOpen) return;
+    // A hidden input keeps the focus in WebKitGTK: keys typed after Escape
+    // went into it and came back as a surprise draft when it reopened. The
+    // focus leaves it, and inert keeps it (and a click, a paste) out.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && this.el.contains(focused)) focused.blur();
+    this.el.toggleAttribute('inert', true);
     this.el.hidden = true;
     this.opts.toggled?.(false);
     this.opts.changed();
