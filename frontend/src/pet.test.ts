@@ -804,20 +804,22 @@ describe('PetView voice', () => {
     document.body.innerHTML = '';
   });
 
-  it('offers Mute voice once the core says the character has a voice, and sends the switch', () => {
+  it('offers Mute <her name> once the core says the character has a voice, and sends the switch', () => {
     const { view, sent } = setup();
     const mute = q<HTMLButtonElement>('.pet-menu-item[data-action="mute-character"]');
     expect(mute.hidden).toBe(true);
     view.apply({ type: 'voice', muted: false, global_muted: false, engine: 'system' });
     expect(mute.hidden).toBe(false);
     expect(mute.textContent).toBe('Mute voice');
+    view.apply({ type: 'preset', id: 'p1', name: 'Yui', look: 'yui' });
+    expect(mute.textContent).toBe('Mute Yui');
     view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
     mute.click();
     expect(sent).toEqual([{ type: 'mute', scope: 'character', muted: true }]);
     expect(view.menuOpen).toBe(false);
     view.apply({ type: 'voice', muted: true, global_muted: true, engine: 'system' });
-    expect(mute.textContent).toBe('Unmute voice');
-    // The global mute is the desktop group's "Mute voices" check (its own
+    expect(mute.textContent).toBe('Unmute Yui');
+    // The global mute is the desktop group's "Mute all voices" check (its own
     // test), not a second item here.
     expect(q('.pet-menu-item[data-action="unmute-all"]')).toBeNull();
     // Text only: nothing to mute.

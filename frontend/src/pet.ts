@@ -306,8 +306,8 @@ export class PetView {
       this.queueRegion();
     });
     // Right-click on the character: a tiny menu (Settings…, New
-    // conversation, Mute voice for this character, and the tray's items:
-    // Hide, Mute voices for all, Start at login, Quit Yui).
+    // conversation, Mute <name> for this character, and the tray's items:
+    // Hide, Mute all voices, Start at login, Quit Yui).
     this.character.el.addEventListener('contextmenu', (e) => {
       e.preventDefault();
       const box = this.root.getBoundingClientRect();

@@ -352,7 +352,7 @@ export class PresetFormView {
     // The shared sound settings, the same in every character's form.
     voice.append(el('h3', 'subsection-title', 'All characters'));
     this.muteAll = this.checkbox('audio.muted');
-    voice.append(this.check('audio.muted', 'Mute all characters', this.muteAll, 'Also in the tray and in each character’s menu.'));
+    voice.append(this.check('audio.muted', 'Mute all voices', this.muteAll, 'Also in the tray and in each character’s menu.'));
     this.device = this.select('audio.device', []);
     this.soundNote = el('div', 'hint sound-note');
     this.soundNote.id = this.id('sound-note');
