@@ -113,6 +113,8 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 		p.ChatBaseURL = strings.TrimSpace(f.ChatBaseURL)
 		if f.Key != nil {
 			p.Key = strings.TrimSpace(*f.Key)
+		} else if !existed && f.KeyFrom != "" {
+			p.Key = keyFromPreset(*s, f.KeyFrom, p.ChatBaseURL) // newpreset.go: s is still the saved list here
 		}
 		p.Model = strings.TrimSpace(f.Model)
 		p.ReasoningEffort = f.ReasoningEffort

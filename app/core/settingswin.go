@@ -161,8 +161,9 @@ func (c *Core) publishSettingsState() {
 	c.settingsWin.revision++
 	st := view.SettingsState{Revision: c.settingsWin.revision, Path: c.store.Path(), ActivePreset: all.ActivePreset,
 		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(c.folderLooks()),
-		Audio:    view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device},
-		Keyboard: view.KeyboardForm{Shortcut: all.Keyboard.ShortcutOrDefault(), ShortcutOff: all.Keyboard.ShortcutOff, Note: c.shortcutNote()}}
+		Audio:     view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device},
+		Keyboard:  view.KeyboardForm{Shortcut: all.Keyboard.ShortcutOrDefault(), ShortcutOff: all.Keyboard.ShortcutOff, Note: c.shortcutNote()},
+		NewPreset: newPresetForm(all)}
 	for i, p := range all.Presets {
 		st.Presets[i] = presetForm(p)
 		if n, ok := c.settingsWin.notes[p.ID]; ok {

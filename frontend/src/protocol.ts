@@ -142,6 +142,20 @@ export interface SettingsState {
   audio?: AudioForm;
   keyboard?: KeyboardForm;
   choices: SettingsChoices;
+  /** The backend Add character starts on: the main character's (absent
+   * from an older core: push with no URL). */
+  new_preset?: NewPresetForm;
+}
+/** What a new character starts with: the main character's backend, and
+ * key_from, the saved preset whose key it takes on that backend ('' none). */
+export interface NewPresetForm {
+  chat_api: string;
+  chat_base_url: string;
+  model: string;
+  reasoning_effort: string;
+  context_window: number;
+  agent_id: string;
+  key_from: string;
 }
 /** The sound server as the core found it, and its output devices. */
 export interface SettingsAudio { type: 'settings_audio'; server: string; note: string; devices: Choice[] | null }
@@ -180,6 +194,9 @@ export interface SavePreset {
   permissions: PermissionsForm;
   voice?: VoiceForm;
   voice_key?: string;
+  /** A new preset without a typed key: take this saved preset's key (the
+   * core copies it only onto the same origin). */
+  key_from?: string;
 }
 
 export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm; keyboard?: KeyboardForm }
@@ -200,6 +217,9 @@ export interface TestConnection {
   type: 'test_connection'; request_id: string; preset: string; chat_api: string; chat_base_url: string; key?: string;
   /** Standard Agents: the agent and thread to check. */
   agent_id?: string; thread_id?: string;
+  /** A new character without a typed key: test with this saved preset's
+   * key (the core uses it only on the same origin). */
+  key_from?: string;
 }
 /** One agent a Standard Agents runtime lists. */
 export interface AgentItem { id: string; label: string }

@@ -33,6 +33,8 @@ export interface FormContext {
   isNew: boolean;
   /** Why the key is gone (the preset moved to another backend), or ''. */
   keyNote: string;
+  /** A new character takes this character's key when saved (its name), or ''. */
+  keyFrom?: string;
   /** Why the screen permissions went back to asking, or ''. */
   screenNote: string;
   /** The thread id as saved ('' for none or a new character). */
@@ -399,8 +401,9 @@ export class PresetFormView {
     this.chatAPINote.hidden = !api?.note;
     setValue(this.url, d.chat_base_url);
     setValue(this.key, d.key ?? '');
-    this.key.placeholder = d.key === '' ? KEY_PLACEHOLDER.removed : ctx.hasKey ? KEY_PLACEHOLDER.saved : KEY_PLACEHOLDER.none;
-    this.removeKeyBtn.hidden = !ctx.hasKey || d.key === '';
+    this.key.placeholder = d.key === '' ? KEY_PLACEHOLDER.removed : ctx.hasKey ? KEY_PLACEHOLDER.saved
+      : ctx.keyFrom ? `${ctx.keyFrom}’s key — type to replace` : KEY_PLACEHOLDER.none;
+    this.removeKeyBtn.hidden = !(ctx.hasKey || ctx.keyFrom) || d.key === '';
     // A typed key answers the note; until then it says why the key is gone.
     showNote(this.keyNote, d.key ? '' : ctx.keyNote, this.key);
     showNote(this.screenNote, ctx.screenNote, this.screen);

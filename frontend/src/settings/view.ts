@@ -16,7 +16,7 @@ import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
 import { ConfirmDialog, type ConfirmOptions } from './confirm';
 import {
-  draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, type Conflict, type FieldName, type PresetField,
+  draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, takesKey, type Conflict, type FieldName, type PresetField,
 } from './model';
 
 export interface SettingsHost {
@@ -537,6 +537,7 @@ export class SettingsView {
     const requestId = this.requestIds.next();
     const m: TestConnection = { type: 'test_connection', request_id: requestId, preset: d.id, chat_api: d.chat_api, chat_base_url: d.chat_base_url.trim() };
     if (d.key) m.key = d.key;
+    else if (takesKey(d)) m.key_from = d.key_from!.preset;
     if (d.chat_api === STANDARD_AGENTS) {
       m.agent_id = d.agent_id.trim();
       m.thread_id = d.thread_id.trim();
@@ -698,6 +699,7 @@ export class SettingsView {
       chatId: this.model.savedForm(d.id)?.chat_id ?? '',
       isNew: this.model.isNew(d.id),
       keyNote: this.model.savedForm(d.id)?.key_note ?? '',
+      keyFrom: takesKey(d) ? (this.model.savedForm(d.key_from!.preset)?.name || 'the main character') : '',
       screenNote: this.model.savedForm(d.id)?.screen_note ?? '',
       savedThread: this.model.savedForm(d.id)?.thread_id ?? '',
       threadProblem: this.status.get(d.id)?.problem ?? '',

@@ -148,6 +148,10 @@ test('an added character is saved with a fresh id and a chat_id from the core', 
   const name = page.getByLabel('Name', { exact: true });
   assert.equal(await name.inputValue(), 'New character');
   await name.fill('Ren');
+  // She starts on the main character's backend (the demo here), taking
+  // its key there: the page names whose, and never sees it.
+  assert.equal(await page.getByLabel('Base URL', { exact: true }).inputValue(), core.settings.presets[0].chat_base_url);
+  assert.equal(await page.getByLabel('API key', { exact: true }).getAttribute('placeholder'), 'Yui’s key — type to replace');
   assert.equal(await page.locator('.preset-item').count(), 2);
   assert.match(await page.locator('.preset-item').nth(1).textContent(), /not saved/);
   assert.equal(await saveAndWait(page), 'Saved');
@@ -160,6 +164,12 @@ test('an added character is saved with a fresh id and a chat_id from the core', 
   assert.notEqual(ren.chat_id, saved.presets[0].chat_id);
   assert.equal(ren.enabled, true);
   assert.equal(ren.permissions.screen, 'ask');
+  assert.equal(ren.chat_api, saved.presets[0].chat_api);
+  assert.equal(ren.chat_base_url, saved.presets[0].chat_base_url);
+  assert.equal(ren.key, saved.presets[0].key, 'the main character\'s key, copied by the core onto the same backend');
+  // And she connects, as the first one does (issue 21: she said "not
+  // configured").
+  await page.waitForSelector('.connection-line .conn-status[data-state="ready"]');
   // The page shows what the core saved: the chat id, no "not saved" mark.
   await page.waitForFunction((id) => document.querySelector('.chat-id')?.textContent.includes(id), ren.chat_id);
   assert.doesNotMatch(await page.locator('.preset-item').nth(1).textContent(), /not saved/);
