@@ -33,9 +33,11 @@ func (c *Core) onConnect(peer view.Peer) {
 	if peer.Preset == "" {
 		cfg := settingsWindowConfig()
 		cfg.PageToken = c.pageToken("")
-		if at, ok := c.settingsPosition(); ok {
+		at, ok := c.settingsPosition()
+		if ok {
 			cfg.X, cfg.Y = &at.X, &at.Y
 		}
+		c.settingsOpened(at, ok) // placement.go
 		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, cfg))
 		return
 	}

@@ -262,3 +262,61 @@ func TestE2ETwoMonitors(t *testing.T) {
 		t.Fatalf("core exit: %v", err)
 	}
 }
+
+// Issue 21: a character added and saved in the settings window landed
+// over its Save and Revert corner. As a user does it: Ctrl+, in her
+// window opens settings, Add character, Ctrl+S; the new character's
+// window covers no part of the settings window, nor the first
+// character's figure.
+func TestE2ENewCharacterKeepsClearOfTheSettingsWindow(t *testing.T) {
+	d := startX(t, true)
+	cfg, logs := t.TempDir(), t.TempDir()
+	home := image.Pt(screenW-margin-winW, screenH-margin-winH)
+	s := seedSettings(t, cfg, home.X, home.Y)
+	d.backdrop(t, 0x2e8b57)
+	a := startApp(t, d, cfg, logs)
+	a.waitEvent(t, "core_ready", func(e map[string]any) bool { return e["event"] == "core_ready" })
+	win := d.awaitWindowAt(t, petTitle(s.Presets[0].Name), home)
+	face := d.awaitCharacter(t, win)
+
+	d.clickFace(t, face, win, true)
+	d.xdotool(t, "key", "ctrl+comma")
+	var sw image.Rectangle
+	until(t, "the settings window", 100*time.Millisecond, func() bool {
+		var ok bool
+		_, sw, ok = d.visibleWindow(t, "Yui — Settings")
+		return ok
+	})
+	d.awaitStill(t, sw, "the settings window showing a painted form", painted)
+	// Add character is the sidebar's last button (its centre 107 px from
+	// the window's left, 78 px from its bottom at 760×560); it selects the
+	// new character's name, and Ctrl+S saves. (No window manager: focus
+	// follows the pointer, which is in the settings window by then.)
+	// The page handles the click before the key: the X server delivers
+	// both to its window in order.
+	d.xdotool(t, "mousemove", strconv.Itoa(sw.Min.X+107), strconv.Itoa(sw.Max.Y-78), "click", "1")
+	d.xdotool(t, "key", "ctrl+s")
+	var added settings.Preset
+	until(t, "the new character saved", 100*time.Millisecond, func() bool {
+		now := readSettings(t, cfg)
+		if len(now.Presets) < 2 || now.Presets[1].Window == nil {
+			return false
+		}
+		added = now.Presets[1]
+		return true
+	})
+	r := d.awaitWindowAt(t, petTitle(added.Name), image.Pt(added.Window.X, added.Window.Y))
+	d.awaitCharacter(t, r)
+	_, sw, _ = d.visibleWindow(t, "Yui — Settings")
+	shot := savePNG(t, d.capture(t, image.Rect(0, 0, screenW, screenH)), "new-character-beside-settings.png")
+	if in := r.Intersect(sw); !in.Empty() {
+		t.Fatalf("the new character's window %v covers %v of the settings window %v (screenshot %s)", r, in, sw, shot)
+	}
+	body := image.Rect(60, 164, 240, 380) // core.PetBody
+	if in := body.Add(r.Min).Intersect(body.Add(win.Min)); !in.Empty() {
+		t.Fatalf("the new character at %v stands on the first one at %v (screenshot %s)", r, win, shot)
+	}
+	if err := a.terminate(t); err != nil {
+		t.Fatalf("core exit: %v", err)
+	}
+}
