@@ -477,6 +477,9 @@ describe('PetView', () => {
     view.apply({ type: 'desktop', voices_muted: false, start_at_login: true, start_at_login_available: true });
     expect(group.hidden).toBe(false);
     expect(item('hide').textContent).toBe('Hide Mio');
+    // Her name is for assistive technology; no tooltip over her face and menu.
+    expect(view.character.el.getAttribute('aria-label')).toBe('Mio');
+    expect(view.character.el.hasAttribute('title')).toBe(false);
     expect(item('mute').getAttribute('role')).toBe('menuitemcheckbox');
     expect(item('mute').getAttribute('aria-checked')).toBe('false');
     expect(item('start-at-login').getAttribute('aria-checked')).toBe('true');

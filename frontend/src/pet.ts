@@ -166,8 +166,9 @@ export class PetView {
     switch (m.type) {
       case 'preset':
         this.root.dataset.preset = m.id;
+        // Named for assistive technology only: a title's tooltip covered
+        // her face and her right-click menu (issue 21); her menu names her.
         this.character.el.setAttribute('aria-label', m.name);
-        this.character.el.title = m.name;
         this.menu.applyPreset(m);
         this.character.setLook(m.look);
         break;
