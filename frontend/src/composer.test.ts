@@ -88,4 +88,38 @@ describe('ComposerView', () => {
     document.body.innerHTML = '';
     expect(setup(true).c.el.hasAttribute('inert')).toBe(false);
   });
+
+  it('grows with its lines up to maxLines, then scrolls (a second line no longer hides the first)', () => {
+    let changes = 0;
+    const c = new ComposerView({ send: () => true, now: () => 0, changed: () => changes++, rows: 1, maxLines: 4 });
+    document.body.append(c.el);
+    c.input.style.lineHeight = '18px';
+    c.input.style.padding = '4px 8px';
+    c.input.style.border = '1px solid';
+    let lines = 1;
+    Object.defineProperty(c.input, 'scrollHeight', { get: () => lines * 18 + 8 });
+    c.open();
+    expect(c.input.style.height).toBe('28px');
+    const type = (n: number) => {
+      lines = n;
+      c.input.dispatchEvent(new Event('input'));
+    };
+    const before = changes;
+    type(2);
+    expect(c.input.style.height).toBe('46px');
+    expect(changes).toBe(before + 1); // the click region follows
+    type(2);
+    expect(changes).toBe(before + 1); // the same height is no change
+    type(7);
+    expect(c.input.style.height).toBe('82px');
+    expect(c.input.style.overflowY).toBe('auto');
+    // Sent and accepted: back to one line.
+    c.input.value = 'hello';
+    c.submit();
+    lines = 1;
+    c.apply({ type: 'composer', locked: true });
+    expect(c.input.value).toBe('');
+    expect(c.input.style.height).toBe('28px');
+    expect(c.input.style.overflowY).toBe('hidden');
+  });
 });

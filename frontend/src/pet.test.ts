@@ -3,6 +3,7 @@ import { PetView, type PetHost } from './pet';
 import type { PageMessage } from './protocol';
 import { FakeMotion, FakeScheduler } from './test-helpers';
 import { BLINK_MIN_MS, BLINK_MS, BLINK_SPREAD_MS } from './character';
+import { BUBBLE_HIDE_MS } from './bubble';
 
 function setup() {
   const sent: PageMessage[] = [];
@@ -357,6 +358,42 @@ describe('PetView', () => {
     expect(q<HTMLElement>('.usage').textContent).toBe('2k / 8.2k');
     view.apply({ type: 'reasoning', turn_id: 't', text: 'hm', streaming: true });
     expect(q<HTMLElement>('.reasoning').hidden).toBe(false);
+  });
+
+  it('moves the usage readout above the open composer, and back under her when it closes', () => {
+    const { view } = setup();
+    view.apply({ type: 'usage', total_tokens: 1342, context_window: 128000 });
+    const usage = q<HTMLElement>('.usage');
+    expect(usage.parentElement).toBe(q('.pet'));
+    view.openComposer();
+    expect(usage.parentElement).toBe(q('.status-row'));
+    expect(usage.hidden).toBe(false);
+    view.closeComposer();
+    expect(usage.parentElement).toBe(q('.pet'));
+    expect(usage.textContent).toBe('1.3k / 128k');
+  });
+
+  it('shows the ended thoughts only beside a bubble, not alone in the sky', () => {
+    const { view, sched } = setup();
+    const thoughts = () => q<HTMLElement>('.reasoning');
+    view.apply({ type: 'reasoning', turn_id: 't', text: 'Let me think.', streaming: true });
+    expect(thoughts().hidden).toBe(false); // thinking…, before any bubble
+    view.apply({ type: 'reasoning', turn_id: 't', text: 'Let me think.', streaming: false });
+    expect(thoughts().hidden).toBe(true); // ended, no bubble: nothing to go with
+    view.apply({ type: 'bubble', seq: 1, turn_id: 't', kind: 'speech', text: 'Hello!', speaking: true, muted: false });
+    expect(thoughts().hidden).toBe(false);
+    view.apply({ type: 'bubble', seq: 1, turn_id: 't', kind: 'speech', text: 'Hello!', speaking: false, muted: false });
+    sched.advance(BUBBLE_HIDE_MS);
+    expect(q<HTMLElement>('.bubble').hidden).toBe(true);
+    expect(thoughts().hidden).toBe(true); // went with the bubble
+    // Opened while the bubble shows, it stays open after it.
+    view.apply({ type: 'bubble', seq: 2, turn_id: 't', kind: 'speech', text: 'Again.', speaking: false, muted: false });
+    q<HTMLButtonElement>('.reasoning-toggle').click();
+    sched.advance(BUBBLE_HIDE_MS);
+    expect(q<HTMLElement>('.bubble').hidden).toBe(true);
+    expect(thoughts().hidden).toBe(false);
+    q<HTMLButtonElement>('.reasoning-toggle').click(); // closed: nothing left beside it
+    expect(thoughts().hidden).toBe(true);
   });
 
   it('sends attached images with the typed line and clears them', async () => {

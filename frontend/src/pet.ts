@@ -97,7 +97,10 @@ export class PetView {
       this.plateText, el('span', { class: 'plate-dots', attrs: { 'aria-hidden': 'true' } }, el('i'), el('i'), el('i')), this.plateAction);
     this.plateCause = new PlateCause(() => this.openSettings('backend'));
     this.character = new Character(sched, motion);
-    this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), changed);
+    this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), () => {
+      this.reasoning?.setBubble(this.bubble.visible);
+      changed();
+    });
     this.reasoning = new ReasoningView(changed);
     this.chip = new DelegationsChip(sched, changed);
     // The capture segment opens this character's settings at Screen.
@@ -112,9 +115,15 @@ export class PetView {
       changed,
       readImage: opts.readImage,
       rows: 1,
+      maxLines: 4,
       toggled: (open) => {
         if (open) this.root.dataset.composer = 'open';
         else delete this.root.dataset.composer;
+        // The usage readout sits at the window's bottom edge, where the
+        // open composer goes (it showed half under it): while the composer
+        // is open it joins the status row on the composer's top edge.
+        if (open) this.statusRow.append(this.usage.el);
+        else this.root.insertBefore(this.usage.el, this.permission.el);
       },
     });
     this.menu = new PetMenu({
