@@ -506,6 +506,13 @@ type SaveSettings struct {
 	Audio *AudioForm `json:"audio,omitempty"`
 	// Keyboard replaces the global shortcut; nil keeps it.
 	Keyboard *KeyboardForm `json:"keyboard,omitempty"`
+	// Listen replaces the Listening section (one for every character;
+	// its Target and HasKey are not read from it); nil keeps it. It is
+	// saved with the rest, by the form's one Save (issue 21: it had its
+	// own "Save listening"). ListenKey is the transcription key, like
+	// Key: nil keeps the saved one, "" removes it.
+	Listen    *ListenForm `json:"listen,omitempty"`
+	ListenKey *string     `json:"listen_key,omitempty"`
 }
 
 // SettingsResult answers a SaveSettings. On refusal Field is the JSON path

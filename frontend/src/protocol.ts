@@ -199,7 +199,12 @@ export interface SavePreset {
   key_from?: string;
 }
 
-export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm; keyboard?: KeyboardForm }
+export interface SaveSettings {
+  type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm; keyboard?: KeyboardForm;
+  /** The Listening section, when edited (saved by the same Save); its
+   * target is the pet menu's and not read. listen_key: typed, or '' to remove. */
+  listen?: ListenForm; listen_key?: string;
+}
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
  * connection attempt now) or `reset` (a new conversation: stop, then the
@@ -263,7 +268,6 @@ export interface ListenForm {
 }
 export interface SettingsListen { type: 'settings_listen'; form: ListenForm; devices: Choice[] | null; keys: Choice[] | null; note: string }
 export interface ListenLevel { type: 'listen_level'; level: number; floor: number; threshold: number }
-export interface SaveListen { type: 'save_listen'; request_id: string; form: ListenForm; key?: string }
 
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
@@ -289,8 +293,7 @@ export type PageMessage =
   | { type: 'open_messages' }
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
-  | { type: 'listen_meter'; on: boolean }
-  | SaveListen;
+  | { type: 'listen_meter'; on: boolean };
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',

@@ -15,6 +15,7 @@ import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
 import { ConfirmDialog, type ConfirmOptions } from './confirm';
+import type { FormPart } from './listen';
 import {
   draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, takesKey, type Conflict, type FieldName, type PresetField,
 } from './model';
@@ -117,6 +118,9 @@ export class SettingsView {
   private fieldErr: FieldErr | null = null;
   private statusTimer = 0;
   private connected = true;
+  /** Parts of the form outside the characters' drafts (the Listening
+   * section): saved and reverted with them by the one Save and Revert. */
+  private readonly parts: FormPart[] = [];
 
   constructor(private readonly host: SettingsHost, opts: SettingsOptions = {}) {
     this.sched = opts.sched ?? realScheduler;
@@ -253,10 +257,26 @@ export class SettingsView {
     this.render();
   }
 
+  /** Adds a part saved and reverted with the characters (the Listening
+   * section, one for all of them). */
+  addPart(p: FormPart): void {
+    this.parts.push(p);
+    p.onEdit = () => {
+      this.edits++;
+      this.renderFooter();
+    };
+  }
+
+  /** Anything differs from the saved settings: a character's draft or a part. */
+  private get dirty(): boolean {
+    return this.model.dirty || this.parts.some((p) => p.dirty);
+  }
+
   /** Sends the working copy (Save, Ctrl+S). */
   save(): void {
-    if (!this.model.loaded || !this.model.dirty || this.pending) return;
+    if (!this.model.loaded || !this.dirty || this.pending) return;
     const req = this.model.request(this.requestIds.next());
+    for (const p of this.parts) p.addTo(req);
     if (!this.host.send(req)) {
       this.setStatus(this.connected ? 'Could not reach Yui — nothing was saved.' : 'Not connected to Yui — nothing was saved.', 'error');
       this.offlineStatus = !this.connected;
@@ -272,6 +292,7 @@ export class SettingsView {
   revert(): void {
     if (!this.model.state || this.pending) return;
     this.model.reset(this.model.state);
+    for (const p of this.parts) p.revert();
     this.conflicts = [];
     this.clearFieldError();
     this.setStatus('', '');
@@ -336,6 +357,7 @@ export class SettingsView {
     if (!p || r.request_id !== p.id) return;
     this.pending = null;
     this.accepted = null;
+    for (const part of this.parts) part.answered(r, p.sent);
     if (r.ok) {
       this.model.savedKeys(p.sent);
       this.setStatus('Saved', 'ok');
@@ -735,7 +757,7 @@ export class SettingsView {
     const state = this.model.state;
     this.pathLine.textContent = state?.path ?? '';
     this.pathLine.title = state?.path ?? '';
-    const dirty = this.model.dirty;
+    const dirty = this.dirty;
     this.saveBtn.disabled = !dirty || this.pending !== null;
     this.saveBtn.textContent = this.pending ? 'Saving…' : 'Save';
     this.revertBtn.disabled = !dirty || this.pending !== null;

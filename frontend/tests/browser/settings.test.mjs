@@ -176,6 +176,33 @@ test('an added character is saved with a fresh id and a chat_id from the core', 
   await page.close();
 });
 
+test('the Listening section is saved and reverted by the form\'s one Save and Revert', async () => {
+  const page = await openSettings();
+  const file = await settingsFile(page);
+  assert.equal(await page.getByRole('button', { name: 'Save listening' }).count(), 0, 'no second Save');
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  const revert = page.getByRole('button', { name: 'Revert', exact: true });
+  assert.equal(await save.isDisabled(), true);
+  const lang = page.getByLabel('Language', { exact: true });
+  await lang.fill('ja');
+  assert.equal(await save.isDisabled(), false);
+  await revert.click();
+  assert.equal(await lang.inputValue(), '');
+  assert.equal(await save.isDisabled(), true);
+  await lang.fill('ja');
+  assert.equal(await saveAndWait(page), 'Saved');
+  assert.equal(JSON.parse(file.read()).listen?.language, 'ja');
+  assert.equal(await save.isDisabled(), true);
+  // A wrong one is refused by name, at its field, and the file keeps 'ja'.
+  await lang.fill('Japanese');
+  assert.match(await saveAndWait(page), /^Not saved: .*ISO-639-1/);
+  assert.equal(await lang.getAttribute('aria-invalid'), 'true');
+  assert.equal(JSON.parse(file.read()).listen?.language, 'ja');
+  await lang.fill('');
+  assert.equal(await saveAndWait(page), 'Saved');
+  await page.close();
+});
+
 test('a save keeps a change made in another window to a field it did not touch', async () => {
   const mine = await openSettings();
   const other = await openSettings();
