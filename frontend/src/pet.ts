@@ -101,7 +101,7 @@ export class PetView {
       this.reasoning?.setBubble(this.bubble.visible);
       changed();
     });
-    this.reasoning = new ReasoningView(changed);
+    this.reasoning = new ReasoningView(changed, { besideBubble: true });
     this.chip = new DelegationsChip(sched, changed);
     // The capture segment opens this character's settings at Screen.
     this.pill = new StatusPill(() => this.openSettings('permissions'));

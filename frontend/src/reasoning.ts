@@ -3,9 +3,11 @@
 // each new turn (open/closed is presentation state). The core sends a
 // turn's reasoning whole, then each delta as an append (added to the text
 // node, never re-rendering the whole text); a cut text starts with "…".
-// Once the turn's reasoning has ended, the collapsed "thoughts" shows only
-// beside a speech bubble: alone in the corner of the sky it meant nothing
-// (issue 21). Open, or while streaming, it shows whatever the bubble does.
+// In the pet window (besideBubble), once the turn's reasoning has ended the
+// collapsed "thoughts" shows only beside a speech bubble: alone in the
+// corner of the sky it meant nothing (issue 21). Open, or while streaming,
+// it shows whatever the bubble does. The message window's stay with their
+// reply.
 
 import './reasoning.css';
 import { el } from './dom';
@@ -19,10 +21,12 @@ export class ReasoningView {
   readonly panel: HTMLElement;
   private turn = '';
   private streaming = false;
-  private bubble = false;
+  /** A bubble shows now (besideBubble), or always true (the message window). */
+  private bubble: boolean;
   private readonly body = document.createTextNode('');
 
-  constructor(private readonly changed: () => void) {
+  constructor(private readonly changed: () => void, opts: { besideBubble?: boolean } = {}) {
+    this.bubble = !opts.besideBubble;
     this.el = el('div');
     this.el.className = 'reasoning';
     this.el.hidden = true;

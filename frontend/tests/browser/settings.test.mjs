@@ -150,8 +150,9 @@ test('an added character is saved with a fresh id and a chat_id from the core', 
   await name.fill('Ren');
   // She starts on the main character's backend (the demo here), taking
   // its key there: the page names whose, and never sees it.
-  assert.equal(await page.getByLabel('Base URL', { exact: true }).inputValue(), core.settings.presets[0].chat_base_url);
-  assert.equal(await page.getByLabel('API key', { exact: true }).getAttribute('placeholder'), 'Yui’s key — type to replace');
+  const main = JSON.parse(file.read()).presets[0]; // renamed by an earlier test
+  assert.equal(await page.getByLabel('Base URL', { exact: true }).inputValue(), main.chat_base_url);
+  assert.equal(await page.getByLabel('API key', { exact: true }).getAttribute('placeholder'), `${main.name}’s key — type to replace`);
   assert.equal(await page.locator('.preset-item').count(), 2);
   assert.match(await page.locator('.preset-item').nth(1).textContent(), /not saved/);
   assert.equal(await saveAndWait(page), 'Saved');
