@@ -788,10 +788,12 @@ export class PresetFormView {
   }
 }
 
-/** Fills a pick list: a first entry that says how many there are, then
+/** Fills a pick list: a first entry that asks to pick (short: the list
+ * takes at most half the row; the hint says how many are listed), then
  * each one; shows the field's value when it is one of them. */
 function fillPick(s: HTMLSelectElement, items: Array<{ id: string; label: string }>, noun: string, value: string): void {
-  const head = el('option', '', `Pick one of ${items.length} listed ${noun}${items.length === 1 ? '' : 's'}…`);
+  const head = el('option', '', 'Pick one…');
+  head.title = `${items.length} listed ${noun}${items.length === 1 ? '' : 's'}`;
   head.value = '';
   s.replaceChildren(head, ...items.map((c) => {
     const o = el('option', '', c.label);

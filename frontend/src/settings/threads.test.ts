@@ -41,7 +41,7 @@ describe('SettingsView: Standard Agents', () => {
     // "pick one" has something to click: the listed agents, the chosen one shown.
     const pick = byLabel<HTMLSelectElement>('Listed agents');
     expect(pick.hidden).toBe(false);
-    expect([...pick.options].map((o) => o.textContent)).toEqual(['Pick one of 2 listed agents…', 'Helper (helper)', 'Writer (pkg/writer)']);
+    expect([...pick.options].map((o) => o.textContent)).toEqual(['Pick one…', 'Helper (helper)', 'Writer (pkg/writer)']);
     expect(pick.value).toBe('helper');
     // A picked agent is saved with the preset.
     pick.value = 'pkg/writer';
