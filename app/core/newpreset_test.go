@@ -2,10 +2,7 @@ package core
 
 import (
 	"encoding/json"
-	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 
 	"yui/app/settings"
@@ -83,15 +80,7 @@ func TestANewCharacterStartsOnTheMainOnesBackendAndConnects(t *testing.T) {
 	}
 
 	// Another server, to see what it is sent.
-	var mu sync.Mutex
-	var auth []string
-	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		auth = append(auth, r.Header.Get("Authorization"))
-		mu.Unlock()
-		w.Write([]byte(`{"data":[{"id":"m1"}]}`))
-	}))
-	defer other.Close()
+	other := newModelServer(t)
 
 	// Test connection of the unsaved character: with the main one's key on
 	// the demo, without it elsewhere.
@@ -151,11 +140,9 @@ func TestANewCharacterStartsOnTheMainOnesBackendAndConnects(t *testing.T) {
 	if k := readFile(t, dir).Presets[2].Key; k != "" {
 		t.Fatalf("a saved preset took a key by key_from: %q", k)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	for _, a := range auth {
+	for _, a := range other.auth() {
 		if a != "" {
-			t.Fatalf("the main character's key went to another server: %q", auth)
+			t.Fatalf("the main character's key went to another server: %q", other.auth())
 		}
 	}
 }
