@@ -17,6 +17,7 @@ import (
 	"yui/app/cue"
 	"yui/app/frontmost"
 	"yui/app/hotkey"
+	"yui/app/look"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/tts"
@@ -71,6 +72,10 @@ type Options struct {
 	// before its process ends (it holds ≈ 420 MB); 0 is
 	// DefaultSettingsIdleExit, negative keeps it forever.
 	SettingsIdleExit time.Duration
+	// WindowList lists the desktop's top-level windows: where the settings
+	// window is now, for a new character to keep clear of (placement.go);
+	// nil is the X server's (look.X11Windows).
+	WindowList look.Windows
 	// Windows reports the user's active window for the context block's
 	// frontmost line; nil is the platform's (frontmost.System).
 	Windows frontmost.Source

@@ -126,7 +126,7 @@ func (c *Core) applyAudio(a settings.Audio) {
 	changed := c.mute.On() != a.Muted
 	c.mute.Set(a.Muted)
 	if changed {
-		// The tray and the pet menus' "Mute voices" check hear of it
+		// The tray and the pet menus' "Mute all voices" check hear of it
 		// before the pages' voice topic changes, so whoever sees the
 		// topic change knows they were told.
 		if c.opts.OnMuteChanged != nil {

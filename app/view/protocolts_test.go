@@ -52,7 +52,6 @@ var tsMessages = map[string]struct {
 
 	TypeListen: {ListenState{}, true}, TypeSettingsListen: {SettingsListen{}, true}, TypeListenLevel: {ListenLevel{}, true},
 	TypeListenHold: {ListenHold{}, false}, TypeListenTarget: {struct{}{}, false}, TypeListenMeter: {ListenMeter{}, false},
-	TypeSaveListen: {SaveListen{}, false},
 }
 
 // goOnly are the message types no page sends or receives: the shell's,

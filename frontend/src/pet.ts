@@ -97,8 +97,11 @@ export class PetView {
       this.plateText, el('span', { class: 'plate-dots', attrs: { 'aria-hidden': 'true' } }, el('i'), el('i'), el('i')), this.plateAction);
     this.plateCause = new PlateCause(() => this.openSettings('backend'));
     this.character = new Character(sched, motion);
-    this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), changed);
-    this.reasoning = new ReasoningView(changed);
+    this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), () => {
+      this.reasoning?.setBubble(this.bubble.visible);
+      changed();
+    });
+    this.reasoning = new ReasoningView(changed, { besideBubble: true });
     this.chip = new DelegationsChip(sched, changed);
     // The capture segment opens this character's settings at Screen.
     this.pill = new StatusPill(() => this.openSettings('permissions'));
@@ -112,9 +115,15 @@ export class PetView {
       changed,
       readImage: opts.readImage,
       rows: 1,
+      maxLines: 4,
       toggled: (open) => {
         if (open) this.root.dataset.composer = 'open';
         else delete this.root.dataset.composer;
+        // The usage readout sits at the window's bottom edge, where the
+        // open composer goes (it showed half under it): while the composer
+        // is open it joins the status row on the composer's top edge.
+        if (open) this.statusRow.append(this.usage.el);
+        else this.root.insertBefore(this.usage.el, this.permission.el);
       },
     });
     this.menu = new PetMenu({
@@ -166,8 +175,9 @@ export class PetView {
     switch (m.type) {
       case 'preset':
         this.root.dataset.preset = m.id;
+        // Named for assistive technology only: a title's tooltip covered
+        // her face and her right-click menu (issue 21); her menu names her.
         this.character.el.setAttribute('aria-label', m.name);
-        this.character.el.title = m.name;
         this.menu.applyPreset(m);
         this.character.setLook(m.look);
         break;
@@ -306,8 +316,8 @@ export class PetView {
       this.queueRegion();
     });
     // Right-click on the character: a tiny menu (Settings…, New
-    // conversation, Mute voice for this character, and the tray's items:
-    // Hide, Mute voices for all, Start at login, Quit Yui).
+    // conversation, Mute <name> for this character, and the tray's items:
+    // Hide, Mute all voices, Start at login, Quit Yui).
     this.character.el.addEventListener('contextmenu', (e) => {
       e.preventDefault();
       const box = this.root.getBoundingClientRect();

@@ -142,6 +142,20 @@ export interface SettingsState {
   audio?: AudioForm;
   keyboard?: KeyboardForm;
   choices: SettingsChoices;
+  /** The backend Add character starts on: the main character's (absent
+   * from an older core: push with no URL). */
+  new_preset?: NewPresetForm;
+}
+/** What a new character starts with: the main character's backend, and
+ * key_from, the saved preset whose key it takes on that backend ('' none). */
+export interface NewPresetForm {
+  chat_api: string;
+  chat_base_url: string;
+  model: string;
+  reasoning_effort: string;
+  context_window: number;
+  agent_id: string;
+  key_from: string;
 }
 /** The sound server as the core found it, and its output devices. */
 export interface SettingsAudio { type: 'settings_audio'; server: string; note: string; devices: Choice[] | null }
@@ -180,9 +194,17 @@ export interface SavePreset {
   permissions: PermissionsForm;
   voice?: VoiceForm;
   voice_key?: string;
+  /** A new preset without a typed key: take this saved preset's key (the
+   * core copies it only onto the same origin). */
+  key_from?: string;
 }
 
-export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm; keyboard?: KeyboardForm }
+export interface SaveSettings {
+  type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm; keyboard?: KeyboardForm;
+  /** The Listening section, when edited (saved by the same Save); its
+   * target is the pet menu's and not read. listen_key: typed, or '' to remove. */
+  listen?: ListenForm; listen_key?: string;
+}
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
  * connection attempt now) or `reset` (a new conversation: stop, then the
@@ -200,6 +222,9 @@ export interface TestConnection {
   type: 'test_connection'; request_id: string; preset: string; chat_api: string; chat_base_url: string; key?: string;
   /** Standard Agents: the agent and thread to check. */
   agent_id?: string; thread_id?: string;
+  /** A new character without a typed key: test with this saved preset's
+   * key (the core uses it only on the same origin). */
+  key_from?: string;
 }
 /** One agent a Standard Agents runtime lists. */
 export interface AgentItem { id: string; label: string }
@@ -208,7 +233,7 @@ export interface AgentItem { id: string; label: string }
 export interface ConnectionTest {
   type: 'connection_test'; request_id: string; preset: string;
   kind: 'ok' | 'refused' | 'unreachable' | 'failed' | 'unsupported' | string; text: string; models: string[] | null;
-  /** The failure's cause (app/conncause): refused, no_host, timeout, tls, not_push, key, … */
+  /** The failure's cause (app/conncause): refused, no_host, timeout, tls, not_push, not_api (an answer that is not the API's: a web page), key, … */
   cause?: string;
   settings?: boolean;
   agents?: AgentItem[] | null;
@@ -243,7 +268,6 @@ export interface ListenForm {
 }
 export interface SettingsListen { type: 'settings_listen'; form: ListenForm; devices: Choice[] | null; keys: Choice[] | null; note: string }
 export interface ListenLevel { type: 'listen_level'; level: number; floor: number; threshold: number }
-export interface SaveListen { type: 'save_listen'; request_id: string; form: ListenForm; key?: string }
 
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
@@ -269,8 +293,7 @@ export type PageMessage =
   | { type: 'open_messages' }
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
-  | { type: 'listen_meter'; on: boolean }
-  | SaveListen;
+  | { type: 'listen_meter'; on: boolean };
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',

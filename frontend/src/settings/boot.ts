@@ -19,8 +19,10 @@ export function bootSettings(cfg: PageConfig): void {
   // Esc and Ctrl+W close (hide) the window.
   closeKeys(document, closeWindow);
   // Listening is for every character: below the character form.
+  // Its edits are saved and reverted by the form's Save and Revert.
   const listen = new ListenSection({ send: (m) => conn?.send(m) ?? false });
   listen.mount(app.querySelector('.pane') ?? app);
+  view.addPart(listen);
   conn = new CoreConnection(cfg.view_url, (m) => {
     view.apply(m);
     listen.apply(m);

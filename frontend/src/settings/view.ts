@@ -15,8 +15,9 @@ import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
 import { newPresetId, RequestIds } from './ids';
 import { ConfirmDialog, type ConfirmOptions } from './confirm';
+import type { FormPart } from './listen';
 import {
-  draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, type Conflict, type FieldName, type PresetField,
+  draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, takesKey, type Conflict, type FieldName, type PresetField,
 } from './model';
 
 export interface SettingsHost {
@@ -117,6 +118,9 @@ export class SettingsView {
   private fieldErr: FieldErr | null = null;
   private statusTimer = 0;
   private connected = true;
+  /** Parts of the form outside the characters' drafts (the Listening
+   * section): saved and reverted with them by the one Save and Revert. */
+  private readonly parts: FormPart[] = [];
 
   constructor(private readonly host: SettingsHost, opts: SettingsOptions = {}) {
     this.sched = opts.sched ?? realScheduler;
@@ -253,10 +257,26 @@ export class SettingsView {
     this.render();
   }
 
+  /** Adds a part saved and reverted with the characters (the Listening
+   * section, one for all of them). */
+  addPart(p: FormPart): void {
+    this.parts.push(p);
+    p.onEdit = () => {
+      this.edits++;
+      this.renderFooter();
+    };
+  }
+
+  /** Anything differs from the saved settings: a character's draft or a part. */
+  private get dirty(): boolean {
+    return this.model.dirty || this.parts.some((p) => p.dirty);
+  }
+
   /** Sends the working copy (Save, Ctrl+S). */
   save(): void {
-    if (!this.model.loaded || !this.model.dirty || this.pending) return;
+    if (!this.model.loaded || !this.dirty || this.pending) return;
     const req = this.model.request(this.requestIds.next());
+    for (const p of this.parts) p.addTo(req);
     if (!this.host.send(req)) {
       this.setStatus(this.connected ? 'Could not reach Yui — nothing was saved.' : 'Not connected to Yui — nothing was saved.', 'error');
       this.offlineStatus = !this.connected;
@@ -272,6 +292,7 @@ export class SettingsView {
   revert(): void {
     if (!this.model.state || this.pending) return;
     this.model.reset(this.model.state);
+    for (const p of this.parts) p.revert();
     this.conflicts = [];
     this.clearFieldError();
     this.setStatus('', '');
@@ -336,6 +357,7 @@ export class SettingsView {
     if (!p || r.request_id !== p.id) return;
     this.pending = null;
     this.accepted = null;
+    for (const part of this.parts) part.answered(r, p.sent);
     if (r.ok) {
       this.model.savedKeys(p.sent);
       this.setStatus('Saved', 'ok');
@@ -537,6 +559,7 @@ export class SettingsView {
     const requestId = this.requestIds.next();
     const m: TestConnection = { type: 'test_connection', request_id: requestId, preset: d.id, chat_api: d.chat_api, chat_base_url: d.chat_base_url.trim() };
     if (d.key) m.key = d.key;
+    else if (takesKey(d)) m.key_from = d.key_from!.preset;
     if (d.chat_api === STANDARD_AGENTS) {
       m.agent_id = d.agent_id.trim();
       m.thread_id = d.thread_id.trim();
@@ -698,6 +721,7 @@ export class SettingsView {
       chatId: this.model.savedForm(d.id)?.chat_id ?? '',
       isNew: this.model.isNew(d.id),
       keyNote: this.model.savedForm(d.id)?.key_note ?? '',
+      keyFrom: takesKey(d) ? (this.model.savedForm(d.key_from!.preset)?.name || 'the main character') : '',
       screenNote: this.model.savedForm(d.id)?.screen_note ?? '',
       savedThread: this.model.savedForm(d.id)?.thread_id ?? '',
       threadProblem: this.status.get(d.id)?.problem ?? '',
@@ -733,7 +757,7 @@ export class SettingsView {
     const state = this.model.state;
     this.pathLine.textContent = state?.path ?? '';
     this.pathLine.title = state?.path ?? '';
-    const dirty = this.model.dirty;
+    const dirty = this.dirty;
     this.saveBtn.disabled = !dirty || this.pending !== null;
     this.saveBtn.textContent = this.pending ? 'Saving…' : 'Save';
     this.revertBtn.disabled = !dirty || this.pending !== null;
