@@ -293,12 +293,14 @@ function buildModel(v0) {
   const v0Props = [];
   for (const name of ['skin', 'hair', 'outfit', 'legs', 'eye', 'brow', 'mouth', 'blush']) {
     const base = COLORS[name], shade = COLORS[`${name}Shade`];
-    const m = { name, pbrMetallicRoughness: { baseColorFactor: [...base, 1], metallicFactor: 0, roughnessFactor: 1 } };
+    // VRM 1.0 factors are linear; 0.x colours are sRGB (three-vrm converts them).
+    const lin = (c) => c.map((v) => r(v ** 2.2));
+    const m = { name, pbrMetallicRoughness: { baseColorFactor: [...(v0 ? base : lin(base)), 1], metallicFactor: 0, roughnessFactor: 1 } };
     if (!v0) {
       m.extensions = {
         KHR_materials_unlit: {},
         VRMC_materials_mtoon: {
-          specVersion: '1.0', shadeColorFactor: shade, shadingShiftFactor: -0.1, shadingToonyFactor: 0.9,
+          specVersion: '1.0', shadeColorFactor: lin(shade), shadingShiftFactor: -0.1, shadingToonyFactor: 0.9,
           parametricRimColorFactor: [0, 0, 0], outlineWidthMode: name === 'skin' || name === 'hair' || name === 'outfit' ? 'worldCoordinates' : 'none',
           outlineWidthFactor: 0.0025, outlineColorFactor: [0.15, 0.08, 0.2], outlineLightingMixFactor: 0,
         },
