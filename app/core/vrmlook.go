@@ -64,7 +64,7 @@ func loadVRMMotions(pages fs.FS, lg *slog.Logger) vrmMotions {
 // vrmRoutes are the view server's routes for VRM looks.
 func (c *Core) vrmRoutes() map[string]view.Route {
 	return map[string]view.Route{
-		"/look/file":   {Roles: []string{view.RolePet}, Serve: c.serveLookFile},
+		"/look/file":   {Roles: []string{view.RolePet, view.RoleSettings}, Serve: c.serveLookFile},
 		"/look/import": {Roles: []string{view.RoleSettings}, Serve: c.serveLookImport},
 	}
 }
@@ -147,8 +147,9 @@ func vrmLookChoices(folders []lookfolder.Look) []view.VRMLookChoice {
 }
 
 // serveLookFile serves a file of the VRM look the page's character wears
-// now: model.vrm or one of its clips. Another look's files, or any other
-// file, are refused (404).
+// now (the settings page: of any VRM look, for its thumbnail): model.vrm
+// or one of its clips. Another look's files, or any other file, are
+// refused (404).
 func (c *Core) serveLookFile(w http.ResponseWriter, r *http.Request, g view.Grant) {
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
@@ -157,7 +158,7 @@ func (c *Core) serveLookFile(w http.ResponseWriter, r *http.Request, g view.Gran
 	q := r.URL.Query()
 	look, file := q.Get("look"), q.Get("file")
 	p, ok := c.presetNow(g.Preset)
-	if !ok || p.Look != look {
+	if g.Role != view.RoleSettings && (!ok || p.Look != look) {
 		c.log.Warn("look_file_refused", "preset", g.Preset, "look", cutLog(look), "reason", "not the character's look")
 		http.NotFound(w, r)
 		return

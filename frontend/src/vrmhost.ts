@@ -17,6 +17,7 @@ interface Look {
   set(s: CharacterInput): void;
   setLevels(at: number, stepMs: number, levels: readonly number[], tones?: readonly number[] | null): void;
   setPointer(p: { x: number; y: number } | null): void;
+  click(x: number, y: number): void;
   region(): Rect[];
   dispose(): void;
 }
@@ -39,7 +40,9 @@ export class VrmHost {
   private failed = '';
   private last: CharacterInput = { emotion: 'neutral', motion: 'idle', speaking: false };
 
-  constructor(private readonly o: VrmHostOptions) {}
+  constructor(private readonly o: VrmHostOptions) {
+    o.character.el.addEventListener('click', (e) => this.look?.click(e.clientX, e.clientY));
+  }
 
   /** Whether a VRM look is drawn (the figure hidden). */
   get active(): boolean {

@@ -203,6 +203,8 @@ export class VrmLook {
     this.renderer = renderer;
     this.el = document.createElement('div');
     this.el.className = 'vrm-look';
+    // Tests and the bench reach the look through its element.
+    Object.defineProperty(this.el, 'yuiLook', { value: this });
     this.el.append(canvas);
     this.v0 = vrm.meta?.metaVersion === '0';
     this.scene = litScene();
@@ -348,6 +350,19 @@ export class VrmLook {
 
   get currentMotion(): string {
     return this.motionId;
+  }
+
+  /** The touch reaction playing ('' none). */
+  get reacting(): string {
+    return this.reaction?.kind ?? '';
+  }
+
+  /** The motion's length in seconds, and whether it loops or holds. */
+  motionInfo(id: string): { duration: number; loop: boolean; hold: boolean; clip: boolean } {
+    const clip = this.clips.get(this.spec.motions[id] ?? '');
+    if (clip) return { duration: clip.duration, loop: false, hold: false, clip: true };
+    const m = MOTIONS[id] ?? MOTIONS.idle!;
+    return { duration: m.duration, loop: !!m.loop, hold: !!m.hold, clip: false };
   }
 
   /**
@@ -640,14 +655,18 @@ export class VrmLook {
       }
     });
     c.addEventListener('pointerleave', () => this.pat.leave());
-    c.addEventListener('click', (e) => {
-      const where = this.partAt(e.clientX, e.clientY);
-      if (!where) return;
-      if (this.poke.click(e.clientX, e.clientY, this.host.sched.now())) {
-        this.react('poke');
-        this.host.touched('poke', where);
-      }
-    });
+  }
+
+  /** A click on her (the page forwards its character's clicks: a press
+   * on her captures the pointer on the character's element, so the click
+   * lands there). Two in a row are a poke. */
+  click(x: number, y: number): void {
+    const where = this.partAt(x, y);
+    if (!where) return;
+    if (this.poke.click(x, y, this.host.sched.now())) {
+      this.react('poke');
+      this.host.touched('poke', where);
+    }
   }
 }
 
