@@ -1,10 +1,12 @@
+/// <reference types="node" />
+// The generated test models are read from tests/vrm (node's fs: this test runs in Node).
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LookImport, MAX_MODEL_BYTES, checkModelFile, type ImportAnswer } from './lookimport';
 import type { PageMessage } from '../protocol';
 
-const models = join(__dirname, '..', '..', 'tests', 'vrm');
+const models = join(process.cwd(), 'tests', 'vrm'); // vitest runs in frontend/
 const model = readFileSync(join(models, 'yui-test-1.0.vrm'));
 const head = (b: Uint8Array) => b.subarray(0, 12);
 

@@ -4,13 +4,14 @@
 // their own chunk, loaded only when a character wears a VRM look
 // (src/vrmhost.ts); the SVG look pays nothing for it.
 //
-// Cost is a feature: nothing renders while nothing moves. A frame is drawn
-// only while a motion, a face change, a blink, the mouth, the gaze or the
-// spring bones settling need one, on one timer at the rate the busiest of
-// them asks (MOTION_FPS while the body moves, SPEAK_FPS for the mouth
-// alone), never a requestAnimationFrame loop; breathing, when on, is a
-// frame every 1/BREATH_FPS s. Idle with breathing off, the only timer is
-// the next blink's.
+// Cost is a feature: nothing renders while nothing moves. Frames are drawn
+// on one timer, never a requestAnimationFrame loop: at MOTION_FPS while the
+// body, the gaze, the face's easing or the spring bones settling move;
+// otherwise single frames only when something changes — a blink is two
+// frames (shut, open) as the SVG look's is, the mouth a frame per change of
+// its closed / half / open frame (held 125 ms at least, as the SVG look's),
+// breathing, when on, a frame every 1/BREATH_FPS s. Idle with breathing
+// off, the only timer is the next blink's.
 //
 // The window's input shape follows her silhouette: after a frame that
 // changed her pose (at most every REGION_MS, and always once she settles)
@@ -27,7 +28,7 @@ import { VRMAnimationLoaderPlugin, createVRMAnimationClip, type VRMAnimation } f
 import type { Scheduler } from '../scheduler';
 import { BONES, MOTIONS, REACTIONS, REST, addPoses, motionMoving, motionPose, type Bone, type Motion, type Pose } from './motions';
 import { easeWeights, resolveEmotion, targetWeights, type EmotionMap, type Weights } from './mixer';
-import { VisemeTrack, closedMouth, type VisemeWeights } from './viseme';
+import { MouthTrack, type VisemeWeights } from './viseme';
 import { PatDetector, PokeDetector, type TouchKind, type TouchWhere } from './gesture';
 
 export interface Rect { x: number; y: number; w: number; h: number }
@@ -57,32 +58,36 @@ export interface VrmLookHost {
 }
 
 export const MOTION_FPS = 30;
-export const SPEAK_FPS = 20;
 export const BREATH_FPS = 5;
 export const REGION_MS = 250;
 /** Spring bones keep swinging this long after the body stopped. */
 export const SETTLE_S = 0.9;
-export const BLINK_MIN_MS = 4000;
-export const BLINK_SPREAD_MS = 4000;
-export const BLINK_S = 0.16;
+/** A blink every 5–10 s, as the SVG look's: two frames (shut, open)
+ * BLINK_MS apart, not an animation. */
+export const BLINK_MIN_MS = 5000;
+export const BLINK_SPREAD_MS = 5000;
+export const BLINK_MS = 140;
 /** Band height (px) of the silhouette's rectangles. */
 export const BAND_PX = 8;
 
 /** Touch reactions: the motion and the emotion it shows for a while. */
 const REACTION_EMOTION: Record<TouchKind, string> = { pat: 'happy', poke: 'surprised' };
 
-interface Level { t: number; step: number; level: number; tone?: number }
-
 /** Why a VRM look could not be shown (the page falls back to SVG). */
 export class VrmLookError extends Error {}
 
+/** Multisampling: off. Under software GL (Mesa in WebKitGTK without a
+ * GPU) it multiplies every frame's cost, and speaking draws a frame per
+ * mouth change (docs/looks.md, "What it costs"). */
+const ANTIALIAS = false;
+
 /** Makes a WebGL renderer on `canvas`, or says why there is none. */
 function makeRenderer(canvas: HTMLCanvasElement, preserve = false): WebGLRenderer {
-  const probe = canvas.getContext('webgl2', { alpha: true, premultipliedAlpha: true, antialias: true, preserveDrawingBuffer: preserve })
-    ?? canvas.getContext('webgl', { alpha: true, premultipliedAlpha: true, antialias: true, preserveDrawingBuffer: preserve });
+  const probe = canvas.getContext('webgl2', { alpha: true, premultipliedAlpha: true, antialias: ANTIALIAS, preserveDrawingBuffer: preserve })
+    ?? canvas.getContext('webgl', { alpha: true, premultipliedAlpha: true, antialias: ANTIALIAS, preserveDrawingBuffer: preserve });
   if (!probe) throw new VrmLookError('WebGL is not available in this window (no webgl2 or webgl context)');
   try {
-    const r = new WebGLRenderer({ canvas, context: probe as WebGL2RenderingContext, alpha: true, antialias: true, premultipliedAlpha: true, preserveDrawingBuffer: preserve, powerPreference: 'low-power' });
+    const r = new WebGLRenderer({ canvas, context: probe as WebGL2RenderingContext, alpha: true, antialias: ANTIALIAS, premultipliedAlpha: true, preserveDrawingBuffer: preserve, powerPreference: 'low-power' });
     r.setClearColor(0x000000, 0);
     return r;
   } catch (e) {
@@ -167,10 +172,9 @@ export class VrmLook {
   private reaction: { kind: TouchKind; t: number } | null = null;
   private weights: Weights = {};
   private speaking = false;
-  private levels: Level[] = [];
-  private readonly track = new VisemeTrack();
+  private readonly mouthTrack = new MouthTrack();
   private mouth: VisemeWeights | null = null;
-  private blinkT = -1; // seconds into a blink, -1: none
+  private blinkOn = false; // the eyes are shut for a blink
   private blinkTimer = 0;
   private breathT = 0;
   private pointer: { x: number; y: number } | null = null;
@@ -274,8 +278,7 @@ export class VrmLook {
     this.setMotion(s.motion);
     if (this.speaking !== s.speaking) {
       this.speaking = s.speaking;
-      if (!s.speaking) this.levels = [];
-      this.track.reset();
+      if (!s.speaking) this.mouthTrack.clear();
     }
     this.wake();
   }
@@ -302,12 +305,7 @@ export class VrmLook {
   /** The voice's levels (0–100) heard from `at` (epoch ms), one per
    * `stepMs`; tones when the core sends them. None: the sound stopped. */
   setLevels(at: number, stepMs: number, levels: readonly number[], tones?: readonly number[] | null): void {
-    this.levels = this.levels.filter((l) => l.t < at);
-    if (levels.length === 0 || stepMs <= 0) {
-      this.levels = [];
-    } else {
-      levels.forEach((v, i) => this.levels.push({ t: at + i * stepMs, step: stepMs, level: v, tone: tones?.[i] }));
-    }
+    this.mouthTrack.push(at, stepMs, levels, tones);
     this.wake();
   }
 
@@ -375,7 +373,8 @@ export class VrmLook {
     this.stopTimer();
     this.motionT = t;
     this.clock = 10;
-    this.blinkT = -1;
+    this.blinkOn = false;
+    this.blinkShutAt = null;
     const target = targetWeights(this.spec.emotions, { emotion: this.emotion, blink: 0, mouth: this.mouth }, (n) => this.has(n));
     this.weights = { ...target };
     this.vrm.springBoneManager?.reset();
@@ -414,41 +413,67 @@ export class VrmLook {
   /** Schedules the next frame at the rate needed now, if any. */
   private wake(): void {
     if (this.disposed || this.frozen) return;
-    const fps = this.wantedFPS();
-    if (fps === 0) {
+    const now = this.host.sched.now();
+    const at = this.nextFrameAt(now);
+    if (at === null) {
       this.stopTimer();
       return;
     }
-    if (this.timer) return;
-    const now = this.host.sched.now();
-    const since = this.last ? now - this.last : Infinity;
-    const wait = Math.max(0, 1000 / fps - since);
-    this.timer = this.host.sched.setTimeout(() => this.tick(), this.last ? wait : 0);
+    if (this.timer && at >= this.timerAt) return;
+    this.stopTimer();
+    this.timerAt = at;
+    this.timer = this.host.sched.setTimeout(() => this.tick(), Math.max(0, at - now));
   }
+
+  private timerAt = 0;
+
+  /** When the next frame is due (epoch ms), or null: nothing moves. The
+   * body, the gaze, springs and face changes run at MOTION_FPS; the mouth
+   * alone draws a frame only when its frame changes; a blink is its two
+   * frames; breathing a frame each 1/BREATH_FPS s. */
+  private nextFrameAt(now: number): number | null {
+    const after = (fps: number) => (this.last ? Math.max(now, this.last + 1000 / fps) : now);
+    if (this.wantedFPS() === MOTION_FPS) return after(MOTION_FPS);
+    const times: number[] = [];
+    if (this.dirtyFrame) times.push(now);
+    if (this.blinkShutAt !== null) times.push(this.blinkShutAt);
+    const m = this.mouthTrack.next(now);
+    if (m !== null) times.push(m);
+    if (this.mouth !== null && this.mouthTrack.pending === 0) times.push(now); // close it
+    if (this.spec.breathing === 'low' && !this.host.reducedMotion()) times.push(after(BREATH_FPS));
+    return times.length ? Math.min(...times) : null;
+  }
+
+  /** A change that needs one frame (a blink's, the mouth's). */
+  private dirtyFrame = false;
+  /** When the shut eyes open again (a blink's second frame). */
+  private blinkShutAt: number | null = null;
 
   private tick(): void {
     this.timer = 0;
     if (this.disposed || this.frozen) return;
     const now = this.host.sched.now();
+    this.dirtyFrame = false;
+    if (this.blinkShutAt !== null && now >= this.blinkShutAt) {
+      this.blinkShutAt = null;
+      this.blinkOn = false;
+    }
     const dt = this.last ? Math.min(0.1, (now - this.last) / 1000) : 0;
     this.last = now;
     this.drawFrame(dt);
     const dirty = this.regionDirty;
     if (dirty && (now - this.regionAt >= REGION_MS || this.wantedFPS() === 0)) this.readRegion();
     this.wake();
-    if (!this.timer) this.last = 0; // the next wake starts afresh
   }
 
-  /** What rate the look needs frames at now (0: none). */
+  /** MOTION_FPS while the body, the gaze, the springs or the face move; 0
+   * otherwise (the mouth, a blink, breathing draw single frames). */
   private wantedFPS(): number {
     const reduced = this.host.reducedMotion();
     const body = !reduced && (motionMoving(this.motion, this.motionT) || this.action !== null || this.reaction !== null);
     const gaze = this.gazeMoving();
     const springs = this.clock < this.settleUntil;
-    if (body || gaze || springs || this.faceMoving || this.blinkT >= 0) return MOTION_FPS;
-    if (this.levels.length > 0 || this.mouth !== null) return SPEAK_FPS;
-    if (this.spec.breathing === 'low' && !reduced) return BREATH_FPS;
-    return 0;
+    return body || gaze || springs || this.faceMoving ? MOTION_FPS : 0;
   }
 
   private faceMoving = false;
@@ -492,10 +517,6 @@ export class VrmLook {
       if (this.reaction.t >= REACTIONS[this.reaction.kind]!.duration) this.reaction = null;
     }
     if (this.action && !this.frozen && !this.action.isRunning()) this.action = null;
-    if (this.blinkT >= 0) {
-      this.blinkT += dt;
-      if (this.blinkT > BLINK_S) this.blinkT = -1;
-    }
     this.breathT += dt;
 
     // The body: rest, the motion (unless a clip plays it), a reaction,
@@ -527,7 +548,7 @@ export class VrmLook {
 
     // The face.
     this.mouth = this.mouthNow();
-    const blink = this.blinkT >= 0 ? Math.sin((Math.PI * this.blinkT) / BLINK_S) : 0;
+    const blink = this.blinkOn ? 1 : 0;
     const r = this.reaction;
     const strength = r ? Math.min(1, r.t / 0.2, (REACTIONS[r.kind]!.duration - r.t) / 0.3) : 0;
     const target = targetWeights(this.spec.emotions, {
@@ -544,15 +565,10 @@ export class VrmLook {
     this.frames++;
   }
 
-  /** The visemes for the level heard now (null: closed, nothing pending). */
+  /** The visemes for now (null: closed, nothing pending). */
   private mouthNow(): VisemeWeights | null {
-    const now = this.host.sched.now();
-    let i = 0;
-    while (i < this.levels.length && this.levels[i]!.t + this.levels[i]!.step <= now) i++;
-    if (i > 0) this.levels = this.levels.slice(i);
-    const l = this.levels[0];
-    if (!l || l.t > now || this.host.reducedMotion()) return this.levels.length > 0 ? closedMouth() : null;
-    return this.track.next(l.level, l.tone);
+    if (this.host.reducedMotion()) return null;
+    return this.mouthTrack.show(this.host.sched.now());
   }
 
   /** Sets every normalized bone from rest + the pose (additive: on top of
@@ -613,7 +629,9 @@ export class VrmLook {
     const wait = BLINK_MIN_MS + this.host.sched.random() * BLINK_SPREAD_MS;
     this.blinkTimer = this.host.sched.setTimeout(() => {
       if (!this.frozen && !this.host.reducedMotion() && this.has('blink')) {
-        this.blinkT = 0;
+        this.blinkOn = true;
+        this.blinkShutAt = this.host.sched.now() + BLINK_MS;
+        this.dirtyFrame = true;
         this.wake();
       }
       this.scheduleBlink();

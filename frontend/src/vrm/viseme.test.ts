@@ -47,3 +47,39 @@ describe('visemes', () => {
     expect(t.next(80, 10).ou).toBeGreaterThan(0.5);
   });
 });
+
+describe('the mouth over time', () => {
+  it('changes frame at most every MOUTH_HOLD_MS and says when it next changes', async () => {
+    const { MouthTrack, MOUTH_HOLD_MS } = await import('./viseme');
+    const m = new MouthTrack();
+    // 20 ms windows: loud for 100 ms, quiet 20 ms, loud again, then silence.
+    const levels = [90, 90, 90, 90, 90, 5, 90, 90, 90, 90, 90, 90, 90, 90, 0];
+    m.push(1000, 20, levels);
+    expect(m.show(999)).not.toBeNull(); // pending: closed until heard
+    expect(Object.values(m.show(999)!).every((v) => v === 0)).toBe(true);
+    expect(m.next(999)).toBe(1000);
+    const open = m.show(1000)!;
+    expect(open.aa).toBeGreaterThan(0.5);
+    // The dip at 1100 comes before the hold ends: no change there; the
+    // next is the closed window at 1280.
+    expect(m.next(1001)).toBe(1280);
+    m.show(1100);
+    expect(m.show(1110)!.aa).toBeGreaterThan(0.5);
+    // After the last window the mouth closes, then nothing is due.
+    expect(m.show(1400)).toBeNull();
+    expect(m.next(1400)).toBeNull();
+  });
+
+  it('gives each opening the next shape; tones choose instead', async () => {
+    const { MouthTrack } = await import('./viseme');
+    const m = new MouthTrack();
+    m.push(0, 200, [90, 0, 90, 0]);
+    const top = (w: ReturnType<typeof m.show>) => Object.entries(w!).sort((a, b) => b[1] - a[1])[0]![0];
+    expect(top(m.show(0))).toBe(CYCLE[0]);
+    m.show(200);
+    expect(top(m.show(400))).toBe(CYCLE[1]);
+    const t = new MouthTrack();
+    t.push(0, 200, [90], [95]);
+    expect(top(t.show(0))).toBe('ih');
+  });
+});

@@ -76,3 +76,93 @@ export class VisemeTrack {
     return visemeWeights(level, shape);
   }
 }
+
+/** A mouth frame is held at least this long: the mouth changes at most 5
+ * times a second — about the syllable rate of speech — so speaking costs a
+ * frame per change, not a frame per 20 ms window. (The SVG look holds
+ * 125 ms; a VRM frame costs about twice an SVG mouth change under software
+ * GL, and 125 ms measured 2.4× the SVG look's CPU while speaking, 200 ms
+ * within 1.5×: docs/looks.md.) */
+export const MOUTH_HOLD_MS = 200;
+/** Levels from which the mouth is half and fully open (the SVG look's). */
+export const HALF_AT = 20;
+export const FULL_AT = 55;
+const FRAME_LEVEL = [0, 38, 100] as const;
+
+export const mouthFrameOf = (level: number): 0 | 1 | 2 => (level >= FULL_AT ? 2 : level >= HALF_AT ? 1 : 0);
+
+interface Window { t: number; step: number; level: number; tone?: number }
+
+/**
+ * The mouth over time: the level windows still to be heard, quantised to
+ * closed / half / open frames held MOUTH_HOLD_MS at least; each opening
+ * takes a vowel shape (from the tone at its start, or the next of the
+ * cycle). `show(now)` says what to draw now; `next(now)` when it will next
+ * change (null: never, nothing pending), so a frame is drawn only then.
+ */
+export class MouthTrack {
+  private windows: Window[] = [];
+  private frame: 0 | 1 | 2 = 0;
+  private shape: Viseme = 'aa';
+  private syllable = -1;
+  private changed = -Infinity;
+
+  /** Levels from `at` replace those pending there; none: the sound stopped. */
+  push(at: number, stepMs: number, levels: readonly number[], tones?: readonly (number | undefined)[] | null): void {
+    this.windows = this.windows.filter((w) => w.t < at);
+    if (levels.length === 0 || stepMs <= 0) {
+      this.windows = [];
+      return;
+    }
+    levels.forEach((level, i) => this.windows.push({ t: at + i * stepMs, step: stepMs, level, tone: tones?.[i] ?? undefined }));
+  }
+
+  clear(): void {
+    this.windows = [];
+  }
+
+  get pending(): number {
+    return this.windows.length;
+  }
+
+  private drop(now: number): void {
+    let i = 0;
+    while (i < this.windows.length && this.windows[i]!.t + this.windows[i]!.step <= now) i++;
+    if (i > 0) this.windows = this.windows.slice(i);
+  }
+
+  private wanted(now: number): { frame: 0 | 1 | 2; tone?: number } {
+    const w = this.windows[0];
+    return w && w.t <= now ? { frame: mouthFrameOf(w.level), tone: w.tone } : { frame: 0 };
+  }
+
+  /** The weights to draw at `now` (null: closed and nothing pending). */
+  show(now: number): VisemeWeights | null {
+    this.drop(now);
+    const want = this.wanted(now);
+    if (want.frame !== this.frame && now - this.changed >= MOUTH_HOLD_MS) {
+      if (this.frame === 0 && want.frame > 0) {
+        this.syllable++;
+        this.shape = want.tone !== undefined ? shapeOfTone(want.tone) : CYCLE[this.syllable % CYCLE.length]!;
+      }
+      this.frame = want.frame;
+      this.changed = now;
+    }
+    if (this.frame === 0) return this.windows.length > 0 ? closedMouth() : null;
+    return visemeWeights(FRAME_LEVEL[this.frame], this.shape);
+  }
+
+  /** When the drawn mouth will next change (epoch ms), or null. */
+  next(now: number): number | null {
+    const notBefore = Math.max(now + 1, this.changed + MOUTH_HOLD_MS);
+    for (const w of this.windows) {
+      if (w.t + w.step <= notBefore) continue;
+      if (mouthFrameOf(w.level) !== this.frame) return Math.max(w.t, notBefore);
+    }
+    if (this.frame !== 0) {
+      const last = this.windows[this.windows.length - 1];
+      return Math.max(last ? last.t + last.step : now, notBefore);
+    }
+    return null;
+  }
+}
