@@ -111,7 +111,7 @@ type Core struct {
 	screen  capture.Source
 	front   *frontmost.Tracker
 	vocab   cue.Vocabulary
-	vrm     vrmState // the VRM look's motions and touch turns (vrmlook.go)
+	vrm     vrmState     // the VRM look's motions and touch turns (vrmlook.go)
 	turns   *slog.Logger // the turn log, one line per turn event
 	mute    *voice.Mute  // the global mute every voice watches
 	sound   soundState
