@@ -50,7 +50,7 @@ describe('visemes', () => {
 
 describe('the mouth over time', () => {
   it('changes frame at most every MOUTH_HOLD_MS and says when it next changes', async () => {
-    const { MouthTrack, MOUTH_HOLD_MS } = await import('./viseme');
+    const { MouthTrack } = await import('./viseme');
     const m = new MouthTrack();
     // 20 ms windows: loud for 100 ms, quiet 20 ms, loud again, then silence.
     const levels = [90, 90, 90, 90, 90, 5, 90, 90, 90, 90, 90, 90, 90, 90, 0];
