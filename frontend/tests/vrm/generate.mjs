@@ -18,7 +18,7 @@
 //
 // Run: node tests/vrm/generate.mjs [outdir]  (default: this folder). The
 // output is deterministic: the same bytes every run, so the checked-in files
-// can be compared with a fresh run (tests/vrm/generate.test.ts does).
+// can be compared with a fresh run (src/vrm/generate.test.ts does).
 
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
