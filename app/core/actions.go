@@ -93,6 +93,8 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 		c.answerPermission(peer.Preset, a)
 	case view.TypeListenHold, view.TypeListenTarget, view.TypeListenMeter:
 		c.onListenMessage(peer, m)
+	case view.TypeTouch, view.TypeLookFailed, view.TypeLookThumbnail, view.TypeLookOptions:
+		c.onLookMessage(peer, m)
 	case view.TypeOpenSettings:
 		var o view.OpenSettings
 		if err := json.Unmarshal(m.Body, &o); err != nil {

@@ -116,6 +116,7 @@ type Core struct {
 	screen  capture.Source
 	front   *frontmost.Tracker
 	vocab   cue.Vocabulary
+	vrm     vrmState     // the VRM look's motions and touch turns (vrmlook.go)
 	turns   *slog.Logger // the turn log, one line per turn event
 	mute    *voice.Mute  // the global mute every voice watches
 	sound   soundState
@@ -181,9 +182,11 @@ func New(opts Options) (*Core, error) {
 		Logger:    lg,
 		OnMessage: c.onMessage,
 		OnConnect: c.onConnect,
+		Routes:    c.vrmRoutes(),
 	})
 	c.sup = supervisor.New(opts.Launch, lg)
 	c.vocab = loadVocabulary(opts.Pages, lg)
+	c.vrm.motions = loadVRMMotions(opts.Pages, lg)
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
 		c.turnLog = applog.NewDailyFile(opts.LogDir, applog.TurnLogPrefix, nil)
@@ -197,7 +200,7 @@ func New(opts Options) (*Core, error) {
 		if !p.Enabled {
 			continue
 		}
-		pt, err := c.newPet(p, p.ID == all.ActivePreset, c.vocab, c.turns)
+		pt, err := c.newPet(p, p.ID == all.ActivePreset, c.lookVocabulary(p.Look), c.turns)
 		if err != nil {
 			c.closePets()
 			return nil, err

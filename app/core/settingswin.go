@@ -247,6 +247,7 @@ func settingsChoices(looks []lookfolder.Look) view.SettingsChoices {
 		ch.ScreenModes = append(ch.ScreenModes, view.Choice{ID: id, Label: screenLabels[id], Available: true, Note: screenNotes[id]})
 	}
 	ch.Looks = lookChoices(looks)
+	ch.VRMLooks = vrmLookChoices(looks)
 	return ch
 }
 

@@ -22,7 +22,7 @@ func voiceConfig(p settings.Preset, a settings.Audio) voice.Config { return voic
 // presetVocabulary is the vocabulary the preset's hello declares: the
 // renderer's ids with its voice engine's tag table.
 func (c *Core) presetVocabulary(p settings.Preset) cue.Vocabulary {
-	return voiceConfig(p, settings.Audio{}).Vocabulary(c.vocab)
+	return voiceConfig(p, settings.Audio{}).Vocabulary(c.lookVocabulary(p.Look))
 }
 
 // newSpeaker makes the pet's voice.

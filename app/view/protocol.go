@@ -152,6 +152,10 @@ type Mouth struct {
 	At     int64 `json:"at"`
 	StepMS int   `json:"step_ms"`
 	Levels []int `json:"levels"`
+	// Tones[i] (0–100), when sent, is how bright window i sounds (its
+	// zero-crossing rate): the VRM look picks the mouth's vowel shape from
+	// it (docs/looks.md).
+	Tones []int `json:"tones,omitempty"`
 }
 
 // VoiceState is the pet page's view of the character's voice, for its
@@ -400,6 +404,9 @@ type SettingsChoices struct {
 	// SystemVoices lists each installed program's voices (program →
 	// voices), for suggestions; a name typed by hand is accepted too.
 	SystemVoices map[string][]Choice `json:"system_voices"`
+	// VRMLooks are the usable VRM look folders' thumbnails and options
+	// (each is also in Looks).
+	VRMLooks []VRMLookChoice `json:"vrm_looks,omitempty"`
 }
 
 // SettingsState is the saved settings as the form shows them. Revision

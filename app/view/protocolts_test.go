@@ -41,7 +41,9 @@ var tsMessages = map[string]struct {
 	TypeSettingsResult: {SettingsResult{}, true}, TypeSettingsHistory: {SettingsHistory{}, true},
 	TypeConnectionTest: {ConnectionTest{}, true},
 	TypeTranscript:     {Transcript{}, true}, TypeTranscriptEntry: {TranscriptEntry{}, true},
-	TypeOpenComposer: {struct{}{}, true}, TypeLookArt: {LookArt{}, true},
+	TypeOpenComposer: {struct{}{}, true}, TypeLookArt: {LookArt{}, true}, TypePointer: {Pointer{}, true},
+	TypeTouch: {Touch{}, false}, TypeLookFailed: {LookFailed{}, false}, TypeLookThumbnail: {LookThumbnail{}, false},
+	TypeLookOptions: {LookOptions{}, false},
 
 	TypeSendText: {SendText{}, false}, TypeStop: {struct{}{}, false}, TypeReconnect: {struct{}{}, false},
 	TypeDismiss: {Dismiss{}, false}, TypeReset: {struct{}{}, false}, TypePermissionAnswer: {PermissionAnswer{}, false},

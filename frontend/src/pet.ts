@@ -18,6 +18,7 @@ import { PlateCause } from './platecause';
 import { ComposerView } from './composer';
 import { PetMenu } from './menu';
 import { button, el } from './dom';
+import { VrmHost } from './vrmhost';
 
 export interface PetHost {
   send(m: PageMessage): boolean;
@@ -32,6 +33,8 @@ export interface PetHost {
 export interface PetOptions {
   motion?: MotionPreference;
   readImage?: ImageReader;
+  /** A view-server path with the page's token (a VRM look's model). */
+  lookURL?: (path: string) => string;
 }
 
 /** Pointer travel (px) that turns a press on the character into a drag. */
@@ -69,6 +72,8 @@ export class PetView {
   readonly reasoning: ReasoningView;
   readonly composer: ComposerView;
   readonly menu: PetMenu;
+  /** A VRM look, when she wears one (src/vrmhost.ts). */
+  readonly vrm: VrmHost;
   private readonly notice: HTMLElement;
   private readonly noticeText: HTMLElement;
   private readonly noticeClose: HTMLButtonElement;
@@ -97,6 +102,10 @@ export class PetView {
       this.plateText, el('span', { class: 'plate-dots', attrs: { 'aria-hidden': 'true' } }, el('i'), el('i'), el('i')), this.plateAction);
     this.plateCause = new PlateCause(() => this.openSettings('backend'));
     this.character = new Character(sched, motion);
+    this.vrm = new VrmHost({
+      character: this.character, sched, motion, send: (m) => this.host.send(m), changed,
+      resolve: opts.lookURL ?? ((p) => p),
+    });
     this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), () => {
       this.reasoning?.setBubble(this.bubble.visible);
       changed();
@@ -204,9 +213,14 @@ export class PetView {
         break;
       case 'character':
         this.character.set(m);
+        this.vrm.set(m);
         return; // the character's box never changes
       case 'mouth':
         this.character.setLevels(m.at, m.step_ms, m.levels ?? []);
+        this.vrm.setLevels(m.at, m.step_ms, m.levels ?? [], m.tones);
+        return;
+      case 'pointer':
+        this.vrm.setPointer(m.near ? { x: m.x, y: m.y } : null);
         return;
       case 'voice':
         this.root.dataset.muted = String(m.muted || m.global_muted);
@@ -235,6 +249,7 @@ export class PetView {
         break;
       case 'look_art':
         this.character.setArt(m.emotions);
+        this.vrm.show(m.look, m.vrm);
         return;
     }
     this.queueRegion();
@@ -507,7 +522,11 @@ export class PetView {
 
   visibleRects(): Rect[] {
     const out: Rect[] = [];
-    for (const p of this.regionParts()) {
+    // A VRM look clicks only on her silhouette.
+    const vrm = this.vrm.region();
+    if (vrm) out.push(...vrm);
+    const parts = this.regionParts();
+    for (const p of vrm ? parts.slice(1) : parts) {
       if ((p as HTMLElement).hidden) continue;
       const r = p.getBoundingClientRect();
       if (r.width <= 0 || r.height <= 0) continue;

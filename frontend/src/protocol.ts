@@ -16,7 +16,7 @@ export interface Notice { type: 'notice'; id: string; text: string }
 export interface CharacterState { type: 'character'; emotion: string; motion: string; speaking: boolean; voiced?: boolean }
 /** Lip-sync (not sticky): `levels[i]` (0–100) is heard from `at +
  * i × step_ms` (epoch ms). Empty levels: the sound stopped at `at`. */
-export interface Mouth { type: 'mouth'; at: number; step_ms: number; levels: number[] | null }
+export interface Mouth { type: 'mouth'; at: number; step_ms: number; levels: number[] | null; tones?: number[] | null }
 /** The character's voice for the pet menu. */
 export interface VoiceState { type: 'voice'; muted: boolean; global_muted: boolean; engine: string }
 export interface Bubble {
@@ -53,7 +53,20 @@ export type DesktopActionKind = 'hide' | 'reset_position' | 'mute' | 'unmute' | 
 export interface OpenComposer { type: 'open_composer' }
 /** A look folder's art (docs/looks.md): one sanitised SVG per emotion as a
  * data: URL; empty `emotions` means the look is a built-in one. */
-export interface LookArt { type: 'look_art'; look: string; emotions: Record<string, string> | null }
+export interface LookArt { type: 'look_art'; look: string; emotions: Record<string, string> | null; vrm?: VRMLook }
+/** A VRM look folder (docs/looks.md): paths on the core's view server (the
+ * page adds its token), the emotion → expression weights the core resolved,
+ * the motions its clips play, its options. */
+export interface VRMLook {
+  model: string;
+  emotions: Record<string, Record<string, number>> | null;
+  motions: Record<string, string> | null;
+  clips: Record<string, string> | null;
+  breathing: 'low' | 'off' | string;
+}
+/** Where the pointer is (the pet window's pixels) while it is near her;
+ * near: false — it went away. Not sticky. */
+export interface PointerAt { type: 'pointer'; x: number; y: number; near: boolean }
 
 // ---- the settings window (docs/view-protocol.md, "Settings window") ----
 
@@ -131,7 +144,15 @@ export interface SettingsChoices {
   voice_programs?: Choice[] | null;
   voice_formats?: Choice[] | null;
   system_voices?: Record<string, Choice[] | null> | null;
+  vrm_looks?: VRMLookChoice[] | null;
 }
+/** A VRM look in the settings window: its thumbnail (a PNG data: URL, ''
+ * until the settings page rendered one), VRM version and options. */
+export interface VRMLookChoice { id: string; thumb: string; version: string; breathing: string; touch_turns: boolean }
+export interface LookThumbnail { type: 'look_thumbnail'; look: string; png: string }
+export interface LookOptions { type: 'look_options'; look: string; breathing: string; touch_turns: boolean }
+export interface Touch { type: 'touch'; kind: 'pat' | 'poke' | string; where: 'head' | 'body' | string }
+export interface LookFailed { type: 'look_failed'; look: string; reason: string }
 
 export interface SettingsState {
   type: 'settings_state';
@@ -272,7 +293,7 @@ export interface ListenLevel { type: 'listen_level'; level: number; floor: numbe
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
-  | OpenComposer | LookArt
+  | OpenComposer | LookArt | PointerAt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
   | Transcript | TranscriptEntry
   | ListenState | SettingsListen | ListenLevel;
@@ -293,12 +314,13 @@ export type PageMessage =
   | { type: 'open_messages' }
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
-  | { type: 'listen_meter'; on: boolean };
+  | { type: 'listen_meter'; on: boolean }
+  | Touch | LookFailed | LookThumbnail | LookOptions;
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
   'character', 'mouth', 'voice', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
-  'open_composer', 'look_art',
+  'open_composer', 'look_art', 'pointer',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
 ]);

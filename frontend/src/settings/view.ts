@@ -13,6 +13,7 @@ import { realScheduler, type Scheduler } from '../scheduler';
 import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget, type TestState } from './actions';
 import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
+import { LookImport, type LookImportHost } from './lookimport';
 import { newPresetId, RequestIds } from './ids';
 import { ConfirmDialog, type ConfirmOptions } from './confirm';
 import type { FormPart } from './listen';
@@ -31,6 +32,8 @@ export interface SettingsOptions {
   sched?: Scheduler;
   newId?: () => string;
   requestIds?: { next(): string };
+  /** Importing VRM models under Look (lookimport.ts); none: no importer. */
+  looks?: LookImportHost;
 }
 
 /** How long "Saved" stays in the status line. */
@@ -122,8 +125,11 @@ export class SettingsView {
    * section): saved and reverted with them by the one Save and Revert. */
   private readonly parts: FormPart[] = [];
 
+  private readonly lookImport: LookImport | null;
+
   constructor(private readonly host: SettingsHost, opts: SettingsOptions = {}) {
     this.sched = opts.sched ?? realScheduler;
+    this.lookImport = opts.looks ? new LookImport(opts.looks, (look) => this.edit('look', look)) : null;
     this.newId = opts.newId ?? (() => newPresetId());
     this.requestIds = opts.requestIds ?? new RequestIds();
     this.session = new SessionHistory({ now: () => this.sched.now() });
@@ -712,6 +718,7 @@ export class SettingsView {
       this.form.addSection('session', this.session.el);
       this.form.placeAfter('key', this.tester.el);
       this.form.placeAfter('key', this.connection.el);
+      if (this.lookImport) this.form.placeAfter('look', this.lookImport.el);
       this.formHost.append(this.form.el);
     }
     const changedPreset = this.form.el.dataset.preset !== d.id;
@@ -732,6 +739,7 @@ export class SettingsView {
       sound: this.sound,
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
+    this.lookImport?.show(state.choices.vrm_looks, d.look);
     this.form.setModels(this.models.get(d.id) ?? []);
     this.form.setAgents(this.agents.get(d.id) ?? []);
     this.tester.show(this.tests.get(d.id) ?? { state: 'idle' });
