@@ -88,7 +88,7 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 	if old := c.pet(p.ID); old != nil {
 		old.close()
 	}
-	pt, err := c.newPet(p, main, c.vocab, c.turns)
+	pt, err := c.newPet(p, main, c.looks.Vocabulary(p.Look), c.turns)
 	c.petsMu.Lock()
 	if err != nil {
 		delete(c.pets, p.ID)

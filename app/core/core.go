@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -20,10 +21,12 @@ import (
 	"yui/app/core/route"
 	"yui/app/core/settingsui"
 	"yui/app/core/voices"
+	"yui/app/core/wardrobe"
 	"yui/app/core/windows"
 	"yui/app/cue"
 	"yui/app/frontmost"
 	"yui/app/hotkey"
+	"yui/app/look"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/tts"
@@ -71,6 +74,10 @@ type Options struct {
 	// before its process ends (it holds ≈ 420 MB); 0 is
 	// DefaultSettingsIdleExit, negative keeps it forever.
 	SettingsIdleExit time.Duration
+	// WindowList lists the desktop's top-level windows: where the settings
+	// window is now, for a new character to keep clear of (the desktop
+	// room); nil is the X server's (look.X11Windows).
+	WindowList look.Windows
 	// Windows reports the user's active window for the context block's
 	// frontmost line; nil is the platform's (frontmost.System).
 	Windows frontmost.Source
@@ -111,7 +118,6 @@ type Core struct {
 	turnLog *applog.DailyFile
 	screen  capture.Source
 	front   *frontmost.Tracker
-	vocab   cue.Vocabulary
 	turns   *slog.Logger // the turn log, one line per turn event
 	mute    *voice.Mute  // the global mute every voice watches
 	voices  *voices.Room // the mutes, applied to every voice
@@ -127,8 +133,9 @@ type Core struct {
 	applyMu  sync.Mutex
 	stopping bool
 
-	sui   *settingsui.Room // the settings window
-	looks looks.Catalog    // the built-in looks and the look folders
+	sui      *settingsui.Room // the settings window
+	looks    looks.Catalog    // the built-in looks and the look folders
+	wardrobe *wardrobe.Room   // the VRM look's files, import, options, touches
 
 	traceMu sync.Mutex
 
@@ -168,11 +175,15 @@ func New(opts Options) (*Core, error) {
 	case rep.Problem != nil:
 		lg.Error("settings_bad", "path", store.Path(), "problem", rep.Problem.Error(), "kept_as", rep.KeptAs)
 	}
+	// The view server serves its HTTP routes from Run's Listen; the rooms
+	// add theirs below.
+	httpRoutes := map[string]view.Route{}
 	c.view = view.NewServer(view.Config{
 		Pages:     opts.Pages,
 		Logger:    lg,
 		OnMessage: c.onMessage,
 		OnConnect: func(p view.Peer) { c.wins.OnConnect(p) },
+		Routes:    httpRoutes,
 	})
 	c.routes = route.New(lg)
 	c.addRoutes(c.routes)
@@ -183,20 +194,27 @@ func New(opts Options) (*Core, error) {
 		keys = hotkey.System()
 	}
 	c.desk = desktop.New(desktop.Config{Store: store, Pages: c.view, Windows: c.sup, Host: deskHost{c},
-		Screen: c.screen, Autostart: opts.Autostart, Hotkeys: keys, Logger: lg})
+		Screen: c.screen, Autostart: opts.Autostart, Hotkeys: keys, WindowList: opts.WindowList, Logger: lg})
 	c.desk.Routes(c.routes)
 	c.ear = ear.New(ear.Config{Store: store, Pages: c.view, Host: earHost{c}, Input: opts.Input, Logger: lg})
 	c.ear.Routes(c.routes)
-	c.looks = looks.Catalog{ConfigDir: opts.ConfigDir, Log: lg}
-	c.sui = settingsui.New(settingsui.Config{Store: store, Pages: c.view, Host: settingsHost{c}, Looks: c.looks,
-		Available: c.available, Sound: opts.Sound,
-		IdleExit: opts.SettingsIdleExit, Logger: lg})
-	c.sui.Routes(c.routes)
 	vocab, verr := cue.FromPages(opts.Pages)
 	if verr != nil {
 		lg.Warn("vocabulary_default", "reason", verr.Error())
 	}
-	c.vocab = vocab
+	motions, merr := looks.VRMMotionsFromPages(opts.Pages)
+	if merr != nil {
+		lg.Warn("vocabulary_default", "reason", merr.Error())
+	}
+	c.looks = looks.Catalog{ConfigDir: opts.ConfigDir, Log: lg, Base: vocab, Motions: motions}
+	c.wardrobe = wardrobe.New(wardrobe.Config{Store: store, Pages: c.view, Host: wardrobeHost{c}, Looks: c.looks,
+		ConfigDir: opts.ConfigDir, Logger: lg})
+	c.wardrobe.Routes(c.routes)
+	maps.Copy(httpRoutes, c.wardrobe.HTTPRoutes())
+	c.sui = settingsui.New(settingsui.Config{Store: store, Pages: c.view, Host: settingsHost{c}, Looks: c.looks,
+		Available: c.available, Sound: opts.Sound,
+		IdleExit: opts.SettingsIdleExit, Logger: lg})
+	c.sui.Routes(c.routes)
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
 		c.turnLog = applog.NewDailyFile(opts.LogDir, applog.TurnLogPrefix, nil)
@@ -211,7 +229,7 @@ func New(opts Options) (*Core, error) {
 		if !p.Enabled {
 			continue
 		}
-		pt, err := c.newPet(p, p.ID == all.ActivePreset, c.vocab, c.turns)
+		pt, err := c.newPet(p, p.ID == all.ActivePreset, c.looks.Vocabulary(p.Look), c.turns)
 		if err != nil {
 			c.closePets()
 			return nil, err

@@ -7,7 +7,8 @@
 // interface of their own (docs/architecture.md): petview (a character's
 // page and transcript), settingsui (the settings window), desktop (hide,
 // show, quit, autostart, the shortcut, placement), ear (the microphone),
-// voices (the mutes) and windows (the window processes). Each room
+// voices (the mutes), wardrobe (the VRM look's files, import and touches)
+// and windows (the window processes). Each room
 // registers the view messages it owns in one route table; the core keeps
 // the cast of characters and the lifetime.
 //

@@ -171,6 +171,18 @@ func (st *started) dial(t *testing.T, role, preset string) *websocket.Conn {
 	return c
 }
 
+// handled reports whether the core has received a message of type typ (a
+// window's later messages are handled after it: the sentinel of
+// docs/testing.md rule 5).
+func (st *started) handled(typ string) bool {
+	for _, l := range st.trace.lines() {
+		if m, _ := l["message"].(map[string]any); l["event"] == "view_in" && m["type"] == typ {
+			return true
+		}
+	}
+	return false
+}
+
 // windowLauncher starts window processes that do what a window's shell
 // does with the core: each dials the view server with the role, preset
 // and token its spec gives it, and exits when its connection ends (the

@@ -51,6 +51,9 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 	if before.Audio != after.Audio {
 		c.voices.Apply(after.Audio)
 	}
+	if before.Listen != after.Listen {
+		c.ear.Saved()
+	}
 	c.petsMu.Lock()
 	running := c.started
 	c.petsMu.Unlock()
@@ -61,8 +64,15 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 	return before, after, nil
 }
 
-func (h settingsHost) ShowWindow()          { h.c.wins.OpenSettings() }
-func (h settingsHost) EndWindow()           { h.c.wins.EndSettings() }
+func (h settingsHost) EndWindow() { h.c.wins.EndSettings() }
+func (h settingsHost) Hidden()    { h.c.desk.SettingsHidden() }
+
+// ShowWindow starts the settings window, or shows the hidden one.
+func (h settingsHost) ShowWindow() {
+	if h.c.wins.OpenSettings() {
+		h.c.desk.SettingsShown()
+	}
+}
 func (h settingsHost) Opened()              { h.c.ear.PublishSettings() }
 func (h settingsHost) ShortcutNote() string { return h.c.desk.ShortcutNote() }
 func (h settingsHost) DemoURL() string      { return h.c.demoURL() }

@@ -14,9 +14,9 @@ import (
 func voiceConfig(p settings.Preset, a settings.Audio) voice.Config { return voice.FromSettings(p, a) }
 
 // presetVocabulary is the vocabulary the preset's hello declares: the
-// renderer's ids with its voice engine's tag table.
+// ids her look's renderer draws with her voice engine's tag table.
 func (c *Core) presetVocabulary(p settings.Preset) cue.Vocabulary {
-	return voiceConfig(p, settings.Audio{}).Vocabulary(c.vocab)
+	return voiceConfig(p, settings.Audio{}).Vocabulary(c.looks.Vocabulary(p.Look))
 }
 
 // newSpeaker makes the pet's voice.
@@ -48,7 +48,7 @@ func (c *Core) vocabularyChanged(a, b settings.Preset) bool {
 }
 
 // Voices is the characters' voices: the global and per-character mute
-// (what the tray's Mute voices uses).
+// (what the tray's Mute all voices uses).
 func (c *Core) Voices() *voices.Room { return c.voices }
 
 // voicesHost is what the voices room asks of the core.

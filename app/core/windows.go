@@ -23,8 +23,10 @@ func (h winHost) Running() bool {
 
 func (h winHost) Preset(id string) (settings.Preset, bool)  { return h.c.presetNow(id) }
 func (h winHost) PetPosition(id string) (image.Point, bool) { return h.c.desk.PetPosition(id) }
-func (h winHost) SettingsPosition() (image.Point, bool) {
-	return h.c.desk.SettingsPosition(image.Pt(windows.SettingsWidth, windows.SettingsHeight))
+func (h winHost) SettingsOpened() (image.Point, bool) {
+	at, ok := h.c.desk.SettingsPosition(image.Pt(windows.SettingsWidth, windows.SettingsHeight))
+	h.c.desk.SettingsOpened(at, ok)
+	return at, ok
 }
 
 func (h winHost) MessagePage(id string) {

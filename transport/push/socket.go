@@ -253,8 +253,10 @@ func (c *Client) handleInbound(s *socket, b []byte) {
 		return // a repeated ready changes nothing
 	}
 	c.noteTurnFrameLocked(f)
-	h := c.handler
-	c.disp.PushCounted(func() { h.HandleFrame(f) })
+	if e := Event(f); e != nil {
+		h := c.handler
+		c.disp.PushCounted(func() { h.HandleEvent(e) })
+	}
 }
 
 // vocabLoop sends the vocabulary whenever it differs from the last one this

@@ -2,6 +2,7 @@ package desktop
 
 import (
 	"image"
+	"sync"
 
 	"yui/app/capture"
 	"yui/app/core/windows"
@@ -80,7 +81,9 @@ func (r *Room) PetPosition(id string) (image.Point, bool) {
 	case len(mons) == 0:
 		return image.Point{}, false
 	default:
-		at = place.Beside(petSize, mons, petRects(all, id, mons))
+		// Clear of the settings window too, when it is open: a character
+		// is most often added from it (issue 21).
+		at = place.BesideClearOf(petSize, mons, petRects(all, id, mons), r.settingsRects())
 		how = "placed"
 	}
 	if how != "restored" {
@@ -225,4 +228,65 @@ func (r *Room) Body(id string) look.BodyState {
 		}
 	}
 	return b
+}
+
+// The settings window, for a new character to keep clear of (issue 21: a
+// character saved from it landed over its Save and Revert corner). The
+// room knows where the window was opened and whether it is shown; the
+// window list (Config.WindowList) says where it is now, should the user
+// have moved or resized it.
+
+// settingsWindow is whether the settings window is shown and where it
+// was opened (nil: where the window manager put it).
+type settingsWindow struct {
+	mu    sync.Mutex
+	shown bool
+	at    *image.Point
+}
+
+// SettingsOpened records that the settings window's shell connected: the
+// window opens shown, at at (ok false: where the window manager puts it).
+func (r *Room) SettingsOpened(at image.Point, ok bool) {
+	r.settings.mu.Lock()
+	defer r.settings.mu.Unlock()
+	r.settings.shown, r.settings.at = true, nil
+	if ok {
+		r.settings.at = &at
+	}
+}
+
+// SettingsShown records that the hidden settings window was shown again.
+func (r *Room) SettingsShown() {
+	r.settings.mu.Lock()
+	r.settings.shown = true
+	r.settings.mu.Unlock()
+}
+
+// SettingsHidden records that the settings window was closed (hidden).
+func (r *Room) SettingsHidden() {
+	r.settings.mu.Lock()
+	r.settings.shown = false
+	r.settings.mu.Unlock()
+}
+
+// settingsRects is the settings window's box while it is shown (none
+// otherwise): as the window list has it, else where it was opened.
+func (r *Room) settingsRects() []image.Rectangle {
+	r.settings.mu.Lock()
+	shown, at := r.settings.shown, r.settings.at
+	r.settings.mu.Unlock()
+	if !shown {
+		return nil
+	}
+	if ws, err := r.cfg.WindowList.Windows(); err == nil {
+		for _, w := range ws {
+			if w.Title == windows.SettingsTitle && !w.Hidden && !w.Rect.Empty() {
+				return []image.Rectangle{w.Rect}
+			}
+		}
+	}
+	if at == nil {
+		return nil
+	}
+	return []image.Rectangle{{Min: *at, Max: at.Add(image.Pt(windows.SettingsWidth, windows.SettingsHeight))}}
 }

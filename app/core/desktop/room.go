@@ -7,6 +7,7 @@ import (
 
 	"yui/app/capture"
 	"yui/app/hotkey"
+	"yui/app/look"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -69,7 +70,10 @@ type Config struct {
 	Autostart Autostart
 	// Hotkeys grabs the global shortcut; nil grabs none.
 	Hotkeys hotkey.Grabber
-	Logger  *slog.Logger
+	// WindowList lists the desktop's windows: where the settings window is
+	// now (placement); nil is the X server's (look.X11Windows).
+	WindowList look.Windows
+	Logger     *slog.Logger
 }
 
 // Room is the desktop room. Create it with New.
@@ -84,14 +88,18 @@ type Room struct {
 	quit     chan struct{}
 	quitOnce sync.Once
 
-	placeMu sync.Mutex // serializes placement decisions
-	short   shortcut
+	placeMu  sync.Mutex // serializes placement decisions
+	settings settingsWindow
+	short    shortcut
 }
 
 // New makes the room.
 func New(cfg Config) *Room {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.WindowList == nil {
+		cfg.WindowList = look.X11Windows{}
 	}
 	return &Room{cfg: cfg, log: cfg.Logger, hidden: map[string]bool{}, quit: make(chan struct{})}
 }

@@ -38,7 +38,7 @@ func (r *Room) desktopAction(peer view.Peer, m view.Message) {
 		r.SetShown(peer.Preset, false)
 	case view.DesktopMute, view.DesktopUnmute:
 		if err := r.cfg.Host.SetMuted(a.Action == view.DesktopMute); err != nil {
-			r.notice(peer.Preset, "desktop_mute", "Mute voices could not be saved: "+err.Error())
+			r.notice(peer.Preset, "desktop_mute", "Mute all voices could not be saved: "+err.Error())
 		}
 	case view.DesktopStartAtLoginOn, view.DesktopStartAtLoginOff:
 		if err := r.SetStartAtLogin(a.Action == view.DesktopStartAtLoginOn); err != nil {

@@ -1,7 +1,6 @@
 package ear
 
 import (
-	"fmt"
 	"log/slog"
 	"math"
 	"sync"
@@ -194,26 +193,11 @@ func (r *Room) onLevel(lv listen.Level) {
 		view.ListenLevel{Level: dbScale(lv.DB), Floor: dbScale(lv.Floor), Threshold: dbScale(lv.Threshold)}))
 }
 
-// SaveListen saves the Listening section and applies it at once.
-func (r *Room) SaveListen(sl view.SaveListen) error {
-	f := sl.Form
-	err := r.cfg.Store.Update(func(s *settings.Settings) {
-		key := s.Listen.Key
-		if sl.Key != nil {
-			key = *sl.Key
-		}
-		s.Listen = settings.Listen{On: f.On, Device: f.Device, Sensitivity: f.Sensitivity, BargeIn: f.BargeIn,
-			BaseURL: f.BaseURL, Key: key, Model: f.Model, Language: f.Language, Target: f.Target, PushToTalkKey: f.PushToTalkKey}
-		if s.Listen.PushToTalkKey == settings.DefaultPushToTalkKey {
-			s.Listen.PushToTalkKey = ""
-		}
-	})
-	if err != nil {
-		return fmt.Errorf("ear: listening settings: %w", err)
-	}
+// Saved applies a settings save that changed the Listening section (the
+// form's one Save carries it; settingsui merges it).
+func (r *Room) Saved() {
 	l := r.cfg.Store.Get().Listen
 	r.log.Info("listen_settings_saved", "on", l.On, "barge_in", l.BargeIn, "sensitivity", l.SensitivityPercent(), "has_key", l.Key != "")
 	r.Apply()
 	r.PublishSettings()
-	return nil
 }

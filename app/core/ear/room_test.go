@@ -1,7 +1,6 @@
 package ear
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -11,67 +10,12 @@ import (
 	"testing/synctest"
 	"time"
 
-	"yui/app/audio"
 	"yui/app/core/route"
+	"yui/app/listen/listentest"
 	"yui/app/settings"
 	"yui/app/view"
 	"yui/app/view/viewtest"
 )
-
-// quietMic is a microphone that hears a quiet room, in real time, and
-// counts how often it is open.
-type quietMic struct {
-	mu   sync.Mutex
-	open int
-}
-
-func (m *quietMic) Sources(context.Context) ([]audio.Source, error) {
-	return []audio.Source{
-		{Name: "room.monitor", Description: "Monitor of Speakers", Monitor: true},
-		{Name: "usb-mic", Description: "USB microphone", Default: true},
-		{Name: "ec-mic", Description: "Echo-cancelled microphone", EchoCancelled: true},
-	}, nil
-}
-
-func (m *quietMic) Capture(ctx context.Context, o audio.CaptureOptions) (audio.Capture, error) {
-	m.mu.Lock()
-	m.open++
-	m.mu.Unlock()
-	return &quietCapture{m: m, done: make(chan struct{}), n: o.Format.Samples(o.Chunk), every: o.Chunk}, nil
-}
-
-func (m *quietMic) opened() int { m.mu.Lock(); defer m.mu.Unlock(); return m.open }
-
-type quietCapture struct {
-	m     *quietMic
-	done  chan struct{}
-	once  sync.Once
-	n     int
-	every time.Duration
-}
-
-func (c *quietCapture) Read(ctx context.Context) ([]int16, time.Time, error) {
-	t := time.NewTimer(c.every)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return make([]int16, c.n), time.Now().Add(-c.every), nil
-	case <-ctx.Done():
-		return nil, time.Time{}, ctx.Err()
-	case <-c.done:
-		return nil, time.Time{}, audio.ErrClosed
-	}
-}
-
-func (c *quietCapture) Close() error {
-	c.once.Do(func() {
-		close(c.done)
-		c.m.mu.Lock()
-		c.m.open--
-		c.m.mu.Unlock()
-	})
-	return nil
-}
 
 // character is a character who is never heard; she records her turns.
 type character struct {
@@ -113,7 +57,7 @@ type env struct {
 	store  *settings.Store
 	id     string
 	pages  *viewtest.Pages
-	mic    *quietMic
+	mic    *listentest.QuietMic
 	room   *Room
 	routes *route.Table
 }
@@ -123,7 +67,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := &env{t: t, store: store, id: store.Get().Presets[0].ID, pages: &viewtest.Pages{}, mic: &quietMic{}}
+	e := &env{t: t, store: store, id: store.Get().Presets[0].ID, pages: &viewtest.Pages{}, mic: &listentest.QuietMic{}}
 	e.room = New(Config{Store: store, Pages: e.pages, Host: host{map[string]*character{e.id: {id: e.id}}}, Input: e.mic})
 	t.Cleanup(e.room.Close)
 	e.routes = route.New(slog.New(slog.DiscardHandler))
@@ -158,15 +102,12 @@ func (e *env) form() map[string]any {
 	return f
 }
 
-// result is the settings_result of request id.
-func (e *env) result(id string) map[string]any {
-	for _, m := range e.pages.Of(view.RoleSettings, "", view.TypeSettingsResult) {
-		if m["request_id"] == id {
-			return m
-		}
-	}
-	e.t.Fatalf("no settings_result %s", id)
-	return nil
+// save writes the Listening section as a settings save does, then tells
+// the room (the core's Host.Save does when the section changed).
+func (e *env) save(l settings.Listen) {
+	e.store.Update(func(s *settings.Settings) { l.Target = s.Listen.Target; s.Listen = l })
+	e.room.Saved()
+	synctest.Wait()
 }
 
 // pill says whether the pill shows mode, the microphone open or not, and
@@ -183,33 +124,23 @@ func microphones(section map[string]any) bool {
 	return len(devs) == 3 && strings.Contains(ids, "id:ec-mic") && strings.Contains(ids, "id:usb-mic") && !strings.Contains(ids, "room.monitor")
 }
 
-// The Listening section: saved from the settings window (the key kept in
-// the core, the form told only that there is one), applied at once (the
-// microphone opens, the pill shows it), and the pet page picks the
-// character spoken turns go to.
-func TestListeningSettingsOpenTheMicrophoneAndThePillShowsIt(t *testing.T) {
+// The saved Listening section applies at once (the microphone opens and
+// closes, the pill shows it; the settings window learns only that there
+// is a key), and the pet page picks the character spoken turns go to.
+func TestTheMicrophoneFollowsTheSavedSectionAndThePillShowsIt(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		e := newEnv(t)
 		if ls := e.listen(); !pill(ls, "off", false, "F8") || ls["target"] != true {
 			t.Fatalf("listening off: %v", ls)
 		}
-		if e.mic.opened() != 0 {
+		if e.mic.Opened() != 0 {
 			t.Fatal("the microphone is open with listening off")
 		}
 		if !microphones(e.section()) {
 			t.Fatalf("the Listening section's microphones (no monitors): %v", e.section()["devices"])
 		}
 		key := "sk-listen-secret"
-		e.send(view.RoleSettings, map[string]any{"type": view.TypeSaveListen, "request_id": "l1", "key": key,
-			"form": map[string]any{"on": true, "sensitivity": 70, "barge_in": true, "base_url": "http://127.0.0.1:9/v1", "language": "en", "push_to_talk_key": "F9"}})
-		if res := e.result("l1"); res["ok"] != true {
-			t.Fatalf("refused: %v", res)
-		}
-		saved := e.store.Get().Listen
-		if want := (settings.Listen{On: true, Key: key, Sensitivity: 70, BargeIn: true, BaseURL: "http://127.0.0.1:9/v1", Language: "en",
-			PushToTalkKey: "F9"}); saved != want {
-			t.Fatalf("saved %+v", saved)
-		}
+		e.save(settings.Listen{On: true, Key: key, Sensitivity: 70, BargeIn: true, BaseURL: "http://127.0.0.1:9/v1", Language: "en", PushToTalkKey: "F9"})
 		if f := e.form(); f["has_key"] != true || f["on"] != true {
 			t.Fatalf("has_key, never the key: %v", f)
 		}
@@ -221,20 +152,13 @@ func TestListeningSettingsOpenTheMicrophoneAndThePillShowsIt(t *testing.T) {
 		if !pill(e.listen(), "listening", true, "F9") {
 			t.Fatalf("the pill shows the microphone open: %v", e.listen())
 		}
-		if e.mic.opened() != 1 {
-			t.Fatalf("microphone opened %d times", e.mic.opened())
+		if e.mic.Opened() != 1 {
+			t.Fatalf("microphone opened %d times", e.mic.Opened())
 		}
 		// Off again: the microphone closes.
-		e.send(view.RoleSettings, map[string]any{"type": view.TypeSaveListen, "request_id": "l2",
-			"form": map[string]any{"on": false, "base_url": "http://127.0.0.1:9/v1"}})
-		if res := e.result("l2"); res["ok"] != true {
-			t.Fatalf("refused: %v", res)
-		}
-		if !pill(e.listen(), "off", false, "") {
-			t.Fatalf("the pill shows listening off: %v", e.listen())
-		}
-		if e.store.Get().Listen.Key != key {
-			t.Fatal("a save without a typed key lost the key")
+		e.save(settings.Listen{On: false, Key: key, BaseURL: "http://127.0.0.1:9/v1"})
+		if !pill(e.listen(), "off", false, "") || e.mic.Opened() != 0 {
+			t.Fatalf("the pill shows listening off: %v (open %d)", e.listen(), e.mic.Opened())
 		}
 		// The pet menu picks this character as the one who hears.
 		e.send(view.RolePet, map[string]any{"type": view.TypeListenTarget})
@@ -247,18 +171,27 @@ func TestListeningSettingsOpenTheMicrophoneAndThePillShowsIt(t *testing.T) {
 	})
 }
 
-// Only the settings page saves the section and drives the meter; only a
-// pet page holds push-to-talk and picks who hears.
+// Only a pet page picks who hears and holds push-to-talk; only the
+// settings page drives the meter.
 func TestListeningMessagesFromTheWrongPageAreRefused(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		e := newEnv(t)
-		e.send(view.RolePet, map[string]any{"type": view.TypeSaveListen, "request_id": "l3", "form": map[string]any{"on": true}})
 		e.send(view.RoleSettings, map[string]any{"type": view.TypeListenTarget})
-		if l := e.store.Get().Listen; l.On || l.Target != "" {
-			t.Fatalf("the wrong pages changed the settings: %+v", l)
+		if l := e.store.Get().Listen; l.Target != "" {
+			t.Fatalf("the settings page picked who hears: %+v", l)
 		}
-		if len(e.pages.Of(view.RoleSettings, "", view.TypeSettingsResult)) != 0 {
-			t.Fatal("a pet page's save was answered")
+		e.save(settings.Listen{On: true, BaseURL: "http://127.0.0.1:9/v1"}) // the microphone open
+		e.send(view.RolePet, map[string]any{"type": view.TypeListenMeter, "on": true})
+		time.Sleep(time.Second)
+		synctest.Wait()
+		if len(e.pages.Of(view.RoleSettings, "", view.TypeListenLevel)) != 0 {
+			t.Fatal("a pet page turned the meter on")
+		}
+		e.send(view.RoleSettings, map[string]any{"type": view.TypeListenMeter, "on": true})
+		time.Sleep(time.Second)
+		synctest.Wait()
+		if len(e.pages.Of(view.RoleSettings, "", view.TypeListenLevel)) == 0 {
+			t.Fatal("the settings page's meter shows no level")
 		}
 	})
 }

@@ -2,7 +2,6 @@ package ear
 
 import (
 	"context"
-	"errors"
 	"slices"
 	"time"
 
@@ -70,9 +69,9 @@ func (r *Room) settingsListen() view.SettingsListen {
 }
 
 // Routes registers the listening messages of the pages: push-to-talk and
-// the pet menu's "she hears me" from a pet page, the meter and the
-// section's save from the settings page. A message from another role, or
-// one that does not decode, is refused.
+// the pet menu's "she hears me" from a pet page, the meter from the
+// settings page (the section is saved with the form's one Save). A
+// message from another role, or one that does not decode, is refused.
 func (r *Room) Routes(t *route.Table) {
 	t.Add(only(r, view.RolePet, func(_ view.Peer, h view.ListenHold) { r.l.Hold(h.Held) }), view.TypeListenHold)
 	t.Add(func(peer view.Peer, m view.Message) {
@@ -83,18 +82,6 @@ func (r *Room) Routes(t *route.Table) {
 		r.setTarget(peer.Preset)
 	}, view.TypeListenTarget)
 	t.Add(only(r, view.RoleSettings, func(_ view.Peer, mt view.ListenMeter) { r.l.Meter(mt.On) }), view.TypeListenMeter)
-	t.Add(only(r, view.RoleSettings, func(_ view.Peer, sl view.SaveListen) {
-		err := r.SaveListen(sl)
-		res := view.SettingsResult{RequestID: sl.RequestID, OK: err == nil}
-		if err != nil {
-			res.Error = err.Error()
-			var fe *settings.FieldError
-			if errors.As(err, &fe) {
-				res.Field = fe.Field
-			}
-		}
-		r.cfg.Pages.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
-	}), view.TypeSaveListen)
 }
 
 // only decodes a message of role into a T for fn; another role's, or one

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"slices"
 
+	"yui/app/cue"
 	"yui/app/lookfolder"
 	"yui/app/view"
 	"yui/transport/dataurl"
@@ -26,6 +27,10 @@ var Labels = map[string]string{"yui": "Yui â€” lavender hoodie", "mika": "Mika â
 type Catalog struct {
 	ConfigDir string // "" has no folders
 	Log       *slog.Logger
+	// Base is what the SVG renderer draws; Motions the VRM renderer's
+	// motions (Vocabulary).
+	Base    cue.Vocabulary
+	Motions VRMMotions
 }
 
 // Folders reads the look folders now (the user may drop one in at any
@@ -57,9 +62,13 @@ func Choices(folders []lookfolder.Look) []view.Choice {
 		out = append(out, view.Choice{ID: id, Label: Labels[id], Available: true})
 	}
 	for _, l := range folders {
-		ch := view.Choice{ID: l.ID, Label: l.Name + " (look folder)", Available: l.Err == nil}
+		kind := " (look folder)"
+		if l.VRM != nil {
+			kind = " (VRM model)"
+		}
+		ch := view.Choice{ID: l.ID, Label: l.Name + kind, Available: l.Err == nil}
 		if l.Name == "" {
-			ch.Label = l.ID + " (look folder)"
+			ch.Label = l.ID + kind
 		}
 		if l.Err != nil {
 			ch.Note = "cannot be used: " + l.Err.Error()
@@ -86,15 +95,18 @@ func Problem(look string, folders []lookfolder.Look) string {
 }
 
 // Art is a pet page's look_art topic: a usable look folder's SVGs as
-// data: URLs, or none (a built-in look; a folder that became unusable
-// falls back to the built-in figure).
+// data: URLs, a VRM look's model path and mapping (vrm.go), or none (a
+// built-in look; a folder that became unusable falls back to the built-in
+// figure).
 func (c Catalog) Art(look string) view.LookArt {
 	art := view.LookArt{Look: look}
 	if slices.Contains(Builtin, look) {
 		return art
 	}
 	for _, l := range c.Folders() {
-		if l.ID == look && l.Err == nil {
+		if l.ID == look && l.Err == nil && l.VRM != nil {
+			art.VRM = vrmArt(l.ID, l.VRM)
+		} else if l.ID == look && l.Err == nil {
 			art.Emotions = map[string]string{}
 			for e, svg := range l.Art {
 				art.Emotions[e] = dataurl.Encode("image/svg+xml", svg)

@@ -6,6 +6,7 @@ import (
 	"yui/app/conncause"
 	"yui/app/session"
 	"yui/app/view"
+	"yui/transport/push"
 )
 
 // OnEvent shows one session event: the session's OnEvent. Each case
@@ -68,7 +69,12 @@ func (v *View) onSocket(e session.Socket) {
 	case e.Cause != nil:
 		v.st.cause = conncause.Explain(e.Cause, v.cfg.Host.Endpoint(v.id))
 	}
-	v.st.retryAt = time.Now().Add(time.Duration(e.DelayMS) * time.Millisecond)
+	delay := time.Duration(e.DelayMS) * time.Millisecond
+	v.st.retryAt = time.Now().Add(delay)
+	v.st.retryEvery = 0
+	if delay >= push.ReconnectCap {
+		v.st.retryEvery = delay
+	}
 	v.publishPlate()
 	v.publishStatus()
 }

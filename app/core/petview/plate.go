@@ -1,11 +1,10 @@
 package petview
 
 import (
-	"fmt"
-	"math"
 	"strings"
 	"time"
 
+	"yui/app/conncause"
 	"yui/app/core/backend"
 	apppet "yui/app/pet"
 	"yui/app/view"
@@ -33,8 +32,8 @@ func (v *View) armCountdown() {
 		v.st.countdown.Stop()
 		v.st.countdown = nil
 	}
-	if v.st.socket != "reconnecting" {
-		return
+	if v.st.socket != "reconnecting" || v.st.cause.Kind == conncause.NotPush && v.st.retryEvery > 0 {
+		return // nothing counts down ("not a push server … retrying every 30 s")
 	}
 	left := time.Until(v.st.retryAt)
 	if left <= 0 {
@@ -79,11 +78,12 @@ func (v *View) plate() view.Plate {
 	case "connecting":
 		return view.Plate{Kind: "connection", Text: "connecting…"}
 	case "reconnecting":
-		secs := int(math.Ceil(time.Until(v.st.retryAt).Seconds()))
-		if secs < 1 {
-			return v.withCause(view.Plate{Kind: "connection", Text: "reconnecting…"})
+		left := time.Until(v.st.retryAt)
+		p := view.Plate{Kind: "connection", Text: conncause.Retrying(v.st.cause, left, v.st.retryEvery)}
+		if left > 0 {
+			p.Action = "reconnect"
 		}
-		return v.withCause(view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"})
+		return v.withCause(p)
 	case "failed":
 		return v.failedPlate()
 	default:

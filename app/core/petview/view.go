@@ -79,10 +79,13 @@ type state struct {
 	cause conncause.Cause
 	// problem keeps a Standard Agents character from its thread
 	// (view.ProblemThreadDeleted, view.ProblemAgentUnknown) or is "".
-	problem   string
-	retryAt   time.Time   // reconnecting: when the next attempt starts
-	countdown *time.Timer // re-publishes the plate each second while reconnecting
-	thinking  bool
+	problem string
+	retryAt time.Time // reconnecting: when the next attempt starts
+	// retryEvery is the reconnect delay once the schedule has reached its
+	// cap (0 before): the plate says how often, not a countdown.
+	retryEvery time.Duration
+	countdown  *time.Timer // re-publishes the plate each second while reconnecting
+	thinking   bool
 	// locked: a turn runs — the composer's lock, and what keeps the
 	// transcript's replies streaming past the ease back to neutral.
 	locked    bool

@@ -7,10 +7,10 @@ import (
 )
 
 // Redacted is a received message as a trace may show it: a typed key in
-// a save_settings (a preset's key and voice_key), a test_connection or a
-// save_listen is replaced by "(redacted)".
+// a save_settings (a preset's key and voice_key, the listening key) or a
+// test_connection is replaced by "(redacted)".
 func Redacted(m view.Message) json.RawMessage {
-	if m.Type == view.TypeTestConnection || m.Type == view.TypeSaveListen {
+	if m.Type == view.TypeTestConnection {
 		var v map[string]any
 		if json.Unmarshal(m.Body, &v) != nil {
 			return json.RawMessage(`{"type":"` + m.Type + `","unreadable":true}`)
@@ -27,6 +27,9 @@ func Redacted(m view.Message) json.RawMessage {
 	var v map[string]any
 	if json.Unmarshal(m.Body, &v) != nil {
 		return json.RawMessage(`{"type":"save_settings","unreadable":true}`)
+	}
+	if _, has := v["listen_key"]; has {
+		v["listen_key"] = "(redacted)"
 	}
 	if ps, ok := v["presets"].([]any); ok {
 		for _, p := range ps {

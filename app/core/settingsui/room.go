@@ -52,6 +52,8 @@ type Host interface {
 	// EndWindow ends the window's process (after it was hidden long
 	// enough).
 	EndWindow()
+	// Hidden is told the user closed (hid) the window.
+	Hidden()
 	// Opened is told the window was opened (the Listening section looks
 	// at the microphones again).
 	Opened()
@@ -177,6 +179,7 @@ func (r *Room) Open(id, section string) {
 // window: after IdleExit hidden its process ends; the next open starts a
 // new one.
 func (r *Room) Hidden() {
+	r.cfg.Host.Hidden()
 	wait := r.cfg.IdleExit
 	if wait < 0 {
 		return

@@ -41,6 +41,7 @@ func (h *host) count(n *int) int                           { h.mu.Lock(); defer 
 func (h *host) ShowWindow()                                { h.mu.Lock(); h.shown++; h.mu.Unlock() }
 func (h *host) EndWindow()                                 { h.mu.Lock(); h.ended++; h.mu.Unlock() }
 func (h *host) Opened()                                    { h.mu.Lock(); h.opened++; h.mu.Unlock() }
+func (h *host) Hidden()                                    {}
 func (h *host) ShortcutNote() string                       { return "" }
 func (h *host) StoredHistory(string) []view.DelegationItem { return nil }
 func (h *host) DemoURL() string                            { return "" }

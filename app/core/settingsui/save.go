@@ -80,9 +80,10 @@ func (r *Room) mergeForm(s *settings.Settings, req view.SaveSettings, installed 
 	next := make([]settings.Preset, 0, len(req.Presets))
 	changes := map[string]*backend.Change{}
 	var refused *settings.FieldError
+	saved := *s // the saved list, for a new preset's KeyFrom
 	for i, f := range req.Presets {
 		was, existed := old[f.ID]
-		p, ch := mergePreset(was, existed, f)
+		p, ch := mergePreset(saved, was, existed, f)
 		if ch != nil {
 			changes[p.ID] = ch
 		}
@@ -94,6 +95,13 @@ func (r *Room) mergeForm(s *settings.Settings, req view.SaveSettings, installed 
 	}
 	s.Presets = next
 	s.ActivePreset = req.ActivePreset
+	if req.Listen != nil {
+		mergeListen(s, *req.Listen, req.ListenKey)
+	}
+	if t := s.Listen.Target; t != "" && !slices.ContainsFunc(next, func(p settings.Preset) bool { return p.ID == t }) {
+		// The character who heard is gone: spoken turns go to the main one.
+		s.Listen.Target = ""
+	}
 	if req.Audio != nil {
 		s.Audio = settings.Audio{Muted: req.Audio.Muted, Device: strings.TrimSpace(req.Audio.Device)}
 	}
@@ -113,10 +121,10 @@ func (r *Room) mergeForm(s *settings.Settings, req view.SaveSettings, installed 
 	return changes, nil
 }
 
-// mergePreset is the saved preset old (existed false: a new one) with the
-// form's fields, and what binding it to its backend changed (nil: the
-// origin stayed).
-func mergePreset(old settings.Preset, existed bool, f view.SavePreset) (settings.Preset, *backend.Change) {
+// mergePreset is the saved preset old (existed false: a new one, which
+// may take the key of a preset in saved: KeyFrom) with the form's fields,
+// and what binding it to its backend changed (nil: the origin stayed).
+func mergePreset(saved settings.Settings, old settings.Preset, existed bool, f view.SavePreset) (settings.Preset, *backend.Change) {
 	p := old
 	if !existed {
 		p = settings.NewPreset(f.Name)
@@ -129,6 +137,8 @@ func mergePreset(old settings.Preset, existed bool, f view.SavePreset) (settings
 	p.ChatBaseURL = strings.TrimSpace(f.ChatBaseURL)
 	if f.Key != nil {
 		p.Key = strings.TrimSpace(*f.Key)
+	} else if !existed && f.KeyFrom != "" {
+		p.Key = keyFromPreset(saved, f.KeyFrom, p.ChatBaseURL) // newpreset.go
 	}
 	p.Model = strings.TrimSpace(f.Model)
 	p.ReasoningEffort = f.ReasoningEffort
@@ -227,4 +237,21 @@ func refuseVoice(old, v settings.Voice, existed bool, installed map[string]bool,
 		return &settings.FieldError{Field: field("voice.base_url"), Reason: "the speech endpoint needs a URL"}
 	}
 	return nil
+}
+
+// mergeListen puts the settings form's Listening section into s (a
+// save_settings that carries it: the form's one Save). key nil keeps the
+// saved transcription key, "" removes it. The target is the pet menu's
+// choice ("Send my voice here"), not the form's: it is kept.
+func mergeListen(s *settings.Settings, f view.ListenForm, key *string) {
+	k := s.Listen.Key
+	if key != nil {
+		k = strings.TrimSpace(*key)
+	}
+	s.Listen = settings.Listen{On: f.On, Device: f.Device, Sensitivity: f.Sensitivity, BargeIn: f.BargeIn,
+		BaseURL: strings.TrimSpace(f.BaseURL), Key: k, Model: strings.TrimSpace(f.Model), Language: strings.TrimSpace(f.Language),
+		Target: s.Listen.Target, PushToTalkKey: f.PushToTalkKey}
+	if s.Listen.PushToTalkKey == settings.DefaultPushToTalkKey {
+		s.Listen.PushToTalkKey = ""
+	}
 }

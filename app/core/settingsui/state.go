@@ -18,7 +18,8 @@ func (r *Room) PublishState() {
 		Presets: make([]view.PresetForm, len(all.Presets)), Choices: r.choices(r.cfg.Looks.Folders()),
 		Audio: view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device},
 		Keyboard: view.KeyboardForm{Shortcut: all.Keyboard.ShortcutOrDefault(), ShortcutOff: all.Keyboard.ShortcutOff,
-			Note: r.cfg.Host.ShortcutNote()}}
+			Note: r.cfg.Host.ShortcutNote()},
+		NewPreset: newPresetForm(all, r.cfg.Available)}
 	for i, p := range all.Presets {
 		st.Presets[i] = Form(p)
 		if n, ok := r.notes[p.ID]; ok {
@@ -71,6 +72,7 @@ func (r *Room) choices(folders []lookfolder.Look) view.SettingsChoices {
 		ch.ScreenModes = append(ch.ScreenModes, view.Choice{ID: id, Label: screenLabels[id], Available: true, Note: screenNotes[id]})
 	}
 	ch.Looks = looks.Choices(folders)
+	ch.VRMLooks = looks.VRMChoices(folders)
 	return ch
 }
 

@@ -27,6 +27,8 @@ func (r *Room) TestConnection(req view.TestConnection) {
 		key = strings.TrimSpace(*req.Key)
 	case hasSaved && strings.TrimSpace(saved.ChatBaseURL) == base:
 		key = saved.Key
+	case !hasSaved && req.KeyFrom != "":
+		key = keyFromPreset(all, req.KeyFrom, base) // newpreset.go
 	}
 	chatID := saved.ChatID
 	if chatID == "" {

@@ -1,5 +1,5 @@
 // Package voices is the core's room for the characters' voices as the
-// user sets them: the global mute ("Mute voices" in the tray, the pet
+// user sets them: the global mute ("Mute all voices" in the tray, the pet
 // menu and the settings window), one character's mute (her menu), and the
 // shared sound settings, saved and applied to every running character's
 // speaker and shown in her menu.
@@ -113,7 +113,7 @@ func (r *Room) Apply(a settings.Audio) {
 	changed := r.mute.On() != a.Muted
 	r.mute.Set(a.Muted)
 	if changed {
-		// The tray and the pet menus' "Mute voices" check hear of it
+		// The tray and the pet menus' "Mute all voices" check hear of it
 		// before the pages' voice topic changes, so whoever sees the
 		// topic change knows they were told.
 		r.host.MuteChanged(a.Muted)

@@ -17,6 +17,7 @@ package windows
 import (
 	"image"
 	"log/slog"
+	"strings"
 
 	"yui/app/settings"
 	"yui/app/supervisor"
@@ -74,10 +75,12 @@ type Host interface {
 	Running() bool
 	// Preset is preset id as saved now.
 	Preset(id string) (settings.Preset, bool)
-	// PetPosition is where preset id's window opens; SettingsPosition
-	// the settings window (ok false: the window manager places it).
+	// PetPosition is where preset id's window opens (ok false: the
+	// window manager places it).
 	PetPosition(id string) (image.Point, bool)
-	SettingsPosition() (image.Point, bool)
+	// SettingsOpened is told the settings window's shell connected (it
+	// opens shown) and says where it opens.
+	SettingsOpened() (image.Point, bool)
 	// MessagePage is told preset id's message page connected (it gets
 	// the transcript).
 	MessagePage(id string)
@@ -138,20 +141,23 @@ func (w *Windows) MessageSpec(p settings.Preset) supervisor.Spec {
 }
 
 // open starts the window of spec on first use (it opens shown) or tells
-// its running shell (role, preset) to show it; nothing while window
-// processes do not run (--no-windows: a browser loads the page).
-func (w *Windows) open(spec supervisor.Spec, role, preset string) {
+// its running shell (role, preset) to show it (then shown is true);
+// nothing while window processes do not run (--no-windows: a browser
+// loads the page).
+func (w *Windows) open(spec supervisor.Spec, role, preset string) (shown bool) {
 	if !w.cfg.Host.Running() {
-		return
+		return false
 	}
 	if w.cfg.Supervisor.Run(spec) {
-		return // starting: it opens shown
+		return false // starting: it opens shown
 	}
 	w.cfg.Server.Send(role, preset, view.MustEncode(view.TypeWindowShow, struct{}{}))
+	return true
 }
 
-// OpenSettings starts the settings window, or shows the hidden one.
-func (w *Windows) OpenSettings() { w.open(w.SettingsSpec(), view.RoleShell, "") }
+// OpenSettings starts the settings window, or shows the hidden one (then
+// shown is true).
+func (w *Windows) OpenSettings() (shown bool) { return w.open(w.SettingsSpec(), view.RoleShell, "") }
 
 // EndSettings ends the hidden settings window's process: the shell quits
 // on window_quit; StopOne ends it anyway (after ExitGrace) should it not,
@@ -196,9 +202,9 @@ func (w *Windows) OnConnect(peer view.Peer) {
 		w.cfg.Host.MessagePage(peer.Preset)
 		return
 	case peer.Role == view.RoleShell && peer.Preset == "":
-		cfg = view.WindowConfig{Kind: view.WindowSettings, Title: "Yui — Settings", Width: SettingsWidth, Height: SettingsHeight,
+		cfg = view.WindowConfig{Kind: view.WindowSettings, Title: SettingsTitle, Width: SettingsWidth, Height: SettingsHeight,
 			MinWidth: SettingsMinWidth, MinHeight: SettingsMinHeight, PageToken: w.PageToken("")}
-		if at, ok := w.cfg.Host.SettingsPosition(); ok {
+		if at, ok := w.cfg.Host.SettingsOpened(); ok {
 			cfg.X, cfg.Y = &at.X, &at.Y
 		}
 	case peer.Role == view.RoleShell, peer.Role == view.RoleMessageShell:
@@ -229,7 +235,22 @@ func (w *Windows) config(role string, p settings.Preset) view.WindowConfig {
 	return cfg
 }
 
-// PetTitle is a pet window's title.
-func PetTitle(name string) string { return "Yui — " + name }
+// SettingsTitle is the settings window's title.
+const SettingsTitle = appName + " — Settings"
 
-func messageTitle(name string) string { return "Yui — " + name + " — Messages" }
+// appName starts every Yui window's title (look.OwnTitlePrefix).
+const appName = "Yui"
+
+// PetTitle is a pet window's title.
+func PetTitle(name string) string { return appName + " — " + name }
+
+// messageTitle is a message window's title, "Yui — Mio — Messages"; a
+// character named as the app gets "Yui — Messages", not "Yui — Yui —
+// Messages" (issue 21).
+func messageTitle(name string) string {
+	name = strings.TrimSpace(name)
+	if name == "" || strings.EqualFold(name, appName) {
+		return appName + " — Messages"
+	}
+	return appName + " — " + name + " — Messages"
+}

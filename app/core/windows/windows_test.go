@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"yui/app/look"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/view"
@@ -70,7 +71,7 @@ type host struct {
 func (h *host) Running() bool                            { return h.running }
 func (h *host) Preset(id string) (settings.Preset, bool) { return h.p, id == h.p.ID }
 func (h *host) PetPosition(string) (image.Point, bool)   { return image.Pt(10, 20), true }
-func (h *host) SettingsPosition() (image.Point, bool)    { return image.Point{}, false }
+func (h *host) SettingsOpened() (image.Point, bool)      { return image.Point{}, false }
 func (h *host) MessagePage(id string)                    { h.pages = append(h.pages, id) }
 
 func TestSpecsTokensConfigsAndEnd(t *testing.T) {
@@ -112,5 +113,19 @@ func TestSpecsTokensConfigsAndEnd(t *testing.T) {
 	}
 	if tok := w.PageTokens([]string{p.ID}); tok["settings"] != "tok-settings-" || tok[p.ID] != "tok-pet-"+p.ID || tok[Message(p.ID)] != "tok-message-"+p.ID {
 		t.Fatalf("page tokens %v", tok)
+	}
+}
+
+// The message window's title names the character once: the main one is
+// usually called Yui, like the app (issue 21: "Yui — Yui — Messages").
+func TestMessageWindowTitleNamesTheCharacterOnce(t *testing.T) {
+	for name, want := range map[string]string{"Yui": "Yui — Messages", "yui ": "Yui — Messages", "": "Yui — Messages",
+		"Mio": "Yui — Mio — Messages"} {
+		if got := messageTitle(name); got != want {
+			t.Errorf("messageTitle(%q) = %q, want %q", name, got, want)
+		}
+		if !strings.HasPrefix(messageTitle(name), look.OwnTitlePrefix) {
+			t.Errorf("messageTitle(%q) does not start like Yui's windows", name)
+		}
 	}
 }
