@@ -138,6 +138,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	})
 	if err != nil {
 		pt.speaker.Close()
+		tr.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
 	s := ch.Session
@@ -428,6 +429,7 @@ func (pt *pet) status() view.PresetStatus {
 // the pet publishes nothing afterwards. Not from the session's OnEvent.
 func (pt *pet) close() {
 	pt.sess.Close()
+	pt.transcript.Close() // what waits for its fsync goes to the disk
 	pt.speaker.Close()
 	pt.stop()
 	pt.core.setStatus(pt.preset, nil)
