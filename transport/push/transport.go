@@ -91,6 +91,12 @@ func (t *Transport) SetVocabulary(v transport.Vocabulary) { t.c.SetVocabulary(v)
 type adapter struct{ t *Transport }
 
 func (a adapter) HandleFrame(f Frame) {
+	if ef, ok := f.(ErrorFrame); ok {
+		// The backend's text reaches the log and the screen: never the
+		// key, should it echo it.
+		ef.Message = transport.RedactKey(ef.Message, a.t.c.cfg.Key())
+		f = ef
+	}
 	if e := Event(f); e != nil {
 		a.t.handler().HandleEvent(e)
 	}
