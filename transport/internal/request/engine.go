@@ -32,9 +32,10 @@ const (
 )
 
 var (
-	errStopped = errors.New("turn stopped")
-	errIdle    = errors.New("idle limit passed")
-	errClosed  = errors.New("transport closed")
+	errStopped  = errors.New("turn stopped")
+	errIdle     = errors.New("idle limit passed")
+	errClosed   = errors.New("transport closed")
+	errTurnTime = &StreamError{Text: TurnTooLong}
 )
 
 // Config is what a request transport is made from. Endpoint is required.
