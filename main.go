@@ -117,8 +117,16 @@ func defaultConfigDir() string {
 
 func openLog(dir string, level slog.Level) (*slog.Logger, io.Closer) {
 	f := applog.NewDailyFile(dir, applog.AppLogPrefix, nil)
-	return applog.New(f, level), f
+	lg := applog.New(f, level)
+	return lg, closerFunc(func() error {
+		applog.Flush(lg) // what was folded last gets its log_folded line
+		return f.Close()
+	})
 }
+
+type closerFunc func() error
+
+func (c closerFunc) Close() error { return c() }
 
 // coreFlags are the core's flags; a hand-over parses the second launch's
 // arguments with the same set.

@@ -91,6 +91,7 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	defer appFile.Close()
 	defer turnFile.Close()
 	appLog := applog.New(appFile, slog.LevelInfo).With("preset", preset.ID)
+	defer applog.Flush(appLog)
 	rep.Log(appLog, store.Path())
 	if rep.Problem != nil {
 		appLog.Warn("settings_problem", "err", rep.Problem.Error(), "kept_as", rep.KeptAs)
