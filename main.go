@@ -37,6 +37,7 @@ import (
 	"yui/app/instance"
 	"yui/app/listen"
 	"yui/app/parentconsole"
+	"yui/app/settings"
 	"yui/app/shell"
 	"yui/app/tray"
 	"yui/app/version"
@@ -108,11 +109,11 @@ func pages() fs.FS {
 }
 
 func defaultConfigDir() string {
-	d, err := os.UserConfigDir()
+	d, err := settings.DefaultDir()
 	if err != nil {
 		return filepath.Join(os.TempDir(), "yui-config")
 	}
-	return filepath.Join(d, "yui")
+	return d
 }
 
 func openLog(dir string, level slog.Level) (*slog.Logger, io.Closer) {

@@ -3,8 +3,6 @@ package applog
 import (
 	"io"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 )
@@ -93,15 +91,3 @@ func Cut(s string) string {
 	return s
 }
 
-// DefaultDir returns the log directory: $XDG_STATE_HOME/yui/logs, else
-// ~/.local/state/yui/logs.
-func DefaultDir() string {
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
-		return filepath.Join(d, "yui", "logs")
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return filepath.Join(os.TempDir(), "yui-logs")
-	}
-	return filepath.Join(home, ".local", "state", "yui", "logs")
-}

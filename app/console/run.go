@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -265,11 +264,11 @@ func configDir(dir string) (string, error) {
 	if dir != "" {
 		return dir, nil
 	}
-	base, err := os.UserConfigDir()
+	d, err := settings.DefaultDir()
 	if err != nil {
-		return "", fmt.Errorf("console: no config directory: %w", err)
+		return "", fmt.Errorf("console: %w", err)
 	}
-	return filepath.Join(base, "yui"), nil
+	return d, nil
 }
 
 // pickPreset finds the preset by id or name, or the active one.

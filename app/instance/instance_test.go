@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -256,7 +255,7 @@ func TestMalformedRequestRefused(t *testing.T) {
 	}
 	defer p.Close()
 	p.Serve(func(r Request) error { t.Error("handler ran"); return nil }, nil)
-	c, err := net.Dial("unix", p.Addr())
+	c, err := dial(ctx(t), p.Addr())
 	if err != nil {
 		t.Fatal(err)
 	}
