@@ -90,4 +90,3 @@ func Cut(s string) string {
 	}
 	return s
 }
-
