@@ -1,11 +1,8 @@
 package chatcompletions_test
 
 import (
-	"bytes"
-	"compress/gzip"
 	"context"
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -16,6 +13,7 @@ import (
 	"yui/transport"
 	"yui/transport/chatcompletions"
 	"yui/transport/internal/request"
+	"yui/transport/internal/wiretest"
 )
 
 // A server that keeps a turn going by sending a little every 40 s (under
@@ -48,39 +46,13 @@ func TestATurnEndsAtItsTotalTime(t *testing.T) {
 	})
 }
 
-// gzipMember is one gzip member that unpacks to n bytes of SSE comment
-// lines (which carry no event: only what is read counts). Members
-// concatenate: the body unpacks to their concatenation.
-func gzipMember(n int) []byte {
-	var b bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
-	line := ": " + strings.Repeat("x", 1021) + "\n"
-	for i := 0; i < n; i += len(line) {
-		io.WriteString(zw, line)
-	}
-	zw.Close()
-	return b.Bytes()
-}
-
 // A gzip body that unpacks to 1 GiB (issue 23: 3.5 MB of it kept a turn
 // going 392 s) is read to MaxAnswerBytes of what it unpacks to, and the
 // turn fails there.
 func TestAGzipBombEndsAtTheAnswerBound(t *testing.T) {
-	member := gzipMember(1 << 20)
 	var logs syncBuf
 	e := newEnv(t, func(_ int, w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/event-stream")
-		w.Header().Set("Content-Encoding", "gzip")
-		var first bytes.Buffer
-		zw := gzip.NewWriter(&first)
-		io.WriteString(zw, "data: "+content("Hello. ")+"\n\n")
-		zw.Close()
-		w.Write(first.Bytes())
-		for range 1024 { // 1 GiB unpacked, 1 MB sent
-			if _, err := w.Write(member); err != nil {
-				return
-			}
-		}
+		wiretest.GzipBomb(w, content("Hello. "))
 	}, chatcompletions.Config{Logger: slog.New(slog.NewJSONHandler(&logs, nil))})
 	e.turn("1", "hi")
 	e.rec.WaitEnd(t, "1")
