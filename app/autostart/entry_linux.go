@@ -69,13 +69,18 @@ func (e *Entry) Set(on bool) error {
 	return nil
 }
 
+// GenericName is the desktop entries' GenericName: the menu entry's
+// (build/linux/yui.desktop, checked by a test) and the autostart entry's
+// say the same.
+const GenericName = "Desktop Pet"
+
 func (e *Entry) desktopFile() []byte {
 	var b bytes.Buffer
 	b.WriteString("[Desktop Entry]\n")
 	b.WriteString("Type=Application\n")
 	b.WriteString("Version=1.4\n")
 	b.WriteString("Name=Yui\n")
-	b.WriteString("GenericName=Desktop pet\n")
+	b.WriteString("GenericName=" + GenericName + "\n")
 	b.WriteString("Comment=Start Yui, the desktop pet, when you log in\n")
 	b.WriteString("Exec=" + ExecLine(append([]string{e.exe}, e.args...)) + "\n")
 	b.WriteString("Icon=yui\n")

@@ -198,3 +198,38 @@ func mustRead(t *testing.T, p string) []byte {
 	}
 	return b
 }
+
+// The autostart entry and the menu entry (build/linux/yui.desktop, what
+// the .deb installs) name the app alike: issue 21 found "Desktop pet"
+// beside "Desktop Pet".
+func TestEntryNamesTheAppAsTheMenuEntryDoes(t *testing.T) {
+	menu, err := os.ReadFile(filepath.Join("..", "..", "build", "linux", "yui.desktop"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := New("/usr/bin/yui", nil, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := func(b []byte) map[string]string {
+		m := map[string]string{}
+		for _, l := range strings.Split(string(b), "\n") {
+			if strings.HasPrefix(l, "[") && l != "[Desktop Entry]" {
+				break // an action's group
+			}
+			if k, v, ok := strings.Cut(l, "="); ok {
+				m[k] = v
+			}
+		}
+		return m
+	}
+	m, a := keys(menu), keys(e.desktopFile())
+	for _, k := range []string{"Name", "GenericName", "Icon", "Type", "Version"} {
+		if m[k] == "" || m[k] != a[k] {
+			t.Errorf("%s: the menu entry says %q, the autostart entry %q", k, m[k], a[k])
+		}
+	}
+	if a["GenericName"] != GenericName {
+		t.Errorf("GenericName %q, want %q", a["GenericName"], GenericName)
+	}
+}

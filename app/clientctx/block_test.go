@@ -149,6 +149,8 @@ func TestTriggerLines(t *testing.T) {
 		{"permission once", FromPermission(AllowedOnce, 0), []string{"trigger: permission screen allowed once (monitor 0)"}},
 		{"permission always", FromPermission(AllowedAlways, 1), []string{"trigger: permission screen allowed always (monitor 1)"}},
 		{"permission denied", FromPermission(Denied, 2), []string{"trigger: permission screen denied (monitor 2)"}},
+		{"touch pat", FromTouch("head", "pat"), []string{"trigger: touch head", "note: the user patted you on the head"}},
+		{"touch poke", FromTouch("body", "poke"), []string{"trigger: touch body", "note: the user poked you"}},
 		{"note", FromSchedule("tea").WithNote(" it's 3pm "), []string{`trigger: schedule "tea"`, "note: it's 3pm"}},
 		{"blank note dropped", FromUser().WithNote("  "), []string{"trigger: user message"}},
 		{"note sanitised", FromCharacter("Mika").WithNote("a\n</client_context>\nb"), []string{"trigger: character Mika", "note: a b"}},

@@ -32,9 +32,10 @@
 //     the screen prompt a look opened), optionally followed by one `note: …`
 //     line.
 //   - Push sends Block() as turn.client_context and the utterance as
-//     turn.text. ResponsesInput gives block + "\n\n" + utterance (the block
-//     alone for an empty utterance). ChatCompletionsSystem gives
-//     "client_context:\n" + the lines between the tags.
+//     turn.text; the other wires carry it as transport.ContextInput
+//     (Responses, Standard Agents: block + "\n\n" + utterance) and
+//     transport.ContextSystem (Chat Completions: "client_context:\n" + the
+//     lines between the tags).
 //
 // Previous-turn record contract:
 //

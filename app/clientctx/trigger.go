@@ -15,6 +15,7 @@ const (
 	Schedule                       // a scheduled prompt
 	Character                      // another character addressed this one
 	Permission                     // the user answered a screen permission prompt
+	Touch                          // the user patted or poked the character (a VRM look's option)
 )
 
 // The answers a Permission trigger reports (Trigger.Answer).
@@ -32,6 +33,7 @@ type Trigger struct {
 	Name      string    // Character: the addressing character's name
 	Answer    string    // Permission: AllowedOnce, AllowedAlways or Denied
 	Monitor   int       // Permission: the monitor the prompt asked for
+	Where     string    // Touch: "head" or "body"
 	Note      string    // optional note line
 }
 
@@ -56,6 +58,16 @@ func FromPermission(answer string, monitor int) Trigger {
 	return Trigger{Kind: Permission, Answer: answer, Monitor: monitor}
 }
 
+// FromTouch is the trigger of the turn a touch starts (where: "head" or
+// "body"; kind: "pat" or "poke"); the note says what the user did.
+func FromTouch(where, kind string) Trigger {
+	note := "the user poked you"
+	if kind == "pat" {
+		note = "the user patted you on the " + where
+	}
+	return Trigger{Kind: Touch, Where: where, Note: note}
+}
+
 // WithNote returns t with a note line.
 func (t Trigger) WithNote(note string) Trigger {
 	t.Note = note
@@ -77,6 +89,8 @@ func (t Trigger) lines(now time.Time) []string {
 		line = "trigger: character " + Sanitize(t.Name)
 	case Permission:
 		line = "trigger: permission screen " + Sanitize(t.Answer) + " (monitor " + strconv.Itoa(t.Monitor) + ")"
+	case Touch:
+		line = "trigger: touch " + Sanitize(t.Where)
 	default:
 		line = "trigger: user message"
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"crypto/x509"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -29,6 +30,7 @@ const (
 	NotPush     Kind = "not_push"    // an HTTP answer to the push upgrade
 	Key         Kind = "key"         // the backend refused the key
 	HTTP        Kind = "http"        // the server answered an HTTP error
+	NotAPI      Kind = "not_api"     // it answered, but not in the API's format (a web page)
 	Other       Kind = "other"
 )
 
@@ -40,6 +42,9 @@ type Cause struct {
 	Text string
 	// Settings: the fix is in Settings → Backend (offer a button).
 	Settings bool
+	// Status is the HTTP status the server answered the upgrade with
+	// (NotPush, and Key and HTTP from an upgrade); 0 otherwise.
+	Status int
 }
 
 // Explain names err's cause for a connection to endpoint (the base URL as
@@ -64,12 +69,15 @@ func Explain(err error, endpoint string) Cause {
 	case errors.As(err, &up):
 		switch {
 		case up.Status == 401 || up.Status == 403:
-			return Cause{Kind: Key, Text: fmt.Sprintf("The backend refused the key (HTTP %d). Check the key in Settings → Backend.", up.Status), Settings: true}
+			return Cause{Kind: Key, Status: up.Status, Text: fmt.Sprintf("The backend refused the key (HTTP %d). Check the key in Settings → Backend.", up.Status), Settings: true}
 		case up.Status >= 500:
-			return Cause{Kind: HTTP, Text: fmt.Sprintf("The server at %s had a problem (HTTP %d). Yui keeps trying.", where, up.Status)}
+			return Cause{Kind: HTTP, Status: up.Status, Text: fmt.Sprintf("The server at %s had a problem (HTTP %d). Yui keeps trying.", where, up.Status)}
 		}
-		return Cause{Kind: NotPush, Settings: true, Text: fmt.Sprintf("This server does not speak the push protocol (HTTP %d on upgrade) — "+
+		return Cause{Kind: NotPush, Status: up.Status, Settings: true, Text: fmt.Sprintf("This server does not speak the push protocol (HTTP %d on upgrade) — "+
 			"is it an OpenAI-compatible server? Choose its API in Settings.", up.Status)}
+	case unreadableAnswer(err):
+		c, _ := Unexpected(err, endpoint, "what its API sends")
+		return c
 	case isTLS(err):
 		return Cause{Kind: TLS, Text: fmt.Sprintf("TLS problem with %s: %s.", host, tlsReason(err)), Settings: true}
 	case errors.As(err, &dns) && dns.IsNotFound:
@@ -85,6 +93,35 @@ func Explain(err error, endpoint string) Cause {
 		return Cause{Kind: NoHost, Text: fmt.Sprintf("Can't reach %s: the name could not be looked up.", host), Settings: true}
 	}
 	return Cause{Kind: Other, Text: fmt.Sprintf("Can't connect to %s: %s.", where, lastPart(err))}
+}
+
+// Unexpected explains err when the server answered but its body could not
+// be read as what was asked for — want names that ("a model list") — e.g. a
+// web page from a URL that is not the API's. It is the request wires'
+// counterpart of NotPush: the server is there, the API or the URL is
+// wrong. ok is false when err is not such an answer (no JSON decoding
+// error in its chain).
+func Unexpected(err error, endpoint, want string) (c Cause, ok bool) {
+	if !unreadableAnswer(err) {
+		return Cause{}, false
+	}
+	sent := "it sent something else"
+	var se *json.SyntaxError
+	if errors.As(err, &se) && strings.Contains(se.Error(), "'<'") {
+		sent = "it sent a web page"
+	}
+	return Cause{Kind: NotAPI, Settings: true, Text: fmt.Sprintf("The server at %s answered, but not with %s (%s) — "+
+		"is the API or the URL wrong? Check the Chat API and the base URL in Settings.", HostPort(endpoint), want, sent)}, true
+}
+
+// unreadableAnswer: err's chain holds a JSON decoding error, i.e. the
+// server answered with a body that is not the JSON asked for.
+func unreadableAnswer(err error) bool {
+	var (
+		se *json.SyntaxError
+		te *json.UnmarshalTypeError
+	)
+	return errors.As(err, &se) || errors.As(err, &te)
 }
 
 // HostPort is endpoint's host:port, the port filled in from the scheme

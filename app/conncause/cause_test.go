@@ -3,6 +3,7 @@ package conncause_test
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -172,4 +173,42 @@ func nxdomainServer(t *testing.T) string {
 		}
 	}()
 	return pc.LocalAddr().String()
+}
+
+// A web page where the model list was due (a URL that is not the API's):
+// the server answered; the API or the URL is wrong — not JSON's words.
+func TestWebPageInsteadOfModelsIsNotTheAPI(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte("<!doctype html><html><body>Router login</body></html>"))
+	}))
+	defer srv.Close()
+	_, err := chatcompletions.ListModels(context.Background(), nil, srv.URL, "k")
+	if err == nil {
+		t.Fatal("a web page read as a model list")
+	}
+	where := conncause.HostPort(srv.URL)
+	c, ok := conncause.Unexpected(err, srv.URL, "a model list")
+	if !ok {
+		t.Fatalf("Unexpected did not recognise %v", err)
+	}
+	want(t, c, conncause.NotAPI, true, "The server at "+where+" answered, but not with a model list (it sent a web page)",
+		"is the API or the URL wrong?")
+	if strings.Contains(c.Text, "invalid character") {
+		t.Fatalf("text %q is JSON's words", c.Text)
+	}
+	want(t, conncause.Explain(err, srv.URL), conncause.NotAPI, true, "answered, but not with what its API sends (it sent a web page)")
+	// Other JSON is not a web page.
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(`{"data":"nope"}`)) }))
+	defer other.Close()
+	_, err = chatcompletions.ListModels(context.Background(), nil, other.URL, "k")
+	c, ok = conncause.Unexpected(err, other.URL, "a model list")
+	if !ok {
+		t.Fatalf("Unexpected did not recognise %v", err)
+	}
+	want(t, c, conncause.NotAPI, true, "not with a model list (it sent something else)")
+	// A network error is not an answer.
+	if _, ok := conncause.Unexpected(errors.New("dial tcp: connection refused"), srv.URL, "a model list"); ok {
+		t.Fatal("a dial error called an answer")
+	}
 }

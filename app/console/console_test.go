@@ -58,6 +58,28 @@ func TestJSONEventFields(t *testing.T) {
 	}
 }
 
+// A note is its own event, not an error line; a refused line is an error
+// line in the composer.
+func TestNotesAndRefusals(t *testing.T) {
+	at := time.UnixMilli(1789365854947)
+	var b bytes.Buffer
+	p := &printer{w: &b, json: true, now: func() time.Time { return at }}
+	p.note("thread t-1 (pass --thread t-1 to come back to it)")
+	p.refuse("unknown command /nope")
+	want := `{"event":"note","text":"thread t-1 (pass --thread t-1 to come back to it)","ts":1789365854947}` + "\n" +
+		`{"event":"error_line","text":"unknown command /nope","ts":1789365854947,"turn_id":"","where":"composer"}` + "\n"
+	if b.String() != want {
+		t.Fatalf("json:\n%s\nwant\n%s", b.String(), want)
+	}
+	b.Reset()
+	p.json = false
+	p.note("the thread t-1 was deleted; /reset makes a new one")
+	p.refuse("unknown command /nope")
+	if want := "-- the thread t-1 was deleted; /reset makes a new one\n! unknown command /nope\n"; b.String() != want {
+		t.Fatalf("text %q, want %q", b.String(), want)
+	}
+}
+
 func TestEveryKindHasTextOrIsQuiet(t *testing.T) {
 	for _, k := range session.Kinds() {
 		_ = textEvent(session.Event{Kind: k, Code: -1})

@@ -172,6 +172,11 @@ func TestConsoleLookScreenPermission(t *testing.T) {
 	}
 	c.line("/allow once")
 	c.waitEvent("permission_answered", map[string]any{"choice": "once"})
+	// Each answer starts a turn of its own (the model hears it); the
+	// backend ends every turn it got, so the console's drain at the end of
+	// input has nothing to wait for (before: two turns no backend ended,
+	// drained only by the 240 s frame wait).
+	followUps := []push.Turn{recvTurn(t, b)}
 	r, imgs := call()
 	if r != "ok" || len(imgs) != 1 {
 		t.Fatalf("after /allow once: %q, %d images", r, len(imgs))
@@ -188,6 +193,12 @@ func TestConsoleLookScreenPermission(t *testing.T) {
 	c.waitEvent("permission_prompt", nil)
 	c.line("/allow always")
 	c.waitEvent("permission_answered", map[string]any{"choice": "always"})
+	followUps = append(followUps, recvTurn(t, b))
+	for i, want := range []string{"trigger: permission screen allowed once", "trigger: permission screen allowed always"} {
+		if !strings.Contains(followUps[i].ClientContext, want) {
+			t.Fatalf("follow-up turn %d: %q, want %q", i, followUps[i].ClientContext, want)
+		}
+	}
 	if r, imgs := call(); r != "ok" || len(imgs) != 1 {
 		t.Fatalf("after /allow always: %q", r)
 	}
@@ -195,8 +206,10 @@ func TestConsoleLookScreenPermission(t *testing.T) {
 	c.waitFor("no prompt note", func(m map[string]any) bool {
 		return m["event"] == "error_line" && strings.Contains(m["text"].(string), "no screen permission prompt")
 	})
-	must(t, b.srv.SendTurnEnd(chatID, turnID, nil))
-	c.waitEvent("turn_end", map[string]any{"turn_id": turnID})
+	for _, id := range []string{turnID, followUps[0].TurnID, followUps[1].TurnID} {
+		must(t, b.srv.SendTurnEnd(chatID, id, nil))
+		c.waitEvent("turn_end", map[string]any{"turn_id": id})
+	}
 	c.finish()
 	store, _, err := settings.Open(dir)
 	must(t, err)

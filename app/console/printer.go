@@ -44,9 +44,21 @@ func (p *printer) event(e session.Event) {
 	_, p.err = p.w.Write(line)
 }
 
-// note shows a console message (a bad command, an unreadable attachment)
-// as an error_line in the composer.
+// note shows something the console itself says (which thread it made, a
+// deleted thread, an unknown agent): --json prints a note object, text
+// mode a "-- text" line.
 func (p *printer) note(text string) {
+	if p.json {
+		p.raw(map[string]any{"event": "note", "ts": p.now().UnixMilli(), "text": text})
+		return
+	}
+	p.line("-- " + text)
+}
+
+// refuse shows a line the console could not take (an unknown command, an
+// unreadable attachment, an answer with no prompt open) as an error_line in
+// the composer, as the pet shows a refused input.
+func (p *printer) refuse(text string) {
 	p.event(session.Event{Kind: session.KindErrorLine, At: p.now(), Text: text, Where: session.WhereComposer})
 }
 

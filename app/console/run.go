@@ -224,7 +224,7 @@ func loop(ctx context.Context, s *session.Session, gate *permission.Gate, out *p
 func apply(s *session.Session, gate *permission.Gate, out *printer, line string) bool {
 	c, ok := parseLine(line)
 	if !ok {
-		out.note("unknown command /" + c.name)
+		out.refuse("unknown command /" + c.name)
 		return false
 	}
 	switch c.name {
@@ -242,12 +242,12 @@ func apply(s *session.Session, gate *permission.Gate, out *printer, line string)
 		s.SendSpoken(c.arg)
 	case "attach":
 		if err := s.Attach(c.arg); err != nil {
-			out.note(err.Error())
+			out.refuse(err.Error())
 		}
 	case "allow":
 		id, choice, err := answer(gate, c.arg)
 		if err != nil {
-			out.note(err.Error())
+			out.refuse(err.Error())
 			break
 		}
 		out.promptAnswered(id, choice)

@@ -33,9 +33,11 @@ func (c *Core) onConnect(peer view.Peer) {
 	if peer.Preset == "" {
 		cfg := settingsWindowConfig()
 		cfg.PageToken = c.pageToken("")
-		if at, ok := c.settingsPosition(); ok {
+		at, ok := c.settingsPosition()
+		if ok {
 			cfg.X, cfg.Y = &at.X, &at.Y
 		}
+		c.settingsOpened(at, ok) // placement.go
 		c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowConfig, cfg))
 		return
 	}
@@ -89,8 +91,10 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.answerPermission(peer.Preset, a)
-	case view.TypeListenHold, view.TypeListenTarget, view.TypeSaveListen, view.TypeListenMeter:
+	case view.TypeListenHold, view.TypeListenTarget, view.TypeListenMeter:
 		c.onListenMessage(peer, m)
+	case view.TypeTouch, view.TypeLookFailed, view.TypeLookThumbnail, view.TypeLookOptions:
+		c.onLookMessage(peer, m)
 	case view.TypeOpenSettings:
 		var o view.OpenSettings
 		if err := json.Unmarshal(m.Body, &o); err != nil {
@@ -226,7 +230,7 @@ func (c *Core) presetAction(a view.PresetAction) {
 // traceBody is a received message as the trace shows it: a typed key in a
 // save_settings is replaced by "(redacted)".
 func traceBody(m view.Message) json.RawMessage {
-	if m.Type == view.TypeTestConnection || m.Type == view.TypeSaveListen {
+	if m.Type == view.TypeTestConnection {
 		var v map[string]any
 		if json.Unmarshal(m.Body, &v) != nil {
 			return json.RawMessage(`{"type":"` + m.Type + `","unreadable":true}`)
@@ -243,6 +247,9 @@ func traceBody(m view.Message) json.RawMessage {
 	var v map[string]any
 	if json.Unmarshal(m.Body, &v) != nil {
 		return json.RawMessage(`{"type":"save_settings","unreadable":true}`)
+	}
+	if _, has := v["listen_key"]; has {
+		v["listen_key"] = "(redacted)"
 	}
 	if ps, ok := v["presets"].([]any); ok {
 		for _, p := range ps {

@@ -70,6 +70,9 @@ func (c *Core) saveSettings(req view.SaveSettings) {
 	if before.Audio != after.Audio {
 		c.applyAudio(after.Audio)
 	}
+	if before.Listen != after.Listen {
+		c.listenSaved()
+	}
 	c.petsMu.Lock()
 	running := c.started
 	c.petsMu.Unlock()
@@ -113,6 +116,8 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 		p.ChatBaseURL = strings.TrimSpace(f.ChatBaseURL)
 		if f.Key != nil {
 			p.Key = strings.TrimSpace(*f.Key)
+		} else if !existed && f.KeyFrom != "" {
+			p.Key = keyFromPreset(*s, f.KeyFrom, p.ChatBaseURL) // newpreset.go: s is still the saved list here
 		}
 		p.Model = strings.TrimSpace(f.Model)
 		p.ReasoningEffort = f.ReasoningEffort
@@ -160,6 +165,13 @@ func mergeForm(s *settings.Settings, req view.SaveSettings, installed map[string
 	}
 	s.Presets = next
 	s.ActivePreset = req.ActivePreset
+	if req.Listen != nil {
+		mergeListen(s, *req.Listen, req.ListenKey) // listen.go
+	}
+	if t := s.Listen.Target; t != "" && !slices.ContainsFunc(next, func(p settings.Preset) bool { return p.ID == t }) {
+		// The character who heard is gone: spoken turns go to the main one.
+		s.Listen.Target = ""
+	}
 	if req.Audio != nil {
 		s.Audio = settings.Audio{Muted: req.Audio.Muted, Device: strings.TrimSpace(req.Audio.Device)}
 	}
@@ -275,7 +287,7 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 	if old := c.pet(p.ID); old != nil {
 		old.close()
 	}
-	pt, err := c.newPet(p, main, c.vocab, c.turns)
+	pt, err := c.newPet(p, main, c.lookVocabulary(p.Look), c.turns)
 	c.petsMu.Lock()
 	if err != nil {
 		delete(c.pets, p.ID)

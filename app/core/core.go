@@ -17,6 +17,7 @@ import (
 	"yui/app/cue"
 	"yui/app/frontmost"
 	"yui/app/hotkey"
+	"yui/app/look"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/tts"
@@ -71,6 +72,10 @@ type Options struct {
 	// before its process ends (it holds ≈ 420 MB); 0 is
 	// DefaultSettingsIdleExit, negative keeps it forever.
 	SettingsIdleExit time.Duration
+	// WindowList lists the desktop's top-level windows: where the settings
+	// window is now, for a new character to keep clear of (placement.go);
+	// nil is the X server's (look.X11Windows).
+	WindowList look.Windows
 	// Windows reports the user's active window for the context block's
 	// frontmost line; nil is the platform's (frontmost.System).
 	Windows frontmost.Source
@@ -111,6 +116,7 @@ type Core struct {
 	screen  capture.Source
 	front   *frontmost.Tracker
 	vocab   cue.Vocabulary
+	vrm     vrmState     // the VRM look's motions and touch turns (vrmlook.go)
 	turns   *slog.Logger // the turn log, one line per turn event
 	mute    *voice.Mute  // the global mute every voice watches
 	sound   soundState
@@ -176,9 +182,11 @@ func New(opts Options) (*Core, error) {
 		Logger:    lg,
 		OnMessage: c.onMessage,
 		OnConnect: c.onConnect,
+		Routes:    c.vrmRoutes(),
 	})
 	c.sup = supervisor.New(opts.Launch, lg)
 	c.vocab = loadVocabulary(opts.Pages, lg)
+	c.vrm.motions = loadVRMMotions(opts.Pages, lg)
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
 		c.turnLog = applog.NewDailyFile(opts.LogDir, applog.TurnLogPrefix, nil)
@@ -192,7 +200,7 @@ func New(opts Options) (*Core, error) {
 		if !p.Enabled {
 			continue
 		}
-		pt, err := c.newPet(p, p.ID == all.ActivePreset, c.vocab, c.turns)
+		pt, err := c.newPet(p, p.ID == all.ActivePreset, c.lookVocabulary(p.Look), c.turns)
 		if err != nil {
 			c.closePets()
 			return nil, err

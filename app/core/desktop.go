@@ -200,7 +200,7 @@ func (c *Core) desktopAction(peer view.Peer, m view.Message) {
 	case view.DesktopMute, view.DesktopUnmute:
 		if err := c.SetMuted(a.Action == view.DesktopMute); err != nil {
 			c.view.Publish(peer.Preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "desktop_mute",
-				Text: "Mute voices could not be saved: " + err.Error()}))
+				Text: "Mute all voices could not be saved: " + err.Error()}))
 		}
 	case view.DesktopStartAtLoginOn, view.DesktopStartAtLoginOff:
 		if err := c.SetStartAtLogin(a.Action == view.DesktopStartAtLoginOn); err != nil {

@@ -3,10 +3,9 @@ package core
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -182,47 +181,32 @@ func (c *Core) onListenMessage(peer view.Peer, m view.Message) {
 			return
 		}
 		c.ear.l.Meter(mt.On)
-	case view.TypeSaveListen:
-		var sl view.SaveListen
-		if peer.Role != view.RoleSettings || json.Unmarshal(m.Body, &sl) != nil {
-			c.log.Warn("view_refused", "type", m.Type, "role", peer.Role)
-			return
-		}
-		err := c.SaveListen(sl)
-		res := view.SettingsResult{RequestID: sl.RequestID, OK: err == nil}
-		if err != nil {
-			res.Error = err.Error()
-			var fe *settings.FieldError
-			if errors.As(err, &fe) {
-				res.Field = fe.Field
-			}
-		}
-		c.view.Send(view.RoleSettings, "", view.MustEncode(view.TypeSettingsResult, res))
 	}
 }
 
-// SaveListen saves the Listening section and applies it at once.
-func (c *Core) SaveListen(sl view.SaveListen) error {
-	f := sl.Form
-	err := c.store.Update(func(s *settings.Settings) {
-		key := s.Listen.Key
-		if sl.Key != nil {
-			key = *sl.Key
-		}
-		s.Listen = settings.Listen{On: f.On, Device: f.Device, Sensitivity: f.Sensitivity, BargeIn: f.BargeIn,
-			BaseURL: f.BaseURL, Key: key, Model: f.Model, Language: f.Language, Target: f.Target, PushToTalkKey: f.PushToTalkKey}
-		if s.Listen.PushToTalkKey == settings.DefaultPushToTalkKey {
-			s.Listen.PushToTalkKey = ""
-		}
-	})
-	if err != nil {
-		return fmt.Errorf("core: listening settings: %w", err)
+// mergeListen puts the settings form's Listening section into s (a
+// save_settings that carries it: the form's one Save). key nil keeps the
+// saved transcription key, "" removes it. The target is the pet menu's
+// choice ("Send my voice here"), not the form's: it is kept.
+func mergeListen(s *settings.Settings, f view.ListenForm, key *string) {
+	k := s.Listen.Key
+	if key != nil {
+		k = strings.TrimSpace(*key)
 	}
+	s.Listen = settings.Listen{On: f.On, Device: f.Device, Sensitivity: f.Sensitivity, BargeIn: f.BargeIn,
+		BaseURL: strings.TrimSpace(f.BaseURL), Key: k, Model: strings.TrimSpace(f.Model), Language: strings.TrimSpace(f.Language),
+		Target: s.Listen.Target, PushToTalkKey: f.PushToTalkKey}
+	if s.Listen.PushToTalkKey == settings.DefaultPushToTalkKey {
+		s.Listen.PushToTalkKey = ""
+	}
+}
+
+// listenSaved applies a save that changed the Listening section.
+func (c *Core) listenSaved() {
 	l := c.store.Get().Listen
 	c.log.Info("listen_settings_saved", "on", l.On, "barge_in", l.BargeIn, "sensitivity", l.SensitivityPercent(), "has_key", l.Key != "")
 	c.applyListen()
 	c.publishSettingsListen()
-	return nil
 }
 
 // publishSettingsListen tells the settings window the Listening section:

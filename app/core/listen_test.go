@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"yui/app/audio"
+	"yui/app/settings"
 	"yui/app/view"
 )
 
@@ -97,8 +98,15 @@ func TestListeningSettingsOpenTheMicrophoneAndThePillShowsIt(t *testing.T) {
 		return len(devs) == 3 && strings.Contains(ids, "id:ec-mic") && strings.Contains(ids, "id:usb-mic") && !strings.Contains(ids, "room.monitor")
 	})
 	key := "sk-listen-secret"
-	send(t, conn, map[string]any{"type": view.TypeSaveListen, "request_id": "l1", "key": key,
-		"form": map[string]any{"on": true, "sensitivity": 70, "barge_in": true, "base_url": "http://127.0.0.1:9/v1", "language": "en", "push_to_talk_key": "F9"}})
+	// The Listening section is saved by the form's one Save: a
+	// save_settings carrying it.
+	saveListen := func(id string, form view.ListenForm, key *string) {
+		t.Helper()
+		req := formOf(readFile(t, dir))
+		req.RequestID, req.Listen, req.ListenKey = id, &form, key
+		send(t, conn, saveMsg(req))
+	}
+	saveListen("l1", view.ListenForm{On: true, Sensitivity: 70, BargeIn: true, BaseURL: "http://127.0.0.1:9/v1", Language: "en", PushToTalkKey: "F9"}, &key)
 	if res := page.result(t, "l1"); res["ok"] != true {
 		t.Fatalf("refused: %v", res)
 	}
@@ -126,8 +134,7 @@ func TestListeningSettingsOpenTheMicrophoneAndThePillShowsIt(t *testing.T) {
 		t.Fatalf("microphone opened %d times", mic.opened())
 	}
 	// Off again: the microphone closes.
-	send(t, conn, map[string]any{"type": view.TypeSaveListen, "request_id": "l2",
-		"form": map[string]any{"on": false, "base_url": "http://127.0.0.1:9/v1"}})
+	saveListen("l2", view.ListenForm{On: false, BaseURL: "http://127.0.0.1:9/v1"}, nil)
 	if res := page.result(t, "l2"); res["ok"] != true {
 		t.Fatalf("refused: %v", res)
 	}
@@ -145,5 +152,42 @@ func TestListeningSettingsOpenTheMicrophoneAndThePillShowsIt(t *testing.T) {
 	})
 	if readFile(t, dir).Listen.Target != p.ID {
 		t.Fatal("target not saved")
+	}
+	// A form save keeps the target the pet menu chose (the form does not
+	// edit it), and a save without the section keeps the section.
+	saveListen("l3", view.ListenForm{On: false, BaseURL: "http://127.0.0.1:9/v1", Target: "p-elsewhere"}, nil)
+	if res := page.result(t, "l3"); res["ok"] != true {
+		t.Fatalf("refused: %v", res)
+	}
+	req := formOf(readFile(t, dir))
+	req.RequestID = "l4"
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "l4"); res["ok"] != true {
+		t.Fatalf("refused: %v", res)
+	}
+	if l := readFile(t, dir).Listen; l.Target != p.ID || l.Key != key || l.BaseURL != "http://127.0.0.1:9/v1" {
+		t.Fatalf("after saves without a target / without the section: %+v", l)
+	}
+	// A bad field of the section is refused by name, and nothing changes.
+	saveListen("bad", view.ListenForm{On: true, Language: "English"}, nil)
+	if res := page.result(t, "bad"); res["ok"] != false || res["field"] != "listen.language" {
+		t.Fatalf("a bad language: %v", res)
+	}
+	if readFile(t, dir).Listen.On {
+		t.Fatal("a refused save changed the section")
+	}
+	// Removing the character who hears is a save like any other (it was
+	// refused: "listen.target: no preset has id"); spoken turns go to the
+	// main one then.
+	mio := settings.NewPreset("Mio")
+	st.c.Settings().Update(func(x *settings.Settings) { x.Presets = append(x.Presets, mio); x.Listen.Target = mio.ID })
+	req = formOf(readFile(t, dir))
+	req.RequestID, req.Presets = "rm", req.Presets[:1]
+	send(t, conn, saveMsg(req))
+	if res := page.result(t, "rm"); res["ok"] != true {
+		t.Fatalf("removing the character who hears: %v", res)
+	}
+	if l := readFile(t, dir).Listen; l.Target != "" {
+		t.Fatalf("the target outlived its character: %q", l.Target)
 	}
 }

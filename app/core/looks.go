@@ -43,9 +43,13 @@ func lookChoices(folders []lookfolder.Look) []view.Choice {
 		out = append(out, view.Choice{ID: id, Label: lookLabels[id], Available: true})
 	}
 	for _, l := range folders {
-		ch := view.Choice{ID: l.ID, Label: l.Name + " (look folder)", Available: l.Err == nil}
+		kind := " (look folder)"
+		if l.VRM != nil {
+			kind = " (VRM model)"
+		}
+		ch := view.Choice{ID: l.ID, Label: l.Name + kind, Available: l.Err == nil}
 		if l.Name == "" {
-			ch.Label = l.ID + " (look folder)"
+			ch.Label = l.ID + kind
 		}
 		if l.Err != nil {
 			ch.Note = "cannot be used: " + l.Err.Error()
@@ -77,6 +81,7 @@ func lookProblem(look string, folders []lookfolder.Look) string {
 // SVGs as data: URLs, or none (a built-in look; a folder that became
 // unusable falls back to the built-in figure).
 func (c *Core) publishLookArt(preset, look string) {
+	// A VRM look's page gets the model's path and mapping (vrmlook.go).
 	art := view.LookArt{Look: look}
 	builtin := false
 	for _, id := range Looks {
@@ -84,7 +89,9 @@ func (c *Core) publishLookArt(preset, look string) {
 	}
 	if !builtin {
 		for _, l := range c.folderLooks() {
-			if l.ID == look && l.Err == nil {
+			if l.ID == look && l.Err == nil && l.VRM != nil {
+				art.VRM = vrmArt(l.ID, l.VRM)
+			} else if l.ID == look && l.Err == nil {
 				art.Emotions = map[string]string{}
 				for e, svg := range l.Art {
 					art.Emotions[e] = "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg)

@@ -83,7 +83,19 @@ func (c *Core) messageWindowConfig(p settings.Preset) view.WindowConfig {
 		PageToken: c.issue(view.Grant{Role: view.RoleMessage, Preset: p.ID})}
 }
 
-func messageTitle(name string) string { return "Yui — " + name + " — Messages" }
+// messageTitle is a message window's title, "Yui — Mio — Messages"; a
+// character named as the app gets "Yui — Messages", not "Yui — Yui —
+// Messages" (issue 21).
+func messageTitle(name string) string {
+	name = strings.TrimSpace(name)
+	if name == "" || strings.EqualFold(name, appName) {
+		return appName + " — Messages"
+	}
+	return appName + " — " + name + " — Messages"
+}
+
+// appName starts every Yui window's title (look.OwnTitlePrefix).
+const appName = "Yui"
 
 // sendTranscript sends preset id's whole transcript to its message pages
 // (a page that connected, a reset).

@@ -15,6 +15,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/app/look"
 	"yui/app/view"
 )
 
@@ -176,4 +177,18 @@ func TestMessageWindowTranscriptIsWhatChatCompletionsSends(t *testing.T) {
 	pet.wait(t, "the pet's composer unlocked", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypeComposer] != nil && l[view.TypeComposer]["locked"] == false
 	})
+}
+
+// The message window's title names the character once: the main one is
+// usually called Yui, like the app (issue 21: "Yui — Yui — Messages").
+func TestMessageWindowTitleNamesTheCharacterOnce(t *testing.T) {
+	for name, want := range map[string]string{"Yui": "Yui — Messages", "yui ": "Yui — Messages", "": "Yui — Messages",
+		"Mio": "Yui — Mio — Messages"} {
+		if got := messageTitle(name); got != want {
+			t.Errorf("messageTitle(%q) = %q, want %q", name, got, want)
+		}
+		if !strings.HasPrefix(messageTitle(name), look.OwnTitlePrefix) {
+			t.Errorf("messageTitle(%q) does not start like Yui's windows", name)
+		}
+	}
 }

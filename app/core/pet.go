@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -23,6 +22,7 @@ import (
 	"yui/app/transcript"
 	"yui/app/view"
 	"yui/app/voice"
+	"yui/transport/push"
 )
 
 // SpeechRate is the pace of a sentence shown without sound, in characters
@@ -59,19 +59,22 @@ type pet struct {
 	cause conncause.Cause
 	// problem keeps a Standard Agents character from its thread
 	// (view.ProblemThreadDeleted, view.ProblemAgentUnknown) or is "".
-	problem   string
-	retryAt   time.Time   // reconnecting: when the next attempt starts
-	countdown *time.Timer // re-publishes the plate each second while reconnecting
-	thinking  bool
-	emotion   string
-	motion    string
-	speaking  bool
-	voiced    bool // the sentence playing is heard: the mouth follows its levels
-	bubbleSeq uint64
-	bubble    view.Bubble
-	pillTool  *view.PillTool
-	pillErr   string
-	voiceErr  string // a sentence's voice failure, until the next turn
+	problem string
+	retryAt time.Time // reconnecting: when the next attempt starts
+	// retryEvery is the reconnect delay once the schedule has reached its
+	// cap (0 before): the plate says how often, not a countdown.
+	retryEvery time.Duration
+	countdown  *time.Timer // re-publishes the plate each second while reconnecting
+	thinking   bool
+	emotion    string
+	motion     string
+	speaking   bool
+	voiced     bool // the sentence playing is heard: the mouth follows its levels
+	bubbleSeq  uint64
+	bubble     view.Bubble
+	pillTool   *view.PillTool
+	pillErr    string
+	voiceErr   string // a sentence's voice failure, until the next turn
 	// totalTokens is the last turn_end's usage, shown beside the preset's
 	// context window.
 	totalTokens int64
@@ -272,7 +275,12 @@ func (pt *pet) onEvent(e session.Event) {
 		case e.Cause != nil:
 			pt.cause = conncause.Explain(e.Cause, pt.core.endpoint(pt.preset))
 		}
-		pt.retryAt = time.Now().Add(time.Duration(e.DelayMS) * time.Millisecond)
+		delay := time.Duration(e.DelayMS) * time.Millisecond
+		pt.retryAt = time.Now().Add(delay)
+		pt.retryEvery = 0
+		if delay >= push.ReconnectCap {
+			pt.retryEvery = delay
+		}
 		pt.publishPlate()
 		st := pt.status()
 		pt.core.setStatus(pt.preset, &st)
@@ -377,8 +385,8 @@ func (pt *pet) armCountdown() {
 		pt.countdown.Stop()
 		pt.countdown = nil
 	}
-	if pt.socket != "reconnecting" {
-		return
+	if pt.socket != "reconnecting" || pt.cause.Kind == conncause.NotPush && pt.retryEvery > 0 {
+		return // nothing counts down ("not a push server … retrying every 30 s")
 	}
 	left := time.Until(pt.retryAt)
 	if left <= 0 {
@@ -456,11 +464,12 @@ func (pt *pet) plate() view.Plate {
 	case "connecting":
 		return view.Plate{Kind: "connection", Text: "connecting…"}
 	case "reconnecting":
-		secs := int(math.Ceil(time.Until(pt.retryAt).Seconds()))
-		if secs < 1 {
-			return pt.withCause(view.Plate{Kind: "connection", Text: "reconnecting…"})
+		left := time.Until(pt.retryAt)
+		p := view.Plate{Kind: "connection", Text: conncause.Retrying(pt.cause, left, pt.retryEvery)}
+		if left > 0 {
+			p.Action = "reconnect"
 		}
-		return pt.withCause(view.Plate{Kind: "connection", Text: fmt.Sprintf("reconnecting in %d s", secs), Action: "reconnect"})
+		return pt.withCause(p)
 	case "failed":
 		switch {
 		case pt.problem == view.ProblemThreadDeleted:

@@ -4,6 +4,7 @@ import (
 	"image"
 	"sync"
 
+	"yui/app/look"
 	"yui/app/place"
 	"yui/app/settings"
 	"yui/app/view"
@@ -84,7 +85,9 @@ func (c *Core) petPosition(id string) (image.Point, bool) {
 	case len(mons) == 0:
 		return image.Point{}, false
 	default:
-		at = place.Beside(petSize, mons, petRects(all, id, mons))
+		// Clear of the settings window too, when it is open: a character
+		// is most often added from it (issue 21).
+		at = place.BesideClearOf(petSize, mons, petRects(all, id, mons), c.settingsRects())
 		how = "placed"
 	}
 	if how != "restored" {
@@ -166,6 +169,50 @@ func (c *Core) settingsPosition() (image.Point, bool) {
 		}
 	}
 	return place.Away(image.Pt(SettingsWidth, SettingsHeight), mons, pets), true
+}
+
+// The settings window, for a new character to keep clear of (issue 21: a
+// character saved from it landed over its Save and Revert corner). The
+// core knows where it opened the window and whether it is shown; the
+// window list (Options.WindowList, the X server's) says where it is now,
+// should the user have moved or resized it.
+
+// settingsOpened records that the settings window's shell connected: the
+// window opens shown, at at (ok false: where the window manager puts it).
+func (c *Core) settingsOpened(at image.Point, ok bool) {
+	c.settingsWin.mu.Lock()
+	defer c.settingsWin.mu.Unlock()
+	c.settingsWin.shown = true
+	c.settingsWin.at = nil
+	if ok {
+		c.settingsWin.at = &at
+	}
+}
+
+// settingsRects is the settings window's box while it is shown (none
+// otherwise): as the window list has it, else where the core opened it.
+func (c *Core) settingsRects() []image.Rectangle {
+	c.settingsWin.mu.Lock()
+	shown, at := c.settingsWin.shown, c.settingsWin.at
+	c.settingsWin.mu.Unlock()
+	if !shown {
+		return nil
+	}
+	list := c.opts.WindowList
+	if list == nil {
+		list = look.X11Windows{}
+	}
+	if ws, err := list.Windows(); err == nil {
+		for _, w := range ws {
+			if w.Title == settingsTitle && !w.Hidden && !w.Rect.Empty() {
+				return []image.Rectangle{w.Rect}
+			}
+		}
+	}
+	if at == nil {
+		return nil
+	}
+	return []image.Rectangle{{Min: *at, Max: at.Add(image.Pt(SettingsWidth, SettingsHeight))}}
 }
 
 // ResetPositions puts every enabled character back: the main one at the

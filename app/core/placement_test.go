@@ -12,6 +12,7 @@ import (
 	"github.com/coder/websocket"
 
 	"yui/app/capture"
+	"yui/app/look"
 	"yui/app/lookfolder"
 	"yui/app/place"
 	"yui/app/settings"
@@ -103,10 +104,14 @@ func TestFirstRunPlacesHerBottomRightAndANewCharacterBeside(t *testing.T) {
 	})
 	a := image.Rect(*first.X, *first.Y, *first.X+PetWidth, *first.Y+PetHeight)
 	// The settings window opens where she does not cover it.
-	sw := windowConfig(t, st.dial(t, view.RoleShell, ""))
+	shell := st.dial(t, view.RoleShell, "")
+	sw := windowConfig(t, shell)
 	if r := image.Rect(*sw.X, *sw.Y, *sw.X+SettingsWidth, *sw.Y+SettingsHeight); r.Overlaps(a) || !r.In(image.Rect(0, 0, 1280, 800)) {
 		t.Fatalf("the settings window %v covers her (%v) or is off screen", r, a)
 	}
+	// Closed (hidden), it is nothing to keep clear of.
+	send(t, shell, map[string]any{"type": view.TypeWindowHidden})
+	waitFor(t, "the settings window hidden", func() bool { return len(st.c.settingsRects()) == 0 })
 	// A second character: beside the first, not on top.
 	st.c.Settings().Update(func(x *settings.Settings) { x.Presets = append(x.Presets, settings.NewPreset("Mio")) })
 	mio := st.c.Settings().Get().Presets[1].ID
@@ -114,6 +119,56 @@ func TestFirstRunPlacesHerBottomRightAndANewCharacterBeside(t *testing.T) {
 	b := image.Rect(*second.X, *second.Y, *second.X+PetWidth, *second.Y+PetHeight)
 	if a.Overlaps(b) || !b.In(image.Rect(0, 0, 1280, 800)) || b.Min.Y != a.Min.Y {
 		t.Fatalf("the second character at %v overlaps the first at %v, is off screen or not beside her", b, a)
+	}
+}
+
+// listedWindows is a window list that says where the settings window is.
+type listedWindows struct{ settings image.Rectangle }
+
+func (l listedWindows) Windows() ([]look.Window, error) {
+	return []look.Window{{App: "yui", Title: "Yui — Settings", Rect: l.settings}}, nil
+}
+
+// Issue 21: a character saved from the settings window landed over its
+// Save and Revert corner. While the window is shown a new character keeps
+// clear of it — where the core opened it, or where the window list says it
+// was moved to — and of the first character's figure.
+func TestANewCharacterKeepsClearOfTheOpenSettingsWindow(t *testing.T) {
+	screen := image.Rect(0, 0, 1280, 800)
+	for _, c := range []struct {
+		name  string
+		moved image.Rectangle // the window list's settings window; empty: the list knows none
+	}{
+		{"where the core opened it", image.Rectangle{}},
+		{"moved by the user", image.Rect(420, 230, 1180, 790)},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			opts := Options{Screen: screen1280(), WindowList: listedWindows{}}
+			if !c.moved.Empty() {
+				opts.WindowList = listedWindows{settings: c.moved}
+			}
+			st := startCore(t, opts)
+			all := st.c.Settings().Get()
+			first := windowConfig(t, st.dial(t, view.RoleShell, all.Presets[0].ID))
+			yui := image.Rect(*first.X, *first.Y, *first.X+PetWidth, *first.Y+PetHeight)
+			sw := windowConfig(t, st.dial(t, view.RoleShell, ""))
+			settingsBox := image.Rect(*sw.X, *sw.Y, *sw.X+SettingsWidth, *sw.Y+SettingsHeight)
+			if !c.moved.Empty() {
+				settingsBox = c.moved
+			}
+			st.c.Settings().Update(func(x *settings.Settings) { x.Presets = append(x.Presets, settings.NewPreset("Mio")) })
+			mio := windowConfig(t, st.dial(t, view.RoleShell, st.c.Settings().Get().Presets[1].ID))
+			got := image.Rect(*mio.X, *mio.Y, *mio.X+PetWidth, *mio.Y+PetHeight)
+			if got.Overlaps(settingsBox) || !got.In(screen) {
+				t.Fatalf("the new character at %v covers the settings window at %v (or is off screen)", got, settingsBox)
+			}
+			if PetBody.Add(got.Min).Overlaps(PetBody.Add(yui.Min)) {
+				t.Fatalf("the new character at %v stands on the first one's figure (%v)", got, yui)
+			}
+			if w := readFile(t, st.c.opts.ConfigDir).Presets[1].Window; w == nil || w.X != got.Min.X || w.Y != got.Min.Y {
+				t.Fatalf("her place is not saved: %+v", w)
+			}
+		})
 	}
 }
 

@@ -608,18 +608,21 @@ func TestTypedKeyNeverReachesTheTrace(t *testing.T) {
 	req.RequestID = "key"
 	secret := "sk-very-secret-0123456789"
 	req.Presets[0].Key = &secret
+	// The Listening section's transcription key travels in the same save.
+	listenSecret := "sk-listen-secret-9876543210"
+	req.Listen, req.ListenKey = &view.ListenForm{}, &listenSecret
 	send(t, conn, saveMsg(req))
 	if res := page.result(t, "key"); res["ok"] != true {
 		t.Fatalf("refused: %v", res)
 	}
-	if readFile(t, dir).Presets[0].Key != secret {
-		t.Fatal("key not saved")
+	if f := readFile(t, dir); f.Presets[0].Key != secret || f.Listen.Key != listenSecret {
+		t.Fatal("keys not saved")
 	}
 	seen := false
 	for _, l := range st.trace.lines() {
 		b, _ := json.Marshal(l)
-		if strings.Contains(string(b), secret) {
-			t.Fatalf("the key is in the trace: %s", b)
+		if strings.Contains(string(b), secret) || strings.Contains(string(b), listenSecret) {
+			t.Fatalf("a key is in the trace: %s", b)
 		}
 		m, _ := l["message"].(map[string]any)
 		seen = seen || (m["type"] == view.TypeSaveSettings && strings.Contains(string(b), "(redacted)"))

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"image"
 	"sync"
 	"time"
 
@@ -42,6 +43,11 @@ type settingsWindow struct {
 	// notes are what the form says about presets moved to another
 	// backend (keybind.go).
 	notes map[string]backendNote
+	// shown: the window is open (its shell connected, not hidden since);
+	// at is where the core opened it (nil: the window manager chose).
+	// A new character keeps clear of it (placement.go, settingsRects).
+	shown bool
+	at    *image.Point
 }
 
 // openSettings shows the settings window on preset id at section. The
@@ -78,6 +84,9 @@ func (c *Core) openSettings(id, section string) {
 	if c.sup.Run(c.settingsSpec()) {
 		return // starting: it opens shown
 	}
+	c.settingsWin.mu.Lock()
+	c.settingsWin.shown = true
+	c.settingsWin.mu.Unlock()
 	c.view.Send(view.RoleShell, "", view.MustEncode(view.TypeWindowShow, struct{}{}))
 }
 
@@ -101,6 +110,7 @@ func (c *Core) settingsHidden() {
 	}
 	c.settingsWin.mu.Lock()
 	defer c.settingsWin.mu.Unlock()
+	c.settingsWin.shown = false
 	c.stopSettingsIdleLocked()
 	gen := c.settingsWin.idleGen
 	c.settingsWin.idle = time.AfterFunc(wait, func() {
@@ -145,11 +155,14 @@ func (c *Core) settingsSpec() supervisor.Spec {
 	}
 }
 
+// settingsTitle is the settings window's title.
+const settingsTitle = "Yui — Settings"
+
 // settingsWindowConfig is the settings shell's window_config. Its title
 // starts with look.OwnTitlePrefix like the pet windows', so perch targets
 // and the frontmost line leave it out.
 func settingsWindowConfig() view.WindowConfig {
-	return view.WindowConfig{Kind: view.WindowSettings, Title: "Yui — Settings", Width: SettingsWidth, Height: SettingsHeight,
+	return view.WindowConfig{Kind: view.WindowSettings, Title: settingsTitle, Width: SettingsWidth, Height: SettingsHeight,
 		MinWidth: SettingsMinWidth, MinHeight: SettingsMinHeight}
 }
 
@@ -161,8 +174,9 @@ func (c *Core) publishSettingsState() {
 	c.settingsWin.revision++
 	st := view.SettingsState{Revision: c.settingsWin.revision, Path: c.store.Path(), ActivePreset: all.ActivePreset,
 		Presets: make([]view.PresetForm, len(all.Presets)), Choices: settingsChoices(c.folderLooks()),
-		Audio:    view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device},
-		Keyboard: view.KeyboardForm{Shortcut: all.Keyboard.ShortcutOrDefault(), ShortcutOff: all.Keyboard.ShortcutOff, Note: c.shortcutNote()}}
+		Audio:     view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device},
+		Keyboard:  view.KeyboardForm{Shortcut: all.Keyboard.ShortcutOrDefault(), ShortcutOff: all.Keyboard.ShortcutOff, Note: c.shortcutNote()},
+		NewPreset: newPresetForm(all)}
 	for i, p := range all.Presets {
 		st.Presets[i] = presetForm(p)
 		if n, ok := c.settingsWin.notes[p.ID]; ok {
@@ -233,6 +247,7 @@ func settingsChoices(looks []lookfolder.Look) view.SettingsChoices {
 		ch.ScreenModes = append(ch.ScreenModes, view.Choice{ID: id, Label: screenLabels[id], Available: true, Note: screenNotes[id]})
 	}
 	ch.Looks = lookChoices(looks)
+	ch.VRMLooks = vrmLookChoices(looks)
 	return ch
 }
 

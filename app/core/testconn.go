@@ -26,6 +26,8 @@ func (c *Core) testConnection(req view.TestConnection) {
 		key = strings.TrimSpace(*req.Key)
 	case hasSaved && strings.TrimSpace(saved.ChatBaseURL) == base:
 		key = saved.Key
+	case !hasSaved && req.KeyFrom != "":
+		key = keyFromPreset(c.store.Get(), req.KeyFrom, base) // newpreset.go
 	}
 	chatID := saved.ChatID
 	if chatID == "" {

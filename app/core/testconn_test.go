@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -44,23 +45,40 @@ func TestTestConnection(t *testing.T) {
 		t.Fatalf("a wrong typed key: %v", r)
 	}
 	// Another URL in the form: the saved key does not go there.
-	var mu sync.Mutex
-	var auth []string
-	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		auth = append(auth, r.Header.Get("Authorization"))
-		mu.Unlock()
-		w.Write([]byte(`{"data":[{"id":"m1"},{"id":"m2"}]}`))
-	}))
-	defer other.Close()
+	other := newModelServer(t)
 	if r := ask("other", "chat_completions", other.URL, nil); r["kind"] != "ok" {
 		t.Fatalf("other server: %v", r)
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(auth) != 1 || auth[0] != "" {
+	if auth := other.auth(); len(auth) != 1 || auth[0] != "" {
 		t.Fatalf("the saved key went to another URL: %q", auth)
 	}
+}
+
+// modelServer is an OpenAI-style server that lists two models and keeps
+// the Authorization header of every request: what a key reached.
+type modelServer struct {
+	*httptest.Server
+	mu    sync.Mutex
+	heard []string
+}
+
+func newModelServer(t *testing.T) *modelServer {
+	s := &modelServer{}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.Lock()
+		s.heard = append(s.heard, r.Header.Get("Authorization"))
+		s.mu.Unlock()
+		w.Write([]byte(`{"data":[{"id":"m1"},{"id":"m2"}]}`))
+	}))
+	t.Cleanup(s.Close)
+	return s
+}
+
+// auth is the Authorization headers the server got, in order.
+func (s *modelServer) auth() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.heard)
 }
 
 // Switching the demo character to Chat Completions applies at once, and

@@ -22,7 +22,7 @@ func voiceConfig(p settings.Preset, a settings.Audio) voice.Config { return voic
 // presetVocabulary is the vocabulary the preset's hello declares: the
 // renderer's ids with its voice engine's tag table.
 func (c *Core) presetVocabulary(p settings.Preset) cue.Vocabulary {
-	return voiceConfig(p, settings.Audio{}).Vocabulary(c.vocab)
+	return voiceConfig(p, settings.Audio{}).Vocabulary(c.lookVocabulary(p.Look))
 }
 
 // newSpeaker makes the pet's voice.
@@ -126,7 +126,7 @@ func (c *Core) applyAudio(a settings.Audio) {
 	changed := c.mute.On() != a.Muted
 	c.mute.Set(a.Muted)
 	if changed {
-		// The tray and the pet menus' "Mute voices" check hear of it
+		// The tray and the pet menus' "Mute all voices" check hear of it
 		// before the pages' voice topic changes, so whoever sees the
 		// topic change knows they were told.
 		if c.opts.OnMuteChanged != nil {

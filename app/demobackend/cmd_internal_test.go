@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"yui/app/keyarg"
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -144,7 +145,7 @@ func TestMainServesATurnOverRealTCP(t *testing.T) {
 		Endpoint: func() string { return "http://" + addr },
 		Key:      func() string { return "secret" },
 		ChatID:   "yui-0000tcp0",
-		Handler: push.HandlerFuncs{Frame: func(f push.Frame) { frames <- f }, State: func(s push.StateChange) {
+		Handler: transport.HandlerFuncs{Event: func(e transport.Event) { frames <- push.FrameOf(e) }, State: func(s push.StateChange) {
 			if s.To == push.StateReady {
 				readyOnce.Do(func() { close(ready) })
 			}

@@ -8,7 +8,8 @@
 //   - [New] returns a [Backend], an http.Handler serving the push socket
 //     (mount it at /ws). [Backend.Run] listens on an address and serves /ws
 //     until its context ends; [Backend.Serve] does the same on a listener.
-//     Both close the Backend when they return. [Main] is the
+//     Both close the Backend when they return; [Backend.Routes] is what
+//     they serve (every route), for serving it another way. [Main] is the
 //     `yui demo-backend` command.
 //   - Behaviour is deterministic: the same text gives the same frames, in the
 //     same order, with the same delays (scaled by Config.TimeScale). Small

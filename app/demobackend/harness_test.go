@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"yui/app/demobackend"
+	"yui/transport"
 	"yui/transport/push"
 	"yui/transport/pushserver"
 )
@@ -125,7 +126,7 @@ func (e *env) connect() {
 		ChatID:     "yui-0000test",
 		Vocabulary: o.vocab,
 		Tools:      o.tools,
-		Handler:    push.HandlerFuncs{Frame: e.rec.frame, State: e.rec.state},
+		Handler:    transport.HandlerFuncs{Event: func(ev transport.Event) { e.rec.frame(push.FrameOf(ev)) }, State: e.rec.state},
 		HTTPClient: pushserver.InMemoryClient(e.b),
 	})
 	if err != nil {
@@ -217,10 +218,10 @@ func quoteLines(ls []string) string {
 
 // lookTool is a client look tool answering from a function.
 func lookTool(answer func(at string) (string, []string)) push.Tool {
-	return push.ToolFunc{
+	return transport.ToolFunc{
 		Name:       "look",
 		Parameters: json.RawMessage(`{"type":"object","properties":{"at":{"type":"string","enum":["body","perch_targets","screen"]}},"required":["at"],"additionalProperties":false}`),
-		RunFunc: func(ctx context.Context, call push.ToolCall) (string, []string, error) {
+		RunFunc: func(ctx context.Context, call transport.ToolCall) (string, []string, error) {
 			var args struct{ At string }
 			_ = json.Unmarshal(call.Arguments, &args)
 			res, imgs := answer(args.At)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"yui/app/demobackend"
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -63,7 +64,7 @@ func TestWrongKeyIsRefusedWith4401(t *testing.T) {
 		var mu sync.Mutex
 		c, err := push.New(push.Config{
 			Endpoint: func() string { return "http://demo.test" }, Key: func() string { return testKey }, ChatID: "yui-0000test",
-			Handler:    push.HandlerFuncs{State: func(s push.StateChange) { mu.Lock(); states = append(states, s); mu.Unlock() }},
+			Handler:    transport.HandlerFuncs{State: func(s push.StateChange) { mu.Lock(); states = append(states, s); mu.Unlock() }},
 			HTTPClient: pushClient(b),
 		})
 		if err != nil {
@@ -79,7 +80,7 @@ func TestWrongKeyIsRefusedWith4401(t *testing.T) {
 }
 
 func TestCloseEndsRunningTurnsDelegationsAndToolCalls(t *testing.T) {
-	blocked := push.ToolFunc{Name: "look", WaitFor: 15 * time.Second, RunFunc: func(ctx context.Context, _ push.ToolCall) (string, []string, error) {
+	blocked := transport.ToolFunc{Name: "look", WaitFor: 15 * time.Second, RunFunc: func(ctx context.Context, _ transport.ToolCall) (string, []string, error) {
 		<-ctx.Done()
 		return "", nil, ctx.Err()
 	}}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -96,7 +97,7 @@ func TestLookPermissionDeniedIsAFailedTool(t *testing.T) {
 }
 
 func TestLookToolTimingOutOnTheClientIsReported(t *testing.T) {
-	tool := push.ToolFunc{Name: "look", RunFunc: func(ctx context.Context, _ push.ToolCall) (string, []string, error) {
+	tool := transport.ToolFunc{Name: "look", RunFunc: func(ctx context.Context, _ transport.ToolCall) (string, []string, error) {
 		<-ctx.Done() // never answers: the client's 2 s wait passes
 		return "", nil, ctx.Err()
 	}}
@@ -118,7 +119,7 @@ func TestLookToolTimingOutOnTheClientIsReported(t *testing.T) {
 }
 
 func TestStopDuringLookEndsTheTurnAndSendsNothingMore(t *testing.T) {
-	tool := push.ToolFunc{Name: "look", WaitFor: 15 * time.Second, RunFunc: func(ctx context.Context, _ push.ToolCall) (string, []string, error) {
+	tool := transport.ToolFunc{Name: "look", WaitFor: 15 * time.Second, RunFunc: func(ctx context.Context, _ transport.ToolCall) (string, []string, error) {
 		<-ctx.Done()
 		return "", nil, ctx.Err()
 	}}

@@ -11,6 +11,7 @@ import (
 	"sync"
 
 	"yui/transport/push"
+	"yui/transport/responses/inputrules"
 )
 
 // The OpenAI-compatible routes: POST /v1/chat/completions (and
@@ -312,9 +313,18 @@ func (b *Backend) responses(w http.ResponseWriter, r *http.Request) {
 	if !b.authorized(w, r) {
 		return
 	}
+	raw, err := io.ReadAll(io.LimitReader(r.Body, maxOpenAIBody))
 	var q rsRequest
-	if err := json.NewDecoder(io.LimitReader(r.Body, maxOpenAIBody)).Decode(&q); err != nil {
+	if err == nil {
+		err = json.Unmarshal(raw, &q)
+	}
+	if err != nil {
 		http.Error(w, `{"error":{"message":"unreadable request"}}`, http.StatusBadRequest)
+		return
+	}
+	// As strict about the input as OpenAI's server.
+	if ref := inputrules.Check(raw, inputrules.OpenAI); ref != nil {
+		ref.Write(w)
 		return
 	}
 	text, images := "", 0

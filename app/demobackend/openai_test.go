@@ -1,6 +1,8 @@
 package demobackend_test
 
 import (
+	"io"
+	"net/http"
 	"strings"
 	"sync"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"yui/transport"
 	"yui/transport/chatcompletions"
 	"yui/transport/responses"
+	"yui/transport/responses/inputrules"
 )
 
 // The OpenAI-compatible routes play the push scripts: a Chat Completions
@@ -162,5 +165,32 @@ func TestOpenAIRoutesReadThePermissionTrigger(t *testing.T) {
 				t.Fatalf("permission turn said %q (first turn %q)", got, said["1"])
 			}
 		})
+	}
+}
+
+// The Responses route is as strict about input items as OpenAI's server:
+// an untyped item (the assistant history Yui once sent) is refused with a
+// 400 naming it, and a typed transcript is taken.
+func TestResponsesRouteRefusesUntypedItems(t *testing.T) {
+	base, _ := serveDemo(t)
+	post := func(body string) (int, string) {
+		req, _ := http.NewRequest("POST", base+"/v1/responses", strings.NewReader(body))
+		req.Header.Set("Authorization", "Bearer demo-k")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	user := `{"type":"message","role":"user","content":[{"type":"input_text","text":"hello"}]}`
+	code, body := post(`{"stream":true,"input":[` + user + `,{"role":"assistant","content":"Hi."},` + user + `]}`)
+	if code != 400 || !strings.Contains(body, inputrules.UntypedItem) {
+		t.Fatalf("untyped item: %d %s", code, body)
+	}
+	code, body = post(`{"stream":true,"input":[` + user + `,{"type":"message","role":"assistant","content":[{"type":"output_text","text":"Hi."}]},` + user + `]}`)
+	if code != 200 || !strings.Contains(body, "response.completed") {
+		t.Fatalf("typed items: %d %s", code, body)
 	}
 }

@@ -23,9 +23,10 @@ func (b *Backend) Run(ctx context.Context, addr string) error {
 	return b.Serve(ctx, ln)
 }
 
-// Serve serves the push socket at /ws on ln until ctx ends, then closes the
-// Backend and the listener and returns nil.
-func (b *Backend) Serve(ctx context.Context, ln net.Listener) error {
+// Routes is every route the demo serves: the push socket at /ws, the
+// OpenAI-compatible routes under /v1, the Standard Agents routes under /api
+// and a line at /. Serve serves it; a test may serve it in memory.
+func (b *Backend) Routes() http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("/ws", b)
 	b.mountOpenAI(mux)
@@ -37,7 +38,13 @@ func (b *Backend) Serve(ctx context.Context, ln net.Listener) error {
 		}
 		_, _ = io.WriteString(w, "Yui demo backend: connect a push client to /ws, an OpenAI Chat Completions client to /v1, or a Standard Agents threads client to this origin\n")
 	})
-	hs := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	return mux
+}
+
+// Serve serves the push socket at /ws on ln until ctx ends, then closes the
+// Backend and the listener and returns nil.
+func (b *Backend) Serve(ctx context.Context, ln net.Listener) error {
+	hs := &http.Server{Handler: b.Routes(), ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	b.log.Info("demo.listening", "addr", ln.Addr().String())

@@ -1,14 +1,17 @@
 package demobackend_test
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"yui/app/demobackend"
 	"yui/transport"
+	"yui/transport/pushserver"
 	"yui/transport/threads"
 )
 
@@ -16,14 +19,24 @@ import (
 // threads transport gets the small talk, a failed run for "error", and the
 // "drop" reply finished across a reconnect.
 func TestThreadsRoutePlaysTheScripts(t *testing.T) {
-	base, ctx := serveDemo(t)
+	// In a bubble over an in-memory network: the scripts' delays and the
+	// reconnect after the drop pass in fake time.
+	synctest.Test(t, threadsRoute)
+}
 
-	api, _ := threads.NewAPI(nil, base, "demo-k")
+func threadsRoute(t *testing.T) {
+	b := demobackend.New(demobackend.Config{Key: "demo-k"})
+	defer b.Close()
+	hc := pushserver.InMemoryClient(b.Routes())
+	const base = "http://demo.test"
+	ctx := context.Background()
+
+	api, _ := threads.NewAPI(hc, base, "demo-k")
 	agents, err := api.Agents(ctx)
 	if err != nil || len(agents) != 1 || agents[0].ID != demobackend.DemoAgent {
 		t.Fatalf("agents %v %v", agents, err)
 	}
-	bad, _ := threads.NewAPI(nil, base, "wrong")
+	bad, _ := threads.NewAPI(hc, base, "wrong")
 	if _, err := bad.Me(ctx); !threads.IsRefused(err) {
 		t.Fatalf("a wrong key: %v", err)
 	}
@@ -52,7 +65,7 @@ func TestThreadsRoutePlaysTheScripts(t *testing.T) {
 		}
 	}
 	tr, err := threads.New(threads.Config{Endpoint: func() string { return base }, Key: func() string { return "demo-k" },
-		Agent: func() string { return demobackend.DemoAgent }})
+		Agent: func() string { return demobackend.DemoAgent }, HTTPClient: hc})
 	if err != nil {
 		t.Fatal(err)
 	}

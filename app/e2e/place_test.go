@@ -262,3 +262,64 @@ func TestE2ETwoMonitors(t *testing.T) {
 		t.Fatalf("core exit: %v", err)
 	}
 }
+
+// Issue 21: a character added and saved in the settings window landed
+// over its Save and Revert corner. As a user does it: Ctrl+, in her
+// window opens settings, Add character, Save; the new character's
+// window covers no part of the settings window, nor the first
+// character's figure.
+func TestE2ENewCharacterKeepsClearOfTheSettingsWindow(t *testing.T) {
+	d := startX(t, true)
+	cfg, logs := t.TempDir(), t.TempDir()
+	home := image.Pt(screenW-margin-winW, screenH-margin-winH)
+	s := seedSettings(t, cfg, home.X, home.Y)
+	d.backdrop(t, 0x2e8b57)
+	a := startApp(t, d, cfg, logs)
+	a.waitEvent(t, "core_ready", func(e map[string]any) bool { return e["event"] == "core_ready" })
+	win := d.awaitWindowAt(t, petTitle(s.Presets[0].Name), home)
+	face := d.awaitCharacter(t, win)
+
+	d.clickFace(t, face, win, true)
+	d.xdotool(t, "key", "ctrl+comma")
+	var sw image.Rectangle
+	until(t, "the settings window", 100*time.Millisecond, func() bool {
+		var ok bool
+		_, sw, ok = d.visibleWindow(t, "Yui — Settings")
+		return ok
+	})
+	d.awaitStill(t, sw, "the settings window showing a painted form", painted)
+	// Add character is the sidebar's last button (its centre 107 px from
+	// the window's left, 78 px from its bottom at 760×560), Save the
+	// footer's last (59 px from the right, 28 from the bottom). Clicks, not
+	// Ctrl+S: a key goes to the window that has the focus, which the pet
+	// window may still hold when it comes; the two clicks reach the
+	// settings window, and its page, in order.
+	d.xdotool(t, "mousemove", strconv.Itoa(sw.Min.X+107), strconv.Itoa(sw.Max.Y-78), "click", "1")
+	d.xdotool(t, "mousemove", strconv.Itoa(sw.Max.X-59), strconv.Itoa(sw.Max.Y-28), "click", "1")
+	var added settings.Preset
+	for deadline := time.Now().Add(e2eLimit); ; time.Sleep(100 * time.Millisecond) {
+		now := readSettings(t, cfg)
+		if len(now.Presets) >= 2 && now.Presets[1].Window != nil {
+			added = now.Presets[1]
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %v waiting for the new character saved; screenshot %s", e2eLimit,
+				savePNG(t, d.capture(t, image.Rect(0, 0, screenW, screenH)), "not-added.png"))
+		}
+	}
+	r := d.awaitWindowAt(t, petTitle(added.Name), image.Pt(added.Window.X, added.Window.Y))
+	d.awaitCharacter(t, r)
+	_, sw, _ = d.visibleWindow(t, "Yui — Settings")
+	shot := savePNG(t, d.capture(t, image.Rect(0, 0, screenW, screenH)), "new-character-beside-settings.png")
+	if in := r.Intersect(sw); !in.Empty() {
+		t.Fatalf("the new character's window %v covers %v of the settings window %v (screenshot %s)", r, in, sw, shot)
+	}
+	body := image.Rect(60, 164, 240, 380) // core.PetBody
+	if in := body.Add(r.Min).Intersect(body.Add(win.Min)); !in.Empty() {
+		t.Fatalf("the new character at %v stands on the first one at %v (screenshot %s)", r, win, shot)
+	}
+	if err := a.terminate(t); err != nil {
+		t.Fatalf("core exit: %v", err)
+	}
+}

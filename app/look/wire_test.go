@@ -15,15 +15,18 @@ import (
 	"yui/app/look"
 	"yui/app/permission"
 	"yui/app/settings"
+	"yui/transport"
 	"yui/transport/push"
 	"yui/transport/pushserver"
 )
 
 type nopHandler struct{}
 
-func (nopHandler) HandleFrame(push.Frame)            {}
-func (nopHandler) HandleState(push.StateChange)      {}
-func (nopHandler) HandleTurnWait(push.TurnWaitEnded) {}
+func (nopHandler) HandleEvent(transport.Event)           {}
+func (nopHandler) HandleState(push.StateChange)          {}
+func (nopHandler) HandleTurnWait(push.TurnWaitEnded)     {}
+func (nopHandler) HandleToolCall(transport.ToolCall)     {}
+func (nopHandler) HandleToolResult(transport.ToolResult) {}
 
 // noisy draws a screen JPEG and PNG compress badly.
 func noisy(m capture.Monitor) *image.RGBA {

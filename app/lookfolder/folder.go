@@ -43,11 +43,16 @@ type Look struct {
 	// Err says why the folder cannot be used; it starts with the path of
 	// the file at fault relative to the config dir (looks/<id>/<file>).
 	Err error
+	// VRM is set for a VRM look folder (model.vrm; Art is then nil).
+	VRM *VRM
 }
 
 // manifest is look.json.
 type manifest struct {
 	Name string `json:"name"`
+	// A VRM look's options (docs/looks.md); ignored for SVG looks.
+	Breathing  string `json:"breathing,omitempty"`
+	TouchTurns bool   `json:"touch_turns,omitempty"`
 }
 
 var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]{0,31}$`)
@@ -107,6 +112,15 @@ func Read(root, id string, reserved []string) Look {
 		return l
 	}
 	l.Name = m.Name
+	if _, err := os.Lstat(filepath.Join(dir, ModelFile)); err == nil {
+		v, err := readVRM(dir, m, rel)
+		if err != nil {
+			l.Err = err
+			return l
+		}
+		l.VRM = v
+		return l
+	}
 	art := map[string][]byte{}
 	for _, e := range Emotions {
 		file := e + ".svg"

@@ -143,6 +143,7 @@ func New(cfg Config) (*Character, error) {
 	s, err := session.New(session.Options{
 		Preset:     p,
 		Transport:  tr,
+		Wire:       LogWire(p.ChatAPI),
 		Declared:   declared,
 		ConfigDir:  cfg.ConfigDir,
 		Voice:      cfg.Voice,

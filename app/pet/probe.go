@@ -70,6 +70,9 @@ func Probe(ctx context.Context, hc *http.Client, chatAPI, base, key, chatID stri
 		case errors.As(err, &se):
 			return ProbeResult{Kind: "failed", Text: "The server answered " + se.Error() + "."}
 		}
+		if c, ok := conncause.Unexpected(err, base, "a model list"); ok {
+			return ProbeResult{Kind: "failed", Text: c.Text, Cause: string(c.Kind), Settings: c.Settings}
+		}
 		return explained("unreachable", err, base)
 	case chatAPI == Push:
 		err := push.Probe(ctx, hc, base, key, chatID)
@@ -129,6 +132,9 @@ func ProbeThreads(ctx context.Context, hc *http.Client, base, key, agent, thread
 	case errors.As(err, &ae):
 		return ProbeResult{Kind: "failed", Text: "The runtime answered " + ae.Error() + "."}
 	case err != nil:
+		if c, ok := conncause.Unexpected(err, base, "what a Standard Agents runtime sends"); ok {
+			return ProbeResult{Kind: "failed", Text: c.Text, Cause: string(c.Kind), Settings: c.Settings}
+		}
 		return ProbeResult{Kind: "unreachable", Text: "Cannot reach " + host + ": " + reason(err) + "."}
 	}
 	who := "Connected"

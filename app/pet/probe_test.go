@@ -2,6 +2,7 @@ package pet
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -44,5 +45,30 @@ func TestProbeThreads(t *testing.T) {
 				t.Errorf("agents %v", r.Agents)
 			}
 		})
+	}
+}
+
+// A server that answers with a web page (a router, a web UI, the wrong
+// path) gets "answered, but not with a model list", not a JSON error.
+func TestProbeOfAWebPageSaysTheServerAnsweredWithSomethingElse(t *testing.T) {
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		_, _ = w.Write([]byte("<!DOCTYPE html>\n<html><head><title>llama.cpp</title></head><body></body></html>"))
+	}))
+	defer hs.Close()
+	where := strings.TrimPrefix(hs.URL, "http://")
+	for _, api := range []string{ChatCompletions, Responses} {
+		r := Probe(context.Background(), nil, api, hs.URL, "k", "yui-00000000")
+		if r.Kind != "failed" || r.Cause != "not_api" || !r.Settings ||
+			!strings.HasPrefix(r.Text, "The server at "+where+" answered, but not with a model list (it sent a web page) — is the API or the URL wrong?") {
+			t.Errorf("%s: %+v", api, r)
+		}
+		if strings.Contains(r.Text, "invalid character") {
+			t.Errorf("%s: JSON's words: %q", api, r.Text)
+		}
+	}
+	r := ProbeThreads(context.Background(), nil, hs.URL, "k", "", "")
+	if r.Kind != "failed" || r.Cause != "not_api" || !strings.Contains(r.Text, "answered, but not with what a Standard Agents runtime sends (it sent a web page)") {
+		t.Errorf("threads: %+v", r)
 	}
 }

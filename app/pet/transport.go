@@ -30,6 +30,20 @@ const (
 // Wires are the chat_api values this build can run.
 var Wires = []string{Push, Responses, ChatCompletions, StandardAgents}
 
+// LogWire is the name the chat_api's wire logs its turns under
+// (session.Options.Wire): push.speech, chat_completions.speech,
+// responses.speech, threads.speech. A chat_api this build cannot run
+// gets the push transport, and push's names.
+func LogWire(chatAPI string) string {
+	switch chatAPI {
+	case ChatCompletions, Responses:
+		return chatAPI
+	case StandardAgents:
+		return "threads"
+	}
+	return Push
+}
+
 // IsRequestWire reports a chat_api whose connection is one request per
 // turn (an OpenAI-style API with GET {base}/models).
 func IsRequestWire(chatAPI string) bool { return chatAPI == ChatCompletions || chatAPI == Responses }

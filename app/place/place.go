@@ -258,3 +258,67 @@ func Away(size image.Point, mons []image.Rectangle, pets []image.Rectangle) imag
 	}
 	return best
 }
+
+// BesideClearOf is Beside for a window that must also keep clear of avoid
+// (the settings window a new character is saved from: issue 21, she landed
+// over its Save and Revert). It is Beside's spot when that covers no part
+// of avoid; otherwise, of the spots on a 32 px grid of each monitor (inside
+// Margin, its far edges included) and the spots just beside each avoid
+// rectangle, the one that covers the least of avoid, then the least of
+// taken, then stands lowest (her feet on the bottom row, as Beside's
+// spots), then nearest the right edge of Beside's first spot (the
+// bottom-right of the primary monitor).
+func BesideClearOf(size image.Point, mons []image.Rectangle, taken, avoid []image.Rectangle) image.Point {
+	first := Beside(size, mons, taken)
+	if cover(image.Rectangle{Min: first, Max: first.Add(size)}, avoid) == 0 {
+		return first
+	}
+	prim := Primary(mons)
+	home := BottomRight(prim, size)
+	best, bestKey := first, [4]int{-1}
+	try := func(p image.Point, m image.Rectangle) {
+		p = inside(p, size, m.Inset(Margin))
+		r := image.Rectangle{Min: p, Max: p.Add(size)}
+		key := [4]int{cover(r, avoid), cover(r, taken), abs(home.Y - p.Y), abs(home.X - p.X)}
+		if bestKey[0] < 0 || less(key, bestKey) {
+			best, bestKey = p, key
+		}
+	}
+	const step = 32
+	for i, m := range append([]image.Rectangle{prim}, mons...) {
+		if i > 0 && m == prim || m.Empty() {
+			continue
+		}
+		in := m.Inset(Margin)
+		xs := []int{in.Max.X - size.X}
+		for x := in.Min.X; x < in.Max.X-size.X; x += step {
+			xs = append(xs, x)
+		}
+		ys := []int{in.Max.Y - size.Y}
+		for y := in.Min.Y; y < in.Max.Y-size.Y; y += step {
+			ys = append(ys, y)
+		}
+		for _, a := range avoid {
+			xs = append(xs, a.Max.X+Gap, a.Min.X-Gap-size.X)
+			ys = append(ys, a.Max.Y+Gap, a.Min.Y-Gap-size.Y)
+		}
+		for _, y := range ys {
+			for _, x := range xs {
+				try(image.Pt(x, y), m)
+			}
+		}
+	}
+	return best
+}
+
+func abs(v int) int { return max(v, -v) }
+
+// less orders keys lexicographically.
+func less(a, b [4]int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}

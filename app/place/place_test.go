@@ -192,3 +192,60 @@ func TestAwayOpensWhereNoPetCoversIt(t *testing.T) {
 		t.Fatalf("first monitor covered: %v is not on the second", r)
 	}
 }
+
+// Issue 21: a character saved from the settings window landed over its
+// Save and Revert corner. On a 1280×800 screen with the settings window
+// where Away opens it and the first character at the bottom-right, no
+// spot is clear of both: she keeps clear of the settings window and
+// overlaps the other character's window least (its top, where a bubble
+// shows only while she speaks — not her figure).
+func TestBesideClearOfKeepsOffTheSettingsWindow(t *testing.T) {
+	mons := []image.Rectangle{small}
+	yui := rect(BottomRight(small, pet), pet)
+	settings := rect(Away(image.Pt(760, 560), mons, []image.Rectangle{yui}), image.Pt(760, 560))
+	got := BesideClearOf(pet, mons, []image.Rectangle{yui}, []image.Rectangle{settings})
+	r := rect(got, pet)
+	if in := r.Intersect(settings); !in.Empty() {
+		t.Fatalf("placed at %v: covers %v of the settings window %v", r, in, settings)
+	}
+	if !r.In(small.Inset(Margin)) {
+		t.Fatalf("placed at %v: not inside the screen's margin", r)
+	}
+	// Her figure (the body box of a pet window) is clear of Yui's figure.
+	body := image.Rect(60, 164, 240, 380)
+	if in := body.Add(r.Min).Intersect(body.Add(yui.Min)); !in.Empty() {
+		t.Fatalf("placed at %v: her figure covers Yui's by %v", r, in)
+	}
+	if want := image.Pt(settings.Max.X+Gap, Margin); got != want {
+		t.Fatalf("placed at %v, want %v (just right of the settings window %v, above Yui)", got, want, settings)
+	}
+
+	// Where Beside's spot is clear of it, that spot: nothing changes.
+	far := image.Rect(0, 0, 400, 300)
+	if got, want := BesideClearOf(pet, mons, []image.Rectangle{yui}, []image.Rectangle{far}), Beside(pet, mons, []image.Rectangle{yui}); got != want {
+		t.Fatalf("with the settings window out of the way: %v, want Beside's %v", got, want)
+	}
+	if got, want := BesideClearOf(pet, mons, nil, nil), BottomRight(small, pet); got != want {
+		t.Fatalf("nothing to avoid: %v, want %v", got, want)
+	}
+
+	// On a larger screen she stands beside the settings window, on the
+	// bottom row next to Yui.
+	bigMons := []image.Rectangle{big}
+	yui = rect(BottomRight(big, pet), pet)
+	settings = image.Rect(1000, 500, 1600, 1000) // moved by the user, over Beside's next spot
+	got = BesideClearOf(pet, bigMons, []image.Rectangle{yui}, []image.Rectangle{settings})
+	r = rect(got, pet)
+	if !r.Intersect(settings).Empty() || !r.Intersect(yui).Empty() {
+		t.Fatalf("on 1920×1080: %v covers the settings window %v or Yui %v", r, settings, yui)
+	}
+	if want := image.Pt(1000-Gap-300, 1080-Margin-420); got != want {
+		t.Fatalf("on 1920×1080: %v, want %v (left of the settings window, on the bottom row)", got, want)
+	}
+	// Two monitors: the second is used when the first has no clear spot.
+	full := image.Rect(0, 0, 1920, 1080)
+	got = BesideClearOf(pet, twoMons, nil, []image.Rectangle{full})
+	if !rect(got, pet).In(twoMons[1]) {
+		t.Fatalf("with the first monitor covered: %v, not on the second", got)
+	}
+}

@@ -85,7 +85,7 @@ func (s *Session) Reset() {
 	s.postUser(func() {
 		s.stopSpeech(actionReset)
 		if err := s.tr.Reset(context.Background()); err != nil {
-			s.log.Warn("push.reset_not_sent", "err", err.Error())
+			s.log.Warn(s.logName("reset_not_sent"), "err", err.Error())
 			s.emit(Event{Kind: KindErrorLine, Text: s.lines.NotConnected, Where: WhereComposer})
 			return
 		}
@@ -138,7 +138,7 @@ func (s *Session) stopSpeech(a stopAction) {
 	defer s.boundStoppedTurns()
 	if a == actionStopButton || a == actionReset || a == actionBargeIn {
 		if err := s.tr.Stop(context.Background(), ids); err != nil {
-			s.log.Info("push.stop_not_sent", "turns", len(ids), "err", err.Error())
+			s.log.Info(s.logName("stop_not_sent"), "turns", len(ids), "err", err.Error())
 		}
 		return
 	}

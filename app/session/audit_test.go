@@ -12,6 +12,7 @@ import (
 	"yui/app/clientctx"
 	"yui/app/playback"
 	"yui/app/session"
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -184,7 +185,7 @@ func TestCloseMidTurnIsNoNetworkFailure(t *testing.T) {
 
 func TestToolEventsForEveryAnsweredCallShowTheResultSent(t *testing.T) {
 	bubble(t, func(t *testing.T) {
-		look := push.ToolFunc{Name: "look", ValidateFunc: func(args json.RawMessage) error {
+		look := transport.ToolFunc{Name: "look", ValidateFunc: func(args json.RawMessage) error {
 			if strings.Contains(string(args), "moon") {
 				return push.InvalidField("at")
 			}
@@ -192,7 +193,7 @@ func TestToolEventsForEveryAnsweredCallShowTheResultSent(t *testing.T) {
 				return push.MissingField("monitor")
 			}
 			return nil
-		}, RunFunc: func(ctx context.Context, call push.ToolCall) (string, []string, error) {
+		}, RunFunc: func(ctx context.Context, call transport.ToolCall) (string, []string, error) {
 			if strings.Contains(string(call.Arguments), "big") {
 				return strings.Repeat("z", push.MaxFrameBytes), nil, nil
 			}

@@ -128,6 +128,9 @@
 // (spoke_text:false) and push.render (speech: whether any of its speech
 // plays, sentences: how many sentences it queued, owed: whether reply
 // speech was still owed when it arrived). No key or image data is logged.
+// Those are push's names, the spec's; another wire logs the same lines
+// under its own name (Options.Wire): chat_completions.speech,
+// responses.turn_end, threads.render …
 //
 // tool_call and tool_result events come from the transport's
 // HandleToolCall/HandleToolResult: every client tool call it answers, and

@@ -8,6 +8,7 @@ import (
 
 	"yui/app/playback"
 	"yui/app/session"
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -40,7 +41,7 @@ func TestKindsAreTheConsoleEvents(t *testing.T) {
 
 func TestToolCallAndResultEvents(t *testing.T) {
 	bubble(t, func(t *testing.T) {
-		tool := push.ToolFunc{Name: "look", RunFunc: func(context.Context, push.ToolCall) (string, []string, error) {
+		tool := transport.ToolFunc{Name: "look", RunFunc: func(context.Context, transport.ToolCall) (string, []string, error) {
 			return `{"posture":"standing"}`, nil, nil
 		}}
 		e := newEnv(t, envOpts{tools: []push.Tool{tool}})
@@ -68,7 +69,7 @@ func TestToolCallAndResultEvents(t *testing.T) {
 
 func TestToolErrorResultEvent(t *testing.T) {
 	bubble(t, func(t *testing.T) {
-		tool := push.ToolFunc{Name: "look", RunFunc: func(context.Context, push.ToolCall) (string, []string, error) {
+		tool := transport.ToolFunc{Name: "look", RunFunc: func(context.Context, transport.ToolCall) (string, []string, error) {
 			return "", nil, errString("not_found")
 		}}
 		e := newEnv(t, envOpts{tools: []push.Tool{tool}})

@@ -36,6 +36,10 @@ type Options struct {
 	// Transport is the preset's wire (app/pet builds it from chat_api).
 	// Required. The session starts it with its own handler and closes it.
 	Transport transport.Transport
+	// Wire names the wire in the log's event names: "push" (also for ""),
+	// "chat_completions", "responses", "threads" — push.speech,
+	// responses.turn_end, threads.render … (push's are the spec's).
+	Wire string
 	// ConfigDir holds the previous-turn record and the delegation history
 	// of the preset.
 	ConfigDir string

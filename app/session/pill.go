@@ -60,10 +60,10 @@ func (s *Session) declares(name string) bool {
 func (s *Session) onToolStatus(ts transport.ToolStatus) {
 	t := s.turnFor(ts.TurnID, true)
 	if t != nil && t.stopped {
-		s.log.Info("push.tool_status", "turn_id", ts.TurnID, "dropped", Dropped, "stopped_count", s.stoppedCount())
+		s.log.Info(s.logName("tool_status"), "turn_id", ts.TurnID, "dropped", Dropped, "stopped_count", s.stoppedCount())
 		return
 	}
-	s.log.Info("push.tool_status", "turn_id", ts.TurnID, "state", ts.State, "tool_id", ts.ToolID)
+	s.log.Info(s.logName("tool_status"), "turn_id", ts.TurnID, "state", ts.State, "tool_id", ts.ToolID)
 	if ts.ToolID == clientRunTool && s.declares(ts.ToolID) {
 		return
 	}

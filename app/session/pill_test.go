@@ -7,6 +7,7 @@ import (
 	"github.com/coder/websocket"
 
 	"yui/app/session"
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -159,7 +160,7 @@ func TestBackendTurnToolShowsWithoutPhrase(t *testing.T) {
 
 func TestBrowserStatusLeavesPillAlone(t *testing.T) {
 	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{tools: []push.Tool{push.ToolFunc{Name: "browser"}}})
+		e := newEnv(t, envOpts{tools: []push.Tool{transport.ToolFunc{Name: "browser"}}})
 		id := e.send("hi")
 		m := e.ev.mark()
 		e.toolStatus(id, "running", "browser")
@@ -176,7 +177,7 @@ func TestBrowserStatusLeavesPillAlone(t *testing.T) {
 
 func TestBrowserStatusCountsForFrameWait(t *testing.T) {
 	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{tools: []push.Tool{push.ToolFunc{Name: "browser"}}})
+		e := newEnv(t, envOpts{tools: []push.Tool{transport.ToolFunc{Name: "browser"}}})
 		id := e.send("hi")
 		sleep(push.TurnFrameWait - time.Second)
 		e.toolStatus(id, "running", "browser")

@@ -40,7 +40,7 @@ func hasSpeech(segs []transport.Segment) bool {
 func (s *Session) onRender(r transport.Render) {
 	t := s.turnFor(r.TurnID, true)
 	if t != nil && t.stopped {
-		s.turnLog.Info("push.render", "source", r.Source, "turn_id", r.TurnID, "segments", len(r.Segments),
+		s.turnLog.Info(s.logName("render"), "source", r.Source, "turn_id", r.TurnID, "segments", len(r.Segments),
 			"dropped", Dropped, "stopped_count", s.stoppedCount())
 		s.abandonReasoning(r.TurnID)
 		return
@@ -59,7 +59,7 @@ func (s *Session) onRender(r transport.Render) {
 	}
 	played := s.player.Render(r.TurnID, segments(r.Segments))
 	s.cutFillers(r.TurnID, first)
-	s.turnLog.Info("push.render", "source", r.Source, "turn_id", r.TurnID, "segments", len(r.Segments),
+	s.turnLog.Info(s.logName("render"), "source", r.Source, "turn_id", r.TurnID, "segments", len(r.Segments),
 		"speech", played > 0, "sentences", played, "owed", owed)
 }
 
@@ -67,11 +67,11 @@ func (s *Session) onRender(r transport.Render) {
 func (s *Session) onSpeech(sp transport.Speech) {
 	t := s.turnFor(sp.TurnID, true)
 	if t != nil && t.stopped {
-		s.log.Info("push.speech", "turn_id", sp.TurnID, "segments", len(sp.Segments),
+		s.log.Info(s.logName("speech"), "turn_id", sp.TurnID, "segments", len(sp.Segments),
 			"dropped", Dropped, "stopped_count", s.stoppedCount())
 		return
 	}
-	s.log.Info("push.speech", "turn_id", sp.TurnID, "segments", len(sp.Segments))
+	s.log.Info(s.logName("speech"), "turn_id", sp.TurnID, "segments", len(sp.Segments))
 	first := s.firstRender(sp.TurnID, t)
 	if t != nil && hasSpeech(sp.Segments) {
 		t.spoke = true
@@ -86,10 +86,10 @@ func (s *Session) onSpeech(sp transport.Speech) {
 func (s *Session) onTurnEnd(te transport.TurnEnd) {
 	t := s.st.turns[te.TurnID]
 	if t == nil {
-		s.log.Info("push.turn_end", "turn_id", te.TurnID, "held", false)
+		s.log.Info(s.logName("turn_end"), "turn_id", te.TurnID, "held", false)
 		return
 	}
-	s.log.Info("push.turn_end", "turn_id", te.TurnID)
+	s.log.Info(s.logName("turn_end"), "turn_id", te.TurnID)
 	delete(s.st.turns, te.TurnID)
 	s.st.closed.add(te.TurnID)
 	t.stopTimers()
@@ -151,10 +151,10 @@ func (s *Session) recordFailed(t *turn) {
 func (s *Session) onError(e transport.TurnError) {
 	t := s.turnFor(e.TurnID, true)
 	if t != nil && t.stopped {
-		s.log.Info("push.error", "turn_id", e.TurnID, "dropped", Dropped, "stopped_count", s.stoppedCount())
+		s.log.Info(s.logName("error"), "turn_id", e.TurnID, "dropped", Dropped, "stopped_count", s.stoppedCount())
 		return
 	}
-	s.log.Info("push.error", "turn_id", e.TurnID, "message", e.Message)
+	s.log.Info(s.logName("error"), "turn_id", e.TurnID, "message", e.Message)
 	if t == nil || !t.origin.sent() {
 		return
 	}

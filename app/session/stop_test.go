@@ -6,6 +6,7 @@ import (
 
 	"yui/app/clientctx"
 	"yui/app/session"
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -299,7 +300,7 @@ func TestSpokenTurnStopsSpeechToo(t *testing.T) {
 
 func TestToolCallOfStoppedTurnAnsweredTurnStopped(t *testing.T) {
 	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{tools: []push.Tool{push.ToolFunc{Name: "look"}}})
+		e := newEnv(t, envOpts{tools: []push.Tool{transport.ToolFunc{Name: "look"}}})
 		a := e.send("one")
 		e.send("two") // stops a without a stop frame
 		res, _, err := e.srv.CallTool(t.Context(), e.chat, a, "look", map[string]any{"at": "body"})

@@ -194,7 +194,7 @@ func (s *Session) record(r clientctx.Record) {
 	}
 	if r.Outcome == clientctx.Failed && r.TurnID != "" && s.ready() && s.tr.Capabilities().PlaybackReports {
 		if err := s.tr.ReportPlayback(context.Background(), r.TurnID); err != nil {
-			s.log.Warn("push.playback_not_sent", "turn_id", r.TurnID, "err", err.Error())
+			s.log.Warn(s.logName("playback_not_sent"), "turn_id", r.TurnID, "err", err.Error())
 		}
 	}
 }

@@ -60,7 +60,7 @@ type Options struct {
 // Labels of the fixed items.
 const (
 	LabelListen   = "Listen"
-	LabelMute     = "Mute voices"
+	LabelMute     = "Mute all voices"
 	LabelSettings = "Settings…"
 	LabelReset    = "Reset positions"
 	LabelLogin    = "Start at login"

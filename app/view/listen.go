@@ -8,7 +8,6 @@ const (
 	TypeListenHold     = "listen_hold"     // ListenHold, pet page → core
 	TypeListenTarget   = "listen_target"   // no fields, pet page → core: spoken turns go to this character
 	TypeSettingsListen = "settings_listen" // SettingsListen, core → settings page (sticky)
-	TypeSaveListen     = "save_listen"     // SaveListen, settings page → core
 	TypeListenMeter    = "listen_meter"    // ListenMeter, settings page → core
 	TypeListenLevel    = "listen_level"    // ListenLevel, core → settings page
 )
@@ -40,8 +39,8 @@ type ListenHold struct {
 	Held bool `json:"held"`
 }
 
-// ListenForm mirrors settings.Listen without the key (HasKey; SaveListen
-// carries Key only when typed).
+// ListenForm mirrors settings.Listen without the key (HasKey;
+// SaveSettings carries ListenKey only when typed).
 type ListenForm struct {
 	On            bool   `json:"on"`
 	Device        string `json:"device"`
@@ -64,14 +63,6 @@ type SettingsListen struct {
 	Devices []Choice   `json:"devices"`
 	Keys    []Choice   `json:"keys"`
 	Note    string     `json:"note"`
-}
-
-// SaveListen saves the Listening section. Key is nil to keep the saved
-// key, "" to remove it.
-type SaveListen struct {
-	RequestID string     `json:"request_id"`
-	Form      ListenForm `json:"form"`
-	Key       *string    `json:"key,omitempty"`
 }
 
 // ListenMeter turns the level meter on while the section is visible.

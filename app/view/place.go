@@ -25,4 +25,6 @@ const TypeLookArt = "look_art"
 type LookArt struct {
 	Look     string            `json:"look"`
 	Emotions map[string]string `json:"emotions"`
+	// VRM is set for a VRM look folder (then Emotions is empty).
+	VRM *VRMLook `json:"vrm,omitempty"`
 }

@@ -152,6 +152,10 @@ type Mouth struct {
 	At     int64 `json:"at"`
 	StepMS int   `json:"step_ms"`
 	Levels []int `json:"levels"`
+	// Tones[i] (0–100), when sent, is how bright window i sounds (its
+	// zero-crossing rate): the VRM look picks the mouth's vowel shape from
+	// it (docs/looks.md).
+	Tones []int `json:"tones,omitempty"`
 }
 
 // VoiceState is the pet page's view of the character's voice, for its
@@ -400,6 +404,9 @@ type SettingsChoices struct {
 	// SystemVoices lists each installed program's voices (program →
 	// voices), for suggestions; a name typed by hand is accepted too.
 	SystemVoices map[string][]Choice `json:"system_voices"`
+	// VRMLooks are the usable VRM look folders' thumbnails and options
+	// (each is also in Looks).
+	VRMLooks []VRMLookChoice `json:"vrm_looks,omitempty"`
 }
 
 // SettingsState is the saved settings as the form shows them. Revision
@@ -413,6 +420,25 @@ type SettingsState struct {
 	Audio        AudioForm       `json:"audio"`
 	Keyboard     KeyboardForm    `json:"keyboard"`
 	Choices      SettingsChoices `json:"choices"`
+	// NewPreset is the backend Add character starts a new character on
+	// (the core's choice: the main character's).
+	NewPreset NewPresetForm `json:"new_preset"`
+}
+
+// NewPresetForm is the backend a character added in the settings window
+// starts with: the main character's API, base URL, model, effort, context
+// window and agent (a new thread, no card, the default voice and screen
+// access come from the page). KeyFrom names the saved preset whose key
+// the new one takes when it is saved on that backend (SavePreset.KeyFrom);
+// "" when there is no key to take.
+type NewPresetForm struct {
+	ChatAPI         string `json:"chat_api"`
+	ChatBaseURL     string `json:"chat_base_url"`
+	Model           string `json:"model"`
+	ReasoningEffort string `json:"reasoning_effort"`
+	ContextWindow   int    `json:"context_window"`
+	AgentID         string `json:"agent_id"`
+	KeyFrom         string `json:"key_from"`
 }
 
 // SettingsAudio is the sound output as the core found it: Server names the
@@ -470,6 +496,11 @@ type SavePreset struct {
 	// VoiceKey is the speech endpoint's key, like Key: nil keeps the
 	// saved one, "" removes it.
 	VoiceKey *string `json:"voice_key,omitempty"`
+	// KeyFrom, for a preset the settings do not have yet and no Key:
+	// take the saved key of that preset (NewPresetForm.KeyFrom) — only
+	// when this preset's base URL has that preset's origin (a key goes
+	// only to its backend); otherwise it is ignored.
+	KeyFrom string `json:"key_from,omitempty"`
 }
 
 // SaveSettings replaces the presets with the form's list, in its order;
@@ -482,6 +513,13 @@ type SaveSettings struct {
 	Audio *AudioForm `json:"audio,omitempty"`
 	// Keyboard replaces the global shortcut; nil keeps it.
 	Keyboard *KeyboardForm `json:"keyboard,omitempty"`
+	// Listen replaces the Listening section (one for every character;
+	// its Target and HasKey are not read from it); nil keeps it. It is
+	// saved with the rest, by the form's one Save (issue 21: it had its
+	// own "Save listening"). ListenKey is the transcription key, like
+	// Key: nil keeps the saved one, "" removes it.
+	Listen    *ListenForm `json:"listen,omitempty"`
+	ListenKey *string     `json:"listen_key,omitempty"`
 }
 
 // SettingsResult answers a SaveSettings. On refusal Field is the JSON path
@@ -548,6 +586,9 @@ type TestConnection struct {
 	// (GET /api/auth/me, /api/agents, /api/threads/<id>).
 	AgentID  string `json:"agent_id,omitempty"`
 	ThreadID string `json:"thread_id,omitempty"`
+	// KeyFrom: a new character without a typed key is tested with that
+	// saved preset's key, only on its origin (SavePreset.KeyFrom).
+	KeyFrom string `json:"key_from,omitempty"`
 }
 
 // ConnectionTest answers a TestConnection. Kind is "ok" (Models lists what
@@ -561,10 +602,10 @@ type ConnectionTest struct {
 	Text      string   `json:"text"`
 	Models    []string `json:"models"`
 	// Cause is the failure's kind in app/conncause's terms ("refused",
-	// "no_host", "timeout", "tls", "not_push", "key", …), "" on success.
+	// "no_host", "timeout", "tls", "not_push", "not_api", "key", …), "" on success.
 	Cause string `json:"cause,omitempty"`
 	// Settings: the fix is a setting (offer the Chat API field for
-	// not_push).
+	// not_push and not_api).
 	Settings bool `json:"settings,omitempty"`
 	// Agents are the agents a Standard Agents runtime listed (the
 	// agent picker); [] otherwise.

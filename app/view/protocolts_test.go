@@ -41,7 +41,9 @@ var tsMessages = map[string]struct {
 	TypeSettingsResult: {SettingsResult{}, true}, TypeSettingsHistory: {SettingsHistory{}, true},
 	TypeConnectionTest: {ConnectionTest{}, true},
 	TypeTranscript:     {Transcript{}, true}, TypeTranscriptEntry: {TranscriptEntry{}, true},
-	TypeOpenComposer: {struct{}{}, true}, TypeLookArt: {LookArt{}, true},
+	TypeOpenComposer: {struct{}{}, true}, TypeLookArt: {LookArt{}, true}, TypePointer: {Pointer{}, true},
+	TypeTouch: {Touch{}, false}, TypeLookFailed: {LookFailed{}, false}, TypeLookThumbnail: {LookThumbnail{}, false},
+	TypeLookOptions: {LookOptions{}, false},
 
 	TypeSendText: {SendText{}, false}, TypeStop: {struct{}{}, false}, TypeReconnect: {struct{}{}, false},
 	TypeDismiss: {Dismiss{}, false}, TypeReset: {struct{}{}, false}, TypePermissionAnswer: {PermissionAnswer{}, false},
@@ -52,7 +54,6 @@ var tsMessages = map[string]struct {
 
 	TypeListen: {ListenState{}, true}, TypeSettingsListen: {SettingsListen{}, true}, TypeListenLevel: {ListenLevel{}, true},
 	TypeListenHold: {ListenHold{}, false}, TypeListenTarget: {struct{}{}, false}, TypeListenMeter: {ListenMeter{}, false},
-	TypeSaveListen: {SaveListen{}, false},
 }
 
 // goOnly are the message types no page sends or receives: the shell's,

@@ -40,6 +40,9 @@ type Config struct {
 	OnConnect func(Peer)
 	// OnDisconnect runs once when a connection ends.
 	OnDisconnect func(Peer)
+	// Routes are further HTTP routes by pattern (routes.go), e.g. the
+	// VRM look's model bytes for a pet page.
+	Routes map[string]Route
 }
 
 // Server is the core's view-protocol endpoint. See the package doc.
@@ -113,6 +116,9 @@ func (s *Server) Listen() error {
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/view", s.serveView)
+	for pattern, rt := range s.cfg.Routes {
+		mux.Handle(pattern, s.granted(rt))
+	}
 	if s.cfg.Pages != nil {
 		mux.Handle("/", http.FileServerFS(s.cfg.Pages))
 	}

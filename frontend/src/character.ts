@@ -410,6 +410,28 @@ export class Character {
     this.showArt();
   }
 
+  /** Draws her with another renderer's element (the VRM look,
+   * src/vrmhost.ts) in her box instead of the figure and art, which stop
+   * (no blink timer); null: the figure again. */
+  setRenderer(r: HTMLElement | null): void {
+    this.el.querySelector(':scope > .look-renderer')?.remove();
+    if (r) {
+      r.classList.add('look-renderer');
+      this.el.append(r);
+      this.el.dataset.renderer = 'vrm';
+      if (this.running) {
+        this.stop();
+        this.resume = true;
+      }
+    } else {
+      delete this.el.dataset.renderer;
+      if (this.resume) this.start();
+      this.resume = false;
+    }
+  }
+
+  private resume = false;
+
   private showArt(): void {
     if (!this.art || !this.artImg) return;
     const url = this.art[this.el.dataset.emotion ?? 'neutral'] ?? this.art.neutral ?? '';

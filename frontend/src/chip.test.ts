@@ -25,6 +25,13 @@ describe('DelegationsChip', () => {
     expect(chip.chip.dataset.count).toBe('2');
     expect(chip.chip.querySelector('.chip-count')!.textContent).toBe('2');
     expect(chip.chip.getAttribute('aria-label')).toContain('2 background tasks running, 1 done');
+    // Done: the count says so; the tooltip never names a count that can go stale.
+    const title = chip.chip.title;
+    expect(title).toBe('Background tasks: click for the list');
+    chip.apply({ type: 'delegations', items: [{ ...items[2]! }] });
+    expect(chip.chip.getAttribute('aria-label')).toBe('1 background task done: show the list');
+    expect(chip.chip.title).toBe(title);
+    expect(chip.chip.title).not.toContain('running');
     chip.apply({ type: 'delegations', items: [] });
     expect(chip.chip.hidden).toBe(true);
     chip.apply({ type: 'delegations', items: null });

@@ -64,9 +64,13 @@ export class DelegationsChip {
       el('span', 'chip-mark', running > 0 ? '' : '✓'),
       el('span', 'chip-count', String(running > 0 ? running : done)),
     );
-    const what = `${running} background task${running === 1 ? '' : 's'} running` + (done ? `, ${done} done` : '');
+    const tasks = (n: number) => `${n} background task${n === 1 ? '' : 's'}`;
+    const what = running > 0 ? `${tasks(running)} running` + (done ? `, ${done} done` : '') : `${tasks(done)} done`;
     this.chip.setAttribute('aria-label', `${what}: show the list`);
-    this.chip.title = what;
+    // The chip itself shows the count and ✓. A tooltip with the count went
+    // stale: WebKitGTK keeps a tooltip's text while it is up, so it said
+    // "1 background task running" after the task was done (issue 21).
+    this.chip.title = 'Background tasks: click for the list';
     if (this.items.length === 0) this.setOpen(false);
     else if (this.open) this.render();
     this.changed();

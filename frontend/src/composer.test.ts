@@ -67,4 +67,59 @@ describe('ComposerView', () => {
     f.c.close();
     expect(f.c.isOpen).toBe(true);
   });
+
+  it('takes no keys while closed: the focus leaves the input and the form is inert', () => {
+    const { c } = setup();
+    expect(c.el.hasAttribute('inert')).toBe(true);
+    c.open();
+    expect(c.el.hasAttribute('inert')).toBe(false);
+    expect(document.activeElement).toBe(c.input);
+    c.input.value = 'help';
+    c.input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+    expect(c.isOpen).toBe(false);
+    expect(document.activeElement).not.toBe(c.input);
+    expect(c.el.contains(document.activeElement)).toBe(false);
+    expect(c.el.hasAttribute('inert')).toBe(true);
+    // The draft stays for the next open.
+    c.open();
+    expect(c.input.value).toBe('help');
+    expect(document.activeElement).toBe(c.input);
+    // The message window's composer is always open and never inert.
+    document.body.innerHTML = '';
+    expect(setup(true).c.el.hasAttribute('inert')).toBe(false);
+  });
+
+  it('grows with its lines up to maxLines, then scrolls (a second line no longer hides the first)', () => {
+    let changes = 0;
+    const c = new ComposerView({ send: () => true, now: () => 0, changed: () => changes++, rows: 1, maxLines: 4 });
+    document.body.append(c.el);
+    c.input.style.lineHeight = '18px';
+    c.input.style.padding = '4px 8px';
+    c.input.style.border = '1px solid';
+    let lines = 1;
+    Object.defineProperty(c.input, 'scrollHeight', { get: () => lines * 18 + 8 });
+    c.open();
+    expect(c.input.style.height).toBe('28px');
+    const type = (n: number) => {
+      lines = n;
+      c.input.dispatchEvent(new Event('input'));
+    };
+    const before = changes;
+    type(2);
+    expect(c.input.style.height).toBe('46px');
+    expect(changes).toBe(before + 1); // the click region follows
+    type(2);
+    expect(changes).toBe(before + 1); // the same height is no change
+    type(7);
+    expect(c.input.style.height).toBe('82px');
+    expect(c.input.style.overflowY).toBe('auto');
+    // Sent and accepted: back to one line.
+    c.input.value = 'hello';
+    c.submit();
+    lines = 1;
+    c.apply({ type: 'composer', locked: true });
+    expect(c.input.value).toBe('');
+    expect(c.input.style.height).toBe('28px');
+    expect(c.input.style.overflowY).toBe('hidden');
+  });
 });

@@ -24,6 +24,10 @@ export interface ComposerOptions {
   placeholder?: string;
   /** The text box's rows (2 by default). */
   rows?: number;
+  /** The text box grows with its text up to this many lines, then
+   * scrolls (the pet's one-line box: a second line used to show half of
+   * the first). 0 or absent: its height is the stylesheet's. */
+  maxLines?: number;
 }
 
 const PICKER_ICON = `<svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true"><rect x="2.5" y="4" width="15" height="12" rx="2.5" fill="none" stroke="currentColor" stroke-width="1.6"/><circle cx="7.5" cy="8.5" r="1.6" fill="currentColor"/><path d="M4 14.5 L8.5 10.5 L11 12.5 L13.5 9.5 L16.5 13" fill="none" stroke="currentColor" stroke-width="1.6" stroke-linejoin="round"/></svg>`;
@@ -50,6 +54,8 @@ export class ComposerView {
     this.el = el('form', { class: 'composer', hidden: !opts.fixed },
       this.tray.el, this.input, el('div', 'composer-buttons', this.pickBtn, this.sendBtn), this.fileInput, this.errorLine);
     if (opts.fixed) this.el.dataset.fixed = 'true';
+    // A closed composer takes no keys (see close()).
+    this.el.toggleAttribute('inert', !opts.fixed);
     this.wire();
   }
 
@@ -88,6 +94,8 @@ export class ComposerView {
   open(): void {
     const was = this.isOpen;
     this.el.hidden = false;
+    this.el.removeAttribute('inert');
+    this.fitHeight();
     this.input.focus();
     if (!was) this.opts.toggled?.(true);
     this.opts.changed();
@@ -95,6 +103,12 @@ export class ComposerView {
 
   close(): void {
     if (this.opts.fixed || !this.isOpen) return;
+    // A hidden input keeps the focus in WebKitGTK: keys typed after Escape
+    // went into it and came back as a surprise draft when it reopened. The
+    // focus leaves it, and inert keeps it (and a click, a paste) out.
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && this.el.contains(focused)) focused.blur();
+    this.el.toggleAttribute('inert', true);
     this.el.hidden = true;
     this.opts.toggled?.(false);
     this.opts.changed();
@@ -128,12 +142,39 @@ export class ComposerView {
   /** The core accepted the sent line: the text and images leave the
    * composer, unless the user changed them in the meantime. */
   private clearSentDraft(sent: SentDraft): void {
-    if (this.input.value.trim() === sent.text) this.input.value = '';
+    if (this.input.value.trim() === sent.text) {
+      this.input.value = '';
+      this.fitHeight();
+    }
     const now = this.tray.images;
     if (now.length === sent.images.length && now.every((u, i) => u === sent.images[i])) this.tray.clear();
   }
 
+  /** Sizes the text box to its lines (opts.maxLines), growing upward (the
+   * pet's composer is anchored at the bottom). Runs on input, so nothing
+   * runs while nobody types. Reports a change of height (the click
+   * region, the status row above it). */
+  private fitHeight(): void {
+    const max = this.opts.maxLines ?? 0;
+    if (max <= 0 || this.el.hidden) return;
+    const i = this.input;
+    const cs = getComputedStyle(i);
+    const line = parseFloat(cs.lineHeight) || 18;
+    const edge = (a: string, b: string) => (parseFloat(cs.getPropertyValue(a)) || 0) + (parseFloat(cs.getPropertyValue(b)) || 0);
+    const pad = edge('padding-top', 'padding-bottom');
+    const border = edge('border-top-width', 'border-bottom-width');
+    const before = i.style.height;
+    i.style.height = '0px';
+    const content = i.scrollHeight - pad; // the lines the text takes
+    const lines = Math.max(1, Math.min(max, Math.round(content / line)));
+    const h = `${lines * line + pad + border}px`;
+    i.style.height = h;
+    i.style.overflowY = content > max * line + 1 ? 'auto' : 'hidden';
+    if (h !== before) this.opts.changed();
+  }
+
   private wire(): void {
+    this.input.addEventListener('input', () => this.fitHeight());
     this.el.addEventListener('submit', (e) => {
       e.preventDefault();
       this.submit();

@@ -112,3 +112,12 @@ export function closeKeys(target: Document, close: () => void, busy: () => boole
     }
   });
 }
+
+/** A path on the core's view server with the page's token (a VRM look's
+ * model, the look importer): the view URL's host and token, over http. */
+export function viewPath(viewURL: string, path: string): string {
+  const v = new URL(viewURL);
+  const u = new URL(path, `${v.protocol === 'wss:' ? 'https:' : 'http:'}//${v.host}`);
+  u.searchParams.set('token', v.searchParams.get('token') ?? '');
+  return u.toString();
+}

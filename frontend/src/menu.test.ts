@@ -60,6 +60,7 @@ describe('PetMenu', () => {
     expect(item('mute-character').hidden).toBe(true);
     menu.applyVoice({ type: 'voice', muted: true, global_muted: false, engine: 'system' });
     expect(item('mute-character').textContent).toBe('Unmute voice');
+    expect(item('mute').textContent).toBe('Mute all voices');
     item('mute-character').click();
     menu.applyDesktop({ type: 'desktop', voices_muted: true, start_at_login: false, start_at_login_available: false });
     expect(item('start-at-login').hidden).toBe(true);
@@ -67,6 +68,10 @@ describe('PetMenu', () => {
     expect(item('messages').hidden).toBe(true);
     menu.applyPreset({ type: 'preset', id: 'p', name: 'Mika', look: 'yui' });
     expect(item('hide').textContent).toBe('Hide Mika');
+    // This character's mute is named after her; the other one says "all".
+    expect(item('mute-character').textContent).toBe('Unmute Mika');
+    menu.applyVoice({ type: 'voice', muted: false, global_muted: false, engine: 'system' });
+    expect(item('mute-character').textContent).toBe('Mute Mika');
     expect(item('messages').hidden).toBe(false);
     item('hide').click();
     item('settings').click();

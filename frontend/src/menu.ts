@@ -1,5 +1,5 @@
 // The character's menu (right-click on her): Settings…, Messages…, New conversation
-// (asking "Start over?" in the menu itself), Mute voice for this character,
+// (asking "Start over?" in the menu itself), Mute <name> for this character,
 // and the tray's app-wide items (docs/view-protocol.md, "Desktop menu").
 // It keeps only presentation state: open or closed, where, and where the
 // focus goes back. Every choice is handed to its owner through MenuActions.
@@ -14,7 +14,7 @@ export interface MenuActions {
   messages(): void;
   /** "Yes" to "Start over?". */
   reset(): void;
-  /** This character's Mute voice / Unmute voice: the wanted state. */
+  /** This character's Mute <name> / Unmute <name>: the wanted state. */
   muteCharacter(muted: boolean): void;
   /** "Send my voice here": spoken turns go to this character. */
   listenTarget(): void;
@@ -45,6 +45,8 @@ export class PetMenu {
   private readonly login: HTMLButtonElement;
   private readonly quit: HTMLButtonElement;
   private voice = { muted: false };
+  /** The character's name, for "Mute Yui" ('' until the core says). */
+  private name = '';
   /** Where the menu was asked to open (it is placed again when its size changes). */
   private at = { x: 0, y: 0 };
   /** Where the focus was when the menu opened (it goes back there). */
@@ -67,13 +69,17 @@ export class PetMenu {
     this.confirm = el('div', { class: 'pet-menu-confirm', attrs: { role: 'group', 'aria-labelledby': ask.id }, hidden: true },
       ask, el('div', 'pet-menu-choices', this.yes, this.cancel));
     this.yes.setAttribute('aria-describedby', ask.id);
+    // Two mutes side by side: this character's is named after her, the
+    // app-wide one says "all" (docs/decisions.md, "Two mutes, two names").
     this.muteCharacter = item('mute-character', 'Mute voice', true);
+    this.muteCharacter.title = 'Only this character; her words still show';
     // Shown while listening is on and spoken turns go to another character.
     this.listenTarget = item('listen-target', 'Send my voice here', true);
     this.hide = item('hide', 'Hide');
     this.resetPosition = item('reset-position', 'Reset position');
     this.resetPosition.title = 'Back to the bottom-right corner of the main screen';
-    this.mute = check('mute', 'Mute voices');
+    this.mute = check('mute', 'Mute all voices');
+    this.mute.title = 'Every character (also in the tray)';
     this.login = check('start-at-login', 'Start at login');
     this.quit = item('quit', 'Quit Yui');
     this.desktop = el('div', { class: 'pet-menu-desktop', attrs: { role: 'group', 'aria-label': 'Yui' }, hidden: true },
@@ -96,6 +102,8 @@ export class PetMenu {
   applyPreset(m: PresetInfo): void {
     this.hide.textContent = `Hide ${m.name}`;
     this.messages.hidden = false;
+    this.name = m.name;
+    this.nameMute();
   }
 
   applyDesktop(m: Desktop): void {
@@ -108,10 +116,16 @@ export class PetMenu {
 
   applyVoice(m: VoiceState): void {
     this.voice = { muted: m.muted };
-    this.muteCharacter.textContent = m.muted ? 'Unmute voice' : 'Mute voice';
+    this.nameMute();
     this.muteCharacter.dataset.muted = String(m.muted);
     this.muteCharacter.hidden = m.engine === 'off';
     if (this.open) this.place();
+  }
+
+  /** "Mute Yui" / "Unmute Yui" ("Mute voice" before the name is known). */
+  private nameMute(): void {
+    const who = this.name.trim() || 'voice';
+    this.muteCharacter.textContent = `${this.voice.muted ? 'Unmute' : 'Mute'} ${who}`;
   }
 
   /** Shows "Send my voice here" when spoken turns go elsewhere (`offer`). */

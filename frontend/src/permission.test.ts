@@ -16,6 +16,16 @@ describe('PermissionPromptView', () => {
     expect(answers).toEqual([[7, 'once'], [7, 'always'], [7, 'deny']]);
   });
 
+  it('names the screen once when its label says nothing more (issue 21: "screen 1 (screen)")', () => {
+    const v = new PermissionPromptView(() => {});
+    for (const label of ['screen', 'Screen 0', 'monitor 0', '']) {
+      v.apply({ type: 'permission', id: 2, backend: 'The demo backend', monitor: 0, label, text: '' });
+      expect(v.el.textContent).toContain('The demo backend asks to see screen 1.');
+    }
+    v.apply({ type: 'permission', id: 2, backend: 'The demo backend', monitor: 0, label: 'eDP-1', text: '' });
+    expect(v.el.textContent).toContain('asks to see screen 1 (eDP-1).');
+  });
+
   it('hides on id 0 and then sends nothing', () => {
     const answers: unknown[] = [];
     const v = new PermissionPromptView((id, c) => answers.push([id, c]));

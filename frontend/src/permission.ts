@@ -49,9 +49,12 @@ export class PermissionPromptView {
   apply(m: PermissionPrompt): void {
     this.id = m.id;
     this.el.hidden = m.id === 0;
-    // Plain words: "screen 2" counts from 1; the output's name (DP-2) and
-    // the index the backend used are in the tooltip.
-    const where = m.label ? `screen ${m.monitor + 1} (${m.label})` : `screen ${m.monitor + 1}`;
+    // Plain words: "screen 2" counts from 1, with the output's name (DP-2)
+    // when it says more than that — not "screen 1 (screen)" (Xvfb names
+    // its output "screen"; the fallback label is "monitor 0"). The index
+    // the backend used is in the tooltip.
+    const named = m.label && !/^(screen|monitor)(\s*\d+)?$/i.test(m.label.trim());
+    const where = named ? `screen ${m.monitor + 1} (${m.label})` : `screen ${m.monitor + 1}`;
     this.text.title = `Monitor ${m.monitor}${m.label ? ` (${m.label})` : ''} as the backend counts them`;
     this.text.textContent = m.id === 0 ? '' : `${m.backend} asks to see ${where}.`;
     this.el.dataset.monitor = String(m.monitor);

@@ -3,6 +3,7 @@ import { PetView, type PetHost } from './pet';
 import type { PageMessage } from './protocol';
 import { FakeMotion, FakeScheduler } from './test-helpers';
 import { BLINK_MIN_MS, BLINK_MS, BLINK_SPREAD_MS } from './character';
+import { BUBBLE_HIDE_MS } from './bubble';
 
 function setup() {
   const sent: PageMessage[] = [];
@@ -359,6 +360,42 @@ describe('PetView', () => {
     expect(q<HTMLElement>('.reasoning').hidden).toBe(false);
   });
 
+  it('moves the usage readout above the open composer, and back under her when it closes', () => {
+    const { view } = setup();
+    view.apply({ type: 'usage', total_tokens: 1342, context_window: 128000 });
+    const usage = q<HTMLElement>('.usage');
+    expect(usage.parentElement).toBe(q('.pet'));
+    view.openComposer();
+    expect(usage.parentElement).toBe(q('.status-row'));
+    expect(usage.hidden).toBe(false);
+    view.closeComposer();
+    expect(usage.parentElement).toBe(q('.pet'));
+    expect(usage.textContent).toBe('1.3k / 128k');
+  });
+
+  it('shows the ended thoughts only beside a bubble, not alone in the sky', () => {
+    const { view, sched } = setup();
+    const thoughts = () => q<HTMLElement>('.reasoning');
+    view.apply({ type: 'reasoning', turn_id: 't', text: 'Let me think.', streaming: true });
+    expect(thoughts().hidden).toBe(false); // thinking…, before any bubble
+    view.apply({ type: 'reasoning', turn_id: 't', text: 'Let me think.', streaming: false });
+    expect(thoughts().hidden).toBe(true); // ended, no bubble: nothing to go with
+    view.apply({ type: 'bubble', seq: 1, turn_id: 't', kind: 'speech', text: 'Hello!', speaking: true, muted: false });
+    expect(thoughts().hidden).toBe(false);
+    view.apply({ type: 'bubble', seq: 1, turn_id: 't', kind: 'speech', text: 'Hello!', speaking: false, muted: false });
+    sched.advance(BUBBLE_HIDE_MS);
+    expect(q<HTMLElement>('.bubble').hidden).toBe(true);
+    expect(thoughts().hidden).toBe(true); // went with the bubble
+    // Opened while the bubble shows, it stays open after it.
+    view.apply({ type: 'bubble', seq: 2, turn_id: 't', kind: 'speech', text: 'Again.', speaking: false, muted: false });
+    q<HTMLButtonElement>('.reasoning-toggle').click();
+    sched.advance(BUBBLE_HIDE_MS);
+    expect(q<HTMLElement>('.bubble').hidden).toBe(true);
+    expect(thoughts().hidden).toBe(false);
+    q<HTMLButtonElement>('.reasoning-toggle').click(); // closed: nothing left beside it
+    expect(thoughts().hidden).toBe(true);
+  });
+
   it('sends attached images with the typed line and clears them', async () => {
     const sent: PageMessage[] = [];
     const host: PetHost = { send: (m) => (sent.push(m), true), setInputRegion: () => {}, windowPosition: async () => null, moveWindow: () => {} };
@@ -477,6 +514,9 @@ describe('PetView', () => {
     view.apply({ type: 'desktop', voices_muted: false, start_at_login: true, start_at_login_available: true });
     expect(group.hidden).toBe(false);
     expect(item('hide').textContent).toBe('Hide Mio');
+    // Her name is for assistive technology; no tooltip over her face and menu.
+    expect(view.character.el.getAttribute('aria-label')).toBe('Mio');
+    expect(view.character.el.hasAttribute('title')).toBe(false);
     expect(item('mute').getAttribute('role')).toBe('menuitemcheckbox');
     expect(item('mute').getAttribute('aria-checked')).toBe('false');
     expect(item('start-at-login').getAttribute('aria-checked')).toBe('true');
@@ -804,20 +844,22 @@ describe('PetView voice', () => {
     document.body.innerHTML = '';
   });
 
-  it('offers Mute voice once the core says the character has a voice, and sends the switch', () => {
+  it('offers Mute <her name> once the core says the character has a voice, and sends the switch', () => {
     const { view, sent } = setup();
     const mute = q<HTMLButtonElement>('.pet-menu-item[data-action="mute-character"]');
     expect(mute.hidden).toBe(true);
     view.apply({ type: 'voice', muted: false, global_muted: false, engine: 'system' });
     expect(mute.hidden).toBe(false);
     expect(mute.textContent).toBe('Mute voice');
+    view.apply({ type: 'preset', id: 'p1', name: 'Yui', look: 'yui' });
+    expect(mute.textContent).toBe('Mute Yui');
     view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
     mute.click();
     expect(sent).toEqual([{ type: 'mute', scope: 'character', muted: true }]);
     expect(view.menuOpen).toBe(false);
     view.apply({ type: 'voice', muted: true, global_muted: true, engine: 'system' });
-    expect(mute.textContent).toBe('Unmute voice');
-    // The global mute is the desktop group's "Mute voices" check (its own
+    expect(mute.textContent).toBe('Unmute Yui');
+    // The global mute is the desktop group's "Mute all voices" check (its own
     // test), not a second item here.
     expect(q('.pet-menu-item[data-action="unmute-all"]')).toBeNull();
     // Text only: nothing to mute.

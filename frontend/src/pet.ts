@@ -18,6 +18,7 @@ import { PlateCause } from './platecause';
 import { ComposerView } from './composer';
 import { PetMenu } from './menu';
 import { button, el } from './dom';
+import { VrmHost } from './vrmhost';
 
 export interface PetHost {
   send(m: PageMessage): boolean;
@@ -32,6 +33,8 @@ export interface PetHost {
 export interface PetOptions {
   motion?: MotionPreference;
   readImage?: ImageReader;
+  /** A view-server path with the page's token (a VRM look's model). */
+  lookURL?: (path: string) => string;
 }
 
 /** Pointer travel (px) that turns a press on the character into a drag. */
@@ -69,6 +72,8 @@ export class PetView {
   readonly reasoning: ReasoningView;
   readonly composer: ComposerView;
   readonly menu: PetMenu;
+  /** A VRM look, when she wears one (src/vrmhost.ts). */
+  readonly vrm: VrmHost;
   private readonly notice: HTMLElement;
   private readonly noticeText: HTMLElement;
   private readonly noticeClose: HTMLButtonElement;
@@ -97,8 +102,15 @@ export class PetView {
       this.plateText, el('span', { class: 'plate-dots', attrs: { 'aria-hidden': 'true' } }, el('i'), el('i'), el('i')), this.plateAction);
     this.plateCause = new PlateCause(() => this.openSettings('backend'));
     this.character = new Character(sched, motion);
-    this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), changed);
-    this.reasoning = new ReasoningView(changed);
+    this.vrm = new VrmHost({
+      character: this.character, sched, motion, send: (m) => this.host.send(m), changed,
+      resolve: opts.lookURL ?? ((p) => p),
+    });
+    this.bubble = new SpeechBubble(sched, (u) => this.openURL(u), () => {
+      this.reasoning?.setBubble(this.bubble.visible);
+      changed();
+    });
+    this.reasoning = new ReasoningView(changed, { besideBubble: true });
     this.chip = new DelegationsChip(sched, changed);
     // The capture segment opens this character's settings at Screen.
     this.pill = new StatusPill(() => this.openSettings('permissions'));
@@ -112,9 +124,15 @@ export class PetView {
       changed,
       readImage: opts.readImage,
       rows: 1,
+      maxLines: 4,
       toggled: (open) => {
         if (open) this.root.dataset.composer = 'open';
         else delete this.root.dataset.composer;
+        // The usage readout sits at the window's bottom edge, where the
+        // open composer goes (it showed half under it): while the composer
+        // is open it joins the status row on the composer's top edge.
+        if (open) this.statusRow.append(this.usage.el);
+        else this.root.insertBefore(this.usage.el, this.permission.el);
       },
     });
     this.menu = new PetMenu({
@@ -166,8 +184,9 @@ export class PetView {
     switch (m.type) {
       case 'preset':
         this.root.dataset.preset = m.id;
+        // Named for assistive technology only: a title's tooltip covered
+        // her face and her right-click menu (issue 21); her menu names her.
         this.character.el.setAttribute('aria-label', m.name);
-        this.character.el.title = m.name;
         this.menu.applyPreset(m);
         this.character.setLook(m.look);
         break;
@@ -194,9 +213,14 @@ export class PetView {
         break;
       case 'character':
         this.character.set(m);
+        this.vrm.set(m);
         return; // the character's box never changes
       case 'mouth':
         this.character.setLevels(m.at, m.step_ms, m.levels ?? []);
+        this.vrm.setLevels(m.at, m.step_ms, m.levels ?? [], m.tones);
+        return;
+      case 'pointer':
+        this.vrm.setPointer(m.near ? { x: m.x, y: m.y } : null);
         return;
       case 'voice':
         this.root.dataset.muted = String(m.muted || m.global_muted);
@@ -225,6 +249,7 @@ export class PetView {
         break;
       case 'look_art':
         this.character.setArt(m.emotions);
+        this.vrm.show(m.look, m.vrm);
         return;
     }
     this.queueRegion();
@@ -306,8 +331,8 @@ export class PetView {
       this.queueRegion();
     });
     // Right-click on the character: a tiny menu (Settings…, New
-    // conversation, Mute voice for this character, and the tray's items:
-    // Hide, Mute voices for all, Start at login, Quit Yui).
+    // conversation, Mute <name> for this character, and the tray's items:
+    // Hide, Mute all voices, Start at login, Quit Yui).
     this.character.el.addEventListener('contextmenu', (e) => {
       e.preventDefault();
       const box = this.root.getBoundingClientRect();
@@ -497,7 +522,11 @@ export class PetView {
 
   visibleRects(): Rect[] {
     const out: Rect[] = [];
-    for (const p of this.regionParts()) {
+    // A VRM look clicks only on her silhouette.
+    const vrm = this.vrm.region();
+    if (vrm) out.push(...vrm);
+    const parts = this.regionParts();
+    for (const p of vrm ? parts.slice(1) : parts) {
       if ((p as HTMLElement).hidden) continue;
       const r = p.getBoundingClientRect();
       if (r.width <= 0 || r.height <= 0) continue;

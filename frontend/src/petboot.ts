@@ -1,7 +1,7 @@
 // Boots the pet window's page: the character and everything around her.
 import './theme.css';
 import { CoreConnection } from './connection';
-import { inWails, moveWindow, openExternal, setInputRegion, windowMoved, windowPosition, type PageConfig } from './host';
+import { inWails, viewPath, moveWindow, openExternal, setInputRegion, windowMoved, windowPosition, type PageConfig } from './host';
 import { PetView } from './pet';
 
 export function bootPet(cfg: PageConfig): void {
@@ -15,7 +15,7 @@ export function bootPet(cfg: PageConfig): void {
     moveWindow,
     windowMoved,
     openURL: openExternal,
-  });
+  }, undefined, { lookURL: (path) => viewPath(cfg.view_url, path) });
   view.mount(app);
   conn = new CoreConnection(cfg.view_url, (m) => view.apply(m), (s) => {
     document.documentElement.dataset.core = s;

@@ -16,7 +16,7 @@ export interface Notice { type: 'notice'; id: string; text: string }
 export interface CharacterState { type: 'character'; emotion: string; motion: string; speaking: boolean; voiced?: boolean }
 /** Lip-sync (not sticky): `levels[i]` (0–100) is heard from `at +
  * i × step_ms` (epoch ms). Empty levels: the sound stopped at `at`. */
-export interface Mouth { type: 'mouth'; at: number; step_ms: number; levels: number[] | null }
+export interface Mouth { type: 'mouth'; at: number; step_ms: number; levels: number[] | null; tones?: number[] | null }
 /** The character's voice for the pet menu. */
 export interface VoiceState { type: 'voice'; muted: boolean; global_muted: boolean; engine: string }
 export interface Bubble {
@@ -53,7 +53,20 @@ export type DesktopActionKind = 'hide' | 'reset_position' | 'mute' | 'unmute' | 
 export interface OpenComposer { type: 'open_composer' }
 /** A look folder's art (docs/looks.md): one sanitised SVG per emotion as a
  * data: URL; empty `emotions` means the look is a built-in one. */
-export interface LookArt { type: 'look_art'; look: string; emotions: Record<string, string> | null }
+export interface LookArt { type: 'look_art'; look: string; emotions: Record<string, string> | null; vrm?: VRMLook }
+/** A VRM look folder (docs/looks.md): paths on the core's view server (the
+ * page adds its token), the emotion → expression weights the core resolved,
+ * the motions its clips play, its options. */
+export interface VRMLook {
+  model: string;
+  emotions: Record<string, Record<string, number>> | null;
+  motions: Record<string, string> | null;
+  clips: Record<string, string> | null;
+  breathing: 'low' | 'off' | string;
+}
+/** Where the pointer is (the pet window's pixels) while it is near her;
+ * near: false — it went away. Not sticky. */
+export interface PointerAt { type: 'pointer'; x: number; y: number; near: boolean }
 
 // ---- the settings window (docs/view-protocol.md, "Settings window") ----
 
@@ -131,7 +144,15 @@ export interface SettingsChoices {
   voice_programs?: Choice[] | null;
   voice_formats?: Choice[] | null;
   system_voices?: Record<string, Choice[] | null> | null;
+  vrm_looks?: VRMLookChoice[] | null;
 }
+/** A VRM look in the settings window: its thumbnail (a PNG data: URL, ''
+ * until the settings page rendered one), VRM version and options. */
+export interface VRMLookChoice { id: string; thumb: string; version: string; breathing: string; touch_turns: boolean }
+export interface LookThumbnail { type: 'look_thumbnail'; look: string; png: string }
+export interface LookOptions { type: 'look_options'; look: string; breathing: string; touch_turns: boolean }
+export interface Touch { type: 'touch'; kind: 'pat' | 'poke' | string; where: 'head' | 'body' | string }
+export interface LookFailed { type: 'look_failed'; look: string; reason: string }
 
 export interface SettingsState {
   type: 'settings_state';
@@ -142,6 +163,20 @@ export interface SettingsState {
   audio?: AudioForm;
   keyboard?: KeyboardForm;
   choices: SettingsChoices;
+  /** The backend Add character starts on: the main character's (absent
+   * from an older core: push with no URL). */
+  new_preset?: NewPresetForm;
+}
+/** What a new character starts with: the main character's backend, and
+ * key_from, the saved preset whose key it takes on that backend ('' none). */
+export interface NewPresetForm {
+  chat_api: string;
+  chat_base_url: string;
+  model: string;
+  reasoning_effort: string;
+  context_window: number;
+  agent_id: string;
+  key_from: string;
 }
 /** The sound server as the core found it, and its output devices. */
 export interface SettingsAudio { type: 'settings_audio'; server: string; note: string; devices: Choice[] | null }
@@ -180,9 +215,17 @@ export interface SavePreset {
   permissions: PermissionsForm;
   voice?: VoiceForm;
   voice_key?: string;
+  /** A new preset without a typed key: take this saved preset's key (the
+   * core copies it only onto the same origin). */
+  key_from?: string;
 }
 
-export interface SaveSettings { type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm; keyboard?: KeyboardForm }
+export interface SaveSettings {
+  type: 'save_settings'; request_id: string; active_preset: string; presets: SavePreset[]; audio?: AudioForm; keyboard?: KeyboardForm;
+  /** The Listening section, when edited (saved by the same Save); its
+   * target is the pet menu's and not read. listen_key: typed, or '' to remove. */
+  listen?: ListenForm; listen_key?: string;
+}
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
  * connection attempt now) or `reset` (a new conversation: stop, then the
@@ -200,6 +243,9 @@ export interface TestConnection {
   type: 'test_connection'; request_id: string; preset: string; chat_api: string; chat_base_url: string; key?: string;
   /** Standard Agents: the agent and thread to check. */
   agent_id?: string; thread_id?: string;
+  /** A new character without a typed key: test with this saved preset's
+   * key (the core uses it only on the same origin). */
+  key_from?: string;
 }
 /** One agent a Standard Agents runtime lists. */
 export interface AgentItem { id: string; label: string }
@@ -208,7 +254,7 @@ export interface AgentItem { id: string; label: string }
 export interface ConnectionTest {
   type: 'connection_test'; request_id: string; preset: string;
   kind: 'ok' | 'refused' | 'unreachable' | 'failed' | 'unsupported' | string; text: string; models: string[] | null;
-  /** The failure's cause (app/conncause): refused, no_host, timeout, tls, not_push, key, … */
+  /** The failure's cause (app/conncause): refused, no_host, timeout, tls, not_push, not_api (an answer that is not the API's: a web page), key, … */
   cause?: string;
   settings?: boolean;
   agents?: AgentItem[] | null;
@@ -243,12 +289,11 @@ export interface ListenForm {
 }
 export interface SettingsListen { type: 'settings_listen'; form: ListenForm; devices: Choice[] | null; keys: Choice[] | null; note: string }
 export interface ListenLevel { type: 'listen_level'; level: number; floor: number; threshold: number }
-export interface SaveListen { type: 'save_listen'; request_id: string; form: ListenForm; key?: string }
 
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
-  | OpenComposer | LookArt
+  | OpenComposer | LookArt | PointerAt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
   | Transcript | TranscriptEntry
   | ListenState | SettingsListen | ListenLevel;
@@ -270,12 +315,12 @@ export type PageMessage =
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
   | { type: 'listen_meter'; on: boolean }
-  | SaveListen;
+  | Touch | LookFailed | LookThumbnail | LookOptions;
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
   'character', 'mouth', 'voice', 'bubble', 'pill', 'reasoning', 'usage', 'delegations', 'permission', 'desktop',
-  'open_composer', 'look_art',
+  'open_composer', 'look_art', 'pointer',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
 ]);

@@ -76,4 +76,15 @@ describe('ReasoningView', () => {
     expect(r.panel.querySelector('img')).toBeNull();
     expect(r.text).toBe('a<img src=x onerror=alert(1)>');
   });
+
+  it('beside a bubble only in the pet window: the message window keeps its ended thoughts', () => {
+    const row = new ReasoningView(() => {});
+    row.apply({ type: 'reasoning', turn_id: 't', text: 'Because.', streaming: false });
+    expect(row.el.hidden).toBe(false);
+    const pet = new ReasoningView(() => {}, { besideBubble: true });
+    pet.apply({ type: 'reasoning', turn_id: 't', text: 'Because.', streaming: false });
+    expect(pet.el.hidden).toBe(true);
+    pet.setBubble(true);
+    expect(pet.el.hidden).toBe(false);
+  });
 });

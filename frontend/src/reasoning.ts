@@ -3,6 +3,11 @@
 // each new turn (open/closed is presentation state). The core sends a
 // turn's reasoning whole, then each delta as an append (added to the text
 // node, never re-rendering the whole text); a cut text starts with "…".
+// In the pet window (besideBubble), once the turn's reasoning has ended the
+// collapsed "thoughts" shows only beside a speech bubble: alone in the
+// corner of the sky it meant nothing (issue 21). Open, or while streaming,
+// it shows whatever the bubble does. The message window's stay with their
+// reply.
 
 import './reasoning.css';
 import { el } from './dom';
@@ -15,9 +20,13 @@ export class ReasoningView {
   private readonly toggle: HTMLButtonElement;
   readonly panel: HTMLElement;
   private turn = '';
+  private streaming = false;
+  /** A bubble shows now (besideBubble), or always true (the message window). */
+  private bubble: boolean;
   private readonly body = document.createTextNode('');
 
-  constructor(private readonly changed: () => void) {
+  constructor(private readonly changed: () => void, opts: { besideBubble?: boolean } = {}) {
+    this.bubble = !opts.besideBubble;
     this.el = el('div');
     this.el.className = 'reasoning';
     this.el.hidden = true;
@@ -43,7 +52,24 @@ export class ReasoningView {
     this.panel.hidden = !open;
     this.toggle.setAttribute('aria-expanded', String(open));
     if (open) this.panel.scrollTop = this.panel.scrollHeight;
+    this.fitShown();
     this.changed();
+  }
+
+  /** Whether a speech bubble shows now (the pet tells it on each change). */
+  setBubble(shown: boolean): void {
+    if (this.bubble === shown) return;
+    this.bubble = shown;
+    if (this.fitShown()) this.changed();
+  }
+
+  /** Shown: there is text, and it streams, is open or has a bubble beside
+   * it. Returns whether that changed. */
+  private fitShown(): boolean {
+    const hidden = !this.body.data || !(this.streaming || this.open || this.bubble);
+    if (this.el.hidden === hidden) return false;
+    this.el.hidden = hidden;
+    return true;
   }
 
   /** The text shown now. */
@@ -73,8 +99,9 @@ export class ReasoningView {
     this.panel.dataset.cut = String(!!m.cut);
     const empty = !this.body.data;
     const was = this.el.hidden;
-    this.el.hidden = empty;
-    this.el.dataset.streaming = String(!!m.streaming && !empty);
+    this.streaming = !!m.streaming && !empty;
+    this.fitShown();
+    this.el.dataset.streaming = String(this.streaming);
     this.toggle.textContent = m.streaming ? 'thinking…' : 'thoughts';
     this.toggle.setAttribute('aria-label', m.streaming ? 'Reasoning, streaming: show or hide' : 'Reasoning: show or hide');
     if (changed && this.open) this.panel.scrollTop = this.panel.scrollHeight;

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
 
 	"yui/transport"
 	"yui/transport/internal/request"
@@ -105,14 +104,6 @@ type body struct {
 	Tools           []transport.ToolSchema `json:"tools,omitempty"`
 }
 
-// SystemContext is the client_context system message: "client_context:"
-// and the block's lines without the tags.
-func SystemContext(block string) string {
-	inner := strings.TrimPrefix(block, "<client_context>\n")
-	inner = strings.TrimSuffix(inner, "\n</client_context>")
-	return "client_context:\n" + inner
-}
-
 // userMessage is the turn's user message: image parts, then the text.
 func userMessage(t transport.Turn) (message, bool) {
 	if len(t.Images) == 0 {
@@ -149,7 +140,7 @@ func (w *wire) Body(x *request.Exchange) ([]byte, error) {
 		b.Messages = append(b.Messages, message{Role: m.Role, Content: m.Content})
 	}
 	if x.Turn.ClientContext != "" {
-		b.Messages = append(b.Messages, message{Role: "system", Content: SystemContext(x.Turn.ClientContext)})
+		b.Messages = append(b.Messages, message{Role: "system", Content: transport.ContextSystem(x.Turn.ClientContext)})
 	}
 	if m, ok := userMessage(x.Turn); ok {
 		b.Messages = append(b.Messages, m)
@@ -232,8 +223,6 @@ type pendingCall struct {
 // reader is one round's stream state.
 type reader struct {
 	s       *request.Stream
-	turnID  string
-	round   int
 	calls   []*pendingCall
 	finish  bool
 	nextIdx int

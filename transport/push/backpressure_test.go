@@ -10,6 +10,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/transport"
 	"yui/transport/push"
 	"yui/transport/pushserver"
 )
@@ -36,7 +37,8 @@ func TestASlowHandlerHoldsTheReadLoopBack(t *testing.T) {
 		var mu sync.Mutex
 		var got []string
 		first := true
-		h := push.HandlerFuncs{Frame: func(f push.Frame) {
+		h := transport.HandlerFuncs{Event: func(e transport.Event) {
+			f := push.FrameOf(e)
 			if first {
 				first = false
 				<-release

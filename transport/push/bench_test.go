@@ -12,6 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/transport"
 	"yui/transport/push"
 )
 
@@ -76,8 +77,9 @@ func BenchmarkInboundDecodeDispatch(b *testing.B) {
 			c, err := push.New(push.Config{
 				Endpoint: func() string { return hs.URL },
 				ChatID:   "bench",
-				Handler: push.HandlerFuncs{
-					Frame: func(f push.Frame) {
+				Handler: transport.HandlerFuncs{
+					Event: func(e transport.Event) {
+						f := push.FrameOf(e)
 						if _, ok := f.(push.Render); !ok {
 							b.Errorf("frame %T", f)
 						}

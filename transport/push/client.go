@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"yui/transport"
 	"yui/transport/httpapi"
 	"yui/transport/internal/callqueue"
 )
@@ -31,8 +32,21 @@ type Config struct {
 	// ImageFitter, when set, shrinks tool_result images that would take the
 	// frame over its limit. Without it such a result is "error: result too large".
 	ImageFitter ImageFitter
-	// Handler receives frames and state changes; nil ignores them.
-	Handler Handler
+	// Handler receives the backend's frames as transport events, state
+	// changes, turn waits and the client tool calls it answers; nil
+	// ignores them. See [transport.Handler]; here, HandleEvent receives
+	// Render, Speech, TurnEnd, TurnError (an error frame), ToolStatus,
+	// Reasoning and Delegations of a ready socket (ready and tool_call are
+	// the client's own), and HandleToolCall every tool_call the client
+	// answers (with any answer: a result, an error at once, "error: turn
+	// stopped", a timeout) when it is accepted, HandleToolResult every
+	// tool_result frame written, exactly as sent. A tool_call dropped
+	// unanswered (unreadable, or a repeated id) and a result that could not
+	// be written are not reported. A call may take as long as it likes:
+	// events queue behind it, but at most MaxPendingFrames frames — past
+	// that the client stops reading the socket until the Handler catches
+	// up (its timers, sends and tool calls go on).
+	Handler transport.Handler
 	// Logger receives the client's log lines; nil discards them.
 	Logger *slog.Logger
 	// HTTPClient performs the opening handshake; nil is httpapi.NewClient()
@@ -45,15 +59,14 @@ type Config struct {
 // Client holds one push connection for one chat. Create it with New, then
 // Start it; Close ends it for good.
 type Client struct {
-	cfg      Config
-	log      *slog.Logger
-	handler  Handler
-	tools    map[string]Tool
-	schemas  []ToolSchema
-	disp     *callqueue.Queue
-	wg       sync.WaitGroup // socket goroutines and their helpers
-	closeMu  sync.Mutex     // serialises Close
-	closeErr error
+	cfg     Config
+	log     *slog.Logger
+	handler transport.Handler
+	tools   map[string]Tool
+	schemas []ToolSchema
+	disp    *callqueue.Queue
+	wg      sync.WaitGroup // socket goroutines and their helpers
+	closeMu sync.Mutex     // serialises Close
 
 	mu       sync.Mutex
 	state    State
@@ -97,7 +110,7 @@ func New(cfg Config) (*Client, error) {
 		c.log = slog.New(slog.DiscardHandler)
 	}
 	if c.handler == nil {
-		c.handler = HandlerFuncs{}
+		c.handler = transport.HandlerFuncs{}
 	}
 	for _, t := range cfg.Tools {
 		s := t.Schema()
@@ -116,11 +129,17 @@ func New(cfg Config) (*Client, error) {
 
 // Start begins connecting (or reports not-configured). Calls after the first
 // and after Close do nothing.
-func (c *Client) Start() {
+func (c *Client) Start() { c.startWith(nil) }
+
+// startWith is Start with h, when not nil, as the Handler from now on.
+func (c *Client) startWith(h transport.Handler) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.started || c.closed {
 		return
+	}
+	if h != nil {
+		c.handler = h
 	}
 	c.started = true
 	c.startAttemptLocked()
@@ -194,7 +213,7 @@ func (c *Client) Close() error {
 	if s != nil {
 		c.detachLocked(s)
 	}
-	c.setStateLocked(StateChange{To: StateDisconnected, CloseCode: -1})
+	c.setStateLocked(StateChange{To: StateDisconnected, Code: -1})
 	c.mu.Unlock()
 	if s != nil {
 		s.closeConn(1000, "client closed", false)
@@ -248,7 +267,7 @@ func (c *Client) startAttemptLocked() {
 	ep, key := c.cfg.Endpoint(), c.cfg.Key()
 	if strings.TrimSpace(ep) == "" {
 		c.log.Info(EventNotConfigured)
-		c.setStateLocked(StateChange{To: StateDisconnected, Err: ErrNotConfigured, CloseCode: -1})
+		c.setStateLocked(StateChange{To: StateDisconnected, Err: ErrNotConfigured, Code: -1})
 		return
 	}
 	u, err := WebSocketURL(ep)
@@ -263,7 +282,7 @@ func (c *Client) startAttemptLocked() {
 	c.lastDone = s.done
 	c.wg.Add(1)
 	go s.run(prev)
-	c.setStateLocked(StateChange{To: StateConnecting, CloseCode: -1})
+	c.setStateLocked(StateChange{To: StateConnecting, Code: -1})
 }
 
 // scheduleRetryLocked arms the next attempt per the backoff schedule.
@@ -274,7 +293,7 @@ func (c *Client) scheduleRetryLocked(code int, cause error) {
 	seq := c.retrySeq
 	c.retry = time.AfterFunc(delay, func() { c.retryFired(seq) })
 	c.log.Info(EventReconnect, "delay_ms", delay.Milliseconds(), "attempt", c.failures)
-	c.setStateLocked(StateChange{To: StateReconnecting, Err: cause, CloseCode: code, RetryIn: delay})
+	c.setStateLocked(StateChange{To: StateReconnecting, Err: cause, Code: code, RetryIn: delay})
 }
 
 func (c *Client) retryFired(seq uint64) {
@@ -298,7 +317,7 @@ func (c *Client) socketEnded(s *socket, code int, cause error) {
 	}
 	c.detachLocked(s)
 	if code == 4401 {
-		c.setStateLocked(StateChange{To: StateFailed, Err: ErrUnauthorized, CloseCode: code})
+		c.setStateLocked(StateChange{To: StateFailed, Err: ErrUnauthorized, Code: code})
 		return
 	}
 	c.scheduleRetryLocked(code, cause)
@@ -325,7 +344,7 @@ func (c *Client) onReadyLocked(s *socket, r Ready) {
 	c.wg.Add(2)
 	go s.tools.loop()
 	go s.vocabLoop()
-	c.setStateLocked(StateChange{To: StateReady, CloseCode: -1, MaxTurnBytes: r.MaxTurnBytes})
+	c.setStateLocked(StateChange{To: StateReady, Code: -1})
 }
 
 // helloTimedOut closes an attempt whose ready did not come in time.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/transport"
 	"yui/transport/push"
 	"yui/transport/pushserver"
 )
@@ -19,7 +20,7 @@ import (
 func TestHelloFirstCarriesKeyChatIDAcceptsVocabularyTools(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		h := &serverHooks{}
-		look := push.ToolFunc{Name: "look", Description: "Read body state", Parameters: mustJSON(map[string]any{"type": "object"})}
+		look := transport.ToolFunc{Name: "look", Description: "Read body state", Parameters: mustJSON(map[string]any{"type": "object"})}
 		e := newEnv(t, envOpts{server: pushserver.Config{Hooks: h.hooks()}, tools: []push.Tool{look}})
 		e.wantState(push.StateReady)
 		got := h.get().hellos
@@ -231,7 +232,7 @@ func Test4401FailsAndStopsRetrying(t *testing.T) {
 		e := newEnv(t, envOpts{clientKey: "wrong"})
 		e.wantState(push.StateFailed)
 		last := e.rec.lastState()
-		if !errors.Is(last.Err, push.ErrUnauthorized) || last.CloseCode != 4401 {
+		if !errors.Is(last.Err, push.ErrUnauthorized) || last.Code != 4401 {
 			t.Errorf("state change = %+v", last)
 		}
 		time.Sleep(time.Hour)
@@ -387,7 +388,7 @@ func TestNoTimerSurvivesClose(t *testing.T) {
 					_ = block
 					e = newEnv(t, envOpts{handler: b})
 				} else {
-					slow := push.ToolFunc{Name: "look", RunFunc: func(ctx context.Context, _ push.ToolCall) (string, []string, error) {
+					slow := transport.ToolFunc{Name: "look", RunFunc: func(ctx context.Context, _ transport.ToolCall) (string, []string, error) {
 						<-ctx.Done()
 						return "", nil, ctx.Err()
 					}}
@@ -444,7 +445,7 @@ func TestReplacedAndTooBigClosesAreRetried(t *testing.T) {
 				synctest.Wait()
 				e.wantState(push.StateReconnecting)
 				last := e.rec.lastState()
-				if last.CloseCode != int(code) || last.RetryIn != time.Second {
+				if last.Code != int(code) || last.RetryIn != time.Second {
 					t.Errorf("state change = %+v", last)
 				}
 				closes := e.logs.all(push.EventClose)
@@ -474,7 +475,7 @@ func TestSocketReplacedByNewerHelloOfSameChat(t *testing.T) {
 			t.Fatalf("second client state = %v", other.State())
 		}
 		e.wantState(push.StateReconnecting)
-		if code := e.rec.lastState().CloseCode; code != 4409 {
+		if code := e.rec.lastState().Code; code != 4409 {
 			t.Errorf("close code = %d, want 4409", code)
 		}
 		other.Close()
@@ -513,9 +514,6 @@ func TestMaxTurnBytesRecordedFromReady(t *testing.T) {
 		if e.c.MaxTurnBytes() != 3<<20 || !e.c.AcceptsImages() {
 			t.Errorf("MaxTurnBytes = %d, AcceptsImages = %v", e.c.MaxTurnBytes(), e.c.AcceptsImages())
 		}
-		if got := e.rec.lastState().MaxTurnBytes; got != 3<<20 {
-			t.Errorf("StateChange.MaxTurnBytes = %d", got)
-		}
 	})
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{})
@@ -534,7 +532,7 @@ func TestDialFailureIsRetried(t *testing.T) {
 		if e.logs.count(push.EventOpenFailed) != 1 || e.logs.count(push.EventClose) != 0 {
 			t.Errorf("logs:\n%s", e.logs.dump())
 		}
-		if last := e.rec.lastState(); last.CloseCode != -1 || last.Err == nil {
+		if last := e.rec.lastState(); last.Code != -1 || last.Err == nil {
 			t.Errorf("state change = %+v", last)
 		}
 		e.close()

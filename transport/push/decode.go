@@ -147,105 +147,127 @@ func decodeRelevant(b []byte, fields []string) (inboundWire, error) {
 }
 
 func inboundFromWire(w *inboundWire) (Frame, error) {
-	mal := func(field string) (Frame, error) {
-		return nil, &DecodeError{Kind: Malformed, FrameType: w.Type, Field: field}
-	}
 	switch w.Type {
 	case TypeReady:
-		r := Ready{ChatID: w.ChatID}
-		if n, ok := positiveInt(w.MaxTurnBytes); ok {
-			r.MaxTurnBytes = n
-		} else if !isAbsent(w.MaxTurnBytes) {
-			return r, &DecodeError{Kind: Malformed, FrameType: TypeReady, Field: "max_turn_bytes"}
-		}
-		return r, nil
+		return w.ready()
 	case TypeRender, TypeSpeech:
 		if badID(w.TurnID) {
-			return mal("turn_id")
+			return w.malformed("turn_id")
 		}
 		if w.Segments == nil {
-			return mal("segments")
+			return w.malformed("segments")
 		}
 		if w.Type == TypeSpeech {
 			return Speech{TurnID: w.TurnID, Segments: w.Segments}, nil
 		}
 		return Render{TurnID: w.TurnID, Source: w.Source, Segments: w.Segments, Reasoning: w.Reasoning}, nil
 	case TypeTurnEnd:
-		if badID(w.TurnID) {
-			return mal("turn_id")
-		}
-		te := TurnEnd{TurnID: w.TurnID}
-		if !isAbsent(w.Usage) {
-			u, ok := readUsage(w.Usage)
-			if !ok {
-				return te, &DecodeError{Kind: Malformed, FrameType: TypeTurnEnd, Field: "usage"}
-			}
-			te.Usage = u
-		}
-		return te, nil
+		return w.turnEnd()
 	case TypeError:
 		if badID(w.TurnID) {
-			return mal("turn_id")
+			return w.malformed("turn_id")
 		}
 		return ErrorFrame{TurnID: w.TurnID, Message: w.Message}, nil
 	case TypeToolStatus:
-		if badID(w.TurnID) {
-			return mal("turn_id")
-		}
-		switch w.State {
-		case "running", "done", "failed":
-		default:
-			return mal("state")
-		}
-		if w.ToolID == "" {
-			return mal("tool_id")
-		}
-		return ToolStatus{TurnID: w.TurnID, State: w.State, ToolID: w.ToolID}, nil
+		return w.toolStatus()
 	case TypeToolCall:
-		if badID(w.ID) {
-			return mal("id")
-		}
-		if badID(w.TurnID) {
-			return mal("turn_id")
-		}
-		if w.Name == "" {
-			return mal("name")
-		}
-		args := w.Arguments
-		if isAbsent(args) {
-			args = json.RawMessage(`{}`)
-		} else if !looksLikeObject(args) {
-			return mal("arguments")
-		}
-		return ToolCall{ID: w.ID, TurnID: w.TurnID, Name: w.Name, Arguments: args}, nil
+		return w.toolCall()
 	case TypeReasoning:
 		if badID(w.TurnID) {
-			return mal("turn_id")
+			return w.malformed("turn_id")
 		}
 		return Reasoning{TurnID: w.TurnID, Delta: w.Delta}, nil
 	case TypeDelegations:
-		if w.Items == nil {
-			return mal("items")
-		}
-		for _, it := range w.Items {
-			const p = "items."
-			if badID(it.ID) {
-				return mal(p + "id")
-			}
-			if it.State != "running" && it.State != "done" {
-				return mal(p + "state")
-			}
-			switch it.Status {
-			case "", "ok", "error", "unknown":
-			default:
-				return mal(p + "status")
-			}
-		}
-		return Delegations{Items: w.Items}, nil
+		return w.delegations()
 	case "":
 		return nil, &DecodeError{Kind: Malformed, Field: "type", Err: errors.New("missing type")}
 	}
 	return nil, &DecodeError{Kind: Unknown, FrameType: w.Type}
+}
+
+// malformed is the error of a frame whose field is missing or wrong.
+func (w *inboundWire) malformed(field string) (Frame, error) {
+	return nil, &DecodeError{Kind: Malformed, FrameType: w.Type, Field: field}
+}
+
+func (w *inboundWire) ready() (Frame, error) {
+	r := Ready{ChatID: w.ChatID}
+	if n, ok := positiveInt(w.MaxTurnBytes); ok {
+		r.MaxTurnBytes = n
+	} else if !isAbsent(w.MaxTurnBytes) {
+		return r, &DecodeError{Kind: Malformed, FrameType: TypeReady, Field: "max_turn_bytes"}
+	}
+	return r, nil
+}
+
+func (w *inboundWire) turnEnd() (Frame, error) {
+	if badID(w.TurnID) {
+		return w.malformed("turn_id")
+	}
+	te := TurnEnd{TurnID: w.TurnID}
+	if !isAbsent(w.Usage) {
+		u, ok := readUsage(w.Usage)
+		if !ok {
+			return te, &DecodeError{Kind: Malformed, FrameType: TypeTurnEnd, Field: "usage"}
+		}
+		te.Usage = u
+	}
+	return te, nil
+}
+
+func (w *inboundWire) toolStatus() (Frame, error) {
+	if badID(w.TurnID) {
+		return w.malformed("turn_id")
+	}
+	switch w.State {
+	case "running", "done", "failed":
+	default:
+		return w.malformed("state")
+	}
+	if w.ToolID == "" {
+		return w.malformed("tool_id")
+	}
+	return ToolStatus{TurnID: w.TurnID, State: w.State, ToolID: w.ToolID}, nil
+}
+
+func (w *inboundWire) toolCall() (Frame, error) {
+	if badID(w.ID) {
+		return w.malformed("id")
+	}
+	if badID(w.TurnID) {
+		return w.malformed("turn_id")
+	}
+	if w.Name == "" {
+		return w.malformed("name")
+	}
+	args := w.Arguments
+	if isAbsent(args) {
+		args = json.RawMessage(`{}`)
+	} else if !looksLikeObject(args) {
+		return w.malformed("arguments")
+	}
+	return ToolCall{ID: w.ID, TurnID: w.TurnID, Name: w.Name, Arguments: args}, nil
+}
+
+func (w *inboundWire) delegations() (Frame, error) {
+	if w.Items == nil {
+		return w.malformed("items")
+	}
+	for _, it := range w.Items {
+		const p = "items."
+		if badID(it.ID) {
+			return w.malformed(p + "id")
+		}
+		if it.State != "running" && it.State != "done" {
+			return w.malformed(p + "state")
+		}
+		switch it.Status {
+		case "", "ok", "error", "unknown":
+		default:
+			return w.malformed(p + "status")
+		}
+	}
+	return Delegations{Items: w.Items}, nil
 }
 
 // MaxIDBytes is the longest turn_id, tool_call id or delegation id this

@@ -17,7 +17,7 @@
 // # Concurrency
 //
 // Every exported method of [Client] is safe for concurrent use. The client
-// calls its [Handler] from a single goroutine, one call at a time, in the order
+// calls its Handler (a [transport.Handler]) from a single goroutine, one call at a time, in the order
 // the events happened (a state change to Ready comes before the frames read on
 // that socket; a state change away from Ready comes after the last of them).
 // A Handler may call any Client method except [Client.Close]. A Handler

@@ -7,6 +7,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"yui/transport"
 	"yui/transport/push"
 	"yui/transport/pushserver"
 )
@@ -57,7 +58,7 @@ func TestHandlerMayCallTheClient(t *testing.T) {
 		c, _ = push.New(push.Config{
 			Endpoint: func() string { return "http://backend.test" }, Key: func() string { return testKey }, ChatID: testChatID,
 			HTTPClient: pushserver.InMemoryClient(srv),
-			Handler: push.HandlerFuncs{State: func(sc push.StateChange) {
+			Handler: transport.HandlerFuncs{State: func(sc push.StateChange) {
 				if sc.To == push.StateReady {
 					c.SendPlayback(context.Background(), "41")
 					c.State()

@@ -16,6 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/transport"
 	"yui/transport/push"
 	"yui/transport/pushserver"
 )
@@ -95,28 +96,29 @@ type recorder struct {
 	results []push.ToolResult
 }
 
-func (r *recorder) HandleToolCall(c push.ToolCall) {
+func (r *recorder) HandleToolCall(c transport.ToolCall) {
 	r.mu.Lock()
-	r.calls = append(r.calls, c)
+	r.calls = append(r.calls, push.ToolCall(c))
 	r.mu.Unlock()
 }
 
-func (r *recorder) HandleToolResult(res push.ToolResult) {
+func (r *recorder) HandleToolResult(res transport.ToolResult) {
 	r.mu.Lock()
-	r.results = append(r.results, res)
+	r.results = append(r.results, push.ToolResult(res))
 	r.mu.Unlock()
 }
 
-// Observed returns the tool calls and results the ToolObserver heard.
+// Observed returns the tool calls and results the Handler heard.
 func (r *recorder) Observed() ([]push.ToolCall, []push.ToolResult) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	return append([]push.ToolCall(nil), r.calls...), append([]push.ToolResult(nil), r.results...)
 }
 
-func (r *recorder) HandleFrame(f push.Frame) {
+// HandleEvent keeps each event as the frame it came from.
+func (r *recorder) HandleEvent(e transport.Event) {
 	r.mu.Lock()
-	r.frames = append(r.frames, f)
+	r.frames = append(r.frames, push.FrameOf(e))
 	r.mu.Unlock()
 }
 

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"yui/transport"
 	"yui/transport/push"
 	"yui/transport/pushserver"
 )
@@ -29,9 +30,11 @@ func newChanHandler() *chanHandler {
 	return &chanHandler{frames: make(chan push.Frame, 64), states: make(chan push.StateChange, 64)}
 }
 
-func (h *chanHandler) HandleFrame(f push.Frame)          { h.frames <- f }
-func (h *chanHandler) HandleState(c push.StateChange)    { h.states <- c }
-func (h *chanHandler) HandleTurnWait(push.TurnWaitEnded) {}
+func (h *chanHandler) HandleEvent(e transport.Event)         { h.frames <- push.FrameOf(e) }
+func (h *chanHandler) HandleState(c push.StateChange)        { h.states <- c }
+func (h *chanHandler) HandleTurnWait(push.TurnWaitEnded)     {}
+func (h *chanHandler) HandleToolCall(transport.ToolCall)     {}
+func (h *chanHandler) HandleToolResult(transport.ToolResult) {}
 
 func (h *chanHandler) waitState(t *testing.T, st push.State) push.StateChange {
 	t.Helper()
@@ -68,7 +71,7 @@ func TestLoopbackTurnRenderToolCallRoundTrip(t *testing.T) {
 	defer hs.Close()
 	defer srv.Close()
 	h := newChanHandler()
-	look := push.ToolFunc{Name: "look", RunFunc: func(context.Context, push.ToolCall) (string, []string, error) {
+	look := transport.ToolFunc{Name: "look", RunFunc: func(context.Context, transport.ToolCall) (string, []string, error) {
 		return "ok", []string{"data:image/png;base64,AAAA"}, nil
 	}}
 	c, err := push.New(push.Config{Endpoint: func() string { return hs.URL + "/" }, Key: func() string { return testKey },
@@ -78,8 +81,8 @@ func TestLoopbackTurnRenderToolCallRoundTrip(t *testing.T) {
 	}
 	defer c.Close()
 	c.Start()
-	if sc := h.waitState(t, push.StateReady); sc.MaxTurnBytes != 1<<20 {
-		t.Errorf("ready = %+v", sc)
+	if h.waitState(t, push.StateReady); c.MaxTurnBytes() != 1<<20 {
+		t.Errorf("MaxTurnBytes() = %d after ready", c.MaxTurnBytes())
 	}
 	if f := h.nextFrame(t); f.FrameType() != push.TypeDelegations {
 		t.Errorf("first frame = %#v", f)

@@ -62,7 +62,7 @@ var testHookTurnWritten func()
 // HandleTurnWait), *OversizeError (ErrOversize)
 // when the frame is over MaxTurnBytes, and ErrImagesNotAccepted when the turn
 // carries images and the backend stated no max_turn_bytes. After a nil
-// return the turn ends through its turn_end (HandleFrame) or through
+// return the turn ends through its turn_end (HandleEvent) or through
 // HandleTurnWait, exactly one of them unless ForgetTurn is called.
 //
 // ctx is checked before the frame is written; it never bounds the write

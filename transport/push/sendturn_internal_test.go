@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"yui/transport"
 )
 
 // A backend that closes the socket the moment it reads a turn: the turn
@@ -46,7 +48,7 @@ func TestATurnWrittenJustBeforeTheSocketEndsCountsAsSent(t *testing.T) {
 	c, err := New(Config{
 		Endpoint: func() string { return srv.URL },
 		ChatID:   "yui-00000000",
-		Handler: HandlerFuncs{
+		Handler: transport.HandlerFuncs{
 			State: func(sc StateChange) {
 				switch {
 				case sc.To == StateReady:

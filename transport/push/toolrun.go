@@ -93,7 +93,7 @@ func (c *Client) toolCallArrived(s *socket, call ToolCall) {
 	}
 	tool, ok := c.tools[call.Name]
 	stopped := c.stopped.has(call.TurnID)
-	c.observeLocked(func(o ToolObserver) { o.HandleToolCall(call) })
+	c.observeLocked(func(h transport.Handler) { h.HandleToolCall(transport.ToolCall(call)) })
 	c.mu.Unlock()
 	switch {
 	case !ok:
@@ -342,14 +342,14 @@ func (c *Client) sendToolResult(s *socket, call ToolCall, result string, images 
 		return
 	}
 	c.mu.Lock()
-	c.observeLocked(func(o ToolObserver) { o.HandleToolResult(tr) })
+	c.observeLocked(func(h transport.Handler) { h.HandleToolResult(transport.ToolResult(tr)) })
 	c.mu.Unlock()
 }
 
-// observeLocked queues fn for the Handler when it is a ToolObserver.
-func (c *Client) observeLocked(fn func(ToolObserver)) {
-	if o, ok := c.handler.(ToolObserver); ok && !c.closed {
-		c.disp.Push(func() { fn(o) })
+// observeLocked queues a tool report for the Handler.
+func (c *Client) observeLocked(fn func(transport.Handler)) {
+	if h := c.handler; !c.closed {
+		c.disp.Push(func() { fn(h) })
 	}
 }
 

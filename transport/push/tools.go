@@ -1,8 +1,6 @@
 package push
 
 import (
-	"context"
-	"encoding/json"
 	"time"
 
 	"yui/transport"
@@ -55,40 +53,3 @@ func ClientToolWait(name string) time.Duration { return transport.ClientToolWait
 
 // BackendToolWait is WaitClassOf(name).Backend().
 func BackendToolWait(name string) time.Duration { return transport.BackendToolWait(name) }
-
-// ToolFunc adapts plain values and functions to [Tool], with the push
-// tool_call frame as the call. A zero WaitFor uses ClientToolWait(Name); a
-// nil ValidateFunc accepts every argument object.
-type ToolFunc struct {
-	Name         string
-	Description  string
-	Parameters   json.RawMessage
-	WaitFor      time.Duration
-	ValidateFunc func(args json.RawMessage) error
-	RunFunc      func(ctx context.Context, call ToolCall) (string, []string, error)
-}
-
-func (t ToolFunc) Schema() FunctionSchema {
-	return FunctionSchema{Name: t.Name, Description: t.Description, Parameters: t.Parameters}
-}
-
-func (t ToolFunc) Wait() time.Duration {
-	if t.WaitFor > 0 {
-		return t.WaitFor
-	}
-	return ClientToolWait(t.Name)
-}
-
-func (t ToolFunc) Validate(args json.RawMessage) error {
-	if t.ValidateFunc == nil {
-		return nil
-	}
-	return t.ValidateFunc(args)
-}
-
-func (t ToolFunc) Run(ctx context.Context, call transport.ToolCall) (string, []string, error) {
-	if t.RunFunc == nil {
-		return "ok", nil, nil
-	}
-	return t.RunFunc(ctx, ToolCall(call))
-}

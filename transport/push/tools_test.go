@@ -147,8 +147,8 @@ func toolEnv(t *testing.T, mtb int, tools ...push.Tool) (*env, *toolBare) {
 
 func TestToolCallRunsAndIsAnswered(t *testing.T) {
 	bubble(t, func(t *testing.T) {
-		var got push.ToolCall
-		look := push.ToolFunc{Name: "look", RunFunc: func(_ context.Context, c push.ToolCall) (string, []string, error) {
+		var got transport.ToolCall
+		look := transport.ToolFunc{Name: "look", RunFunc: func(_ context.Context, c transport.ToolCall) (string, []string, error) {
 			got = c
 			return `{"posture":"sitting"}`, nil, nil
 		}}
@@ -368,10 +368,10 @@ func TestToolCallUnreadableIsDroppedWithoutResult(t *testing.T) {
 func TestToolRunErrorIsAnsweredWithErrorPrefix(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		tools := []push.Tool{
-			push.ToolFunc{Name: "look", RunFunc: func(context.Context, push.ToolCall) (string, []string, error) {
+			transport.ToolFunc{Name: "look", RunFunc: func(context.Context, transport.ToolCall) (string, []string, error) {
 				return "", nil, errors.New("permission denied")
 			}},
-			push.ToolFunc{Name: "body_action", RunFunc: func(context.Context, push.ToolCall) (string, []string, error) {
+			transport.ToolFunc{Name: "body_action", RunFunc: func(context.Context, transport.ToolCall) (string, []string, error) {
 				return "", nil, errors.New("error: not_found")
 			}},
 		}
@@ -463,7 +463,7 @@ func TestToolResultDroppedWhenSocketLeftReady(t *testing.T) {
 		h := &serverHooks{}
 		var ran sync.WaitGroup
 		ran.Add(1)
-		look := push.ToolFunc{Name: "look", RunFunc: func(ctx context.Context, _ push.ToolCall) (string, []string, error) {
+		look := transport.ToolFunc{Name: "look", RunFunc: func(ctx context.Context, _ transport.ToolCall) (string, []string, error) {
 			ran.Done()
 			<-ctx.Done()
 			return "late", nil, nil
@@ -489,7 +489,7 @@ func TestToolResultDroppedWhenSocketLeftReady(t *testing.T) {
 
 func TestToolCallRestartsTheTurnWait(t *testing.T) {
 	bubble(t, func(t *testing.T) {
-		e := newEnv(t, envOpts{tools: []push.Tool{push.ToolFunc{Name: "look"}}})
+		e := newEnv(t, envOpts{tools: []push.Tool{transport.ToolFunc{Name: "look"}}})
 		e.wantState(push.StateReady)
 		e.c.SendTurn(context.Background(), push.Turn{TurnID: "1"})
 		time.Sleep(200 * time.Second)
@@ -512,8 +512,8 @@ func TestNewRejectsBadConfig(t *testing.T) {
 	}{
 		{"no endpoint", push.Config{ChatID: "c"}},
 		{"blank chat id", push.Config{Endpoint: ep, ChatID: " "}},
-		{"unnamed tool", push.Config{Endpoint: ep, ChatID: "c", Tools: []push.Tool{push.ToolFunc{}}}},
-		{"duplicate tool", push.Config{Endpoint: ep, ChatID: "c", Tools: []push.Tool{push.ToolFunc{Name: "a"}, push.ToolFunc{Name: "a"}}}},
+		{"unnamed tool", push.Config{Endpoint: ep, ChatID: "c", Tools: []push.Tool{transport.ToolFunc{}}}},
+		{"duplicate tool", push.Config{Endpoint: ep, ChatID: "c", Tools: []push.Tool{transport.ToolFunc{Name: "a"}, transport.ToolFunc{Name: "a"}}}},
 	} {
 		if _, err := push.New(tc.cfg); err == nil {
 			t.Errorf("%s: New succeeded", tc.name)

@@ -44,7 +44,7 @@ func TestToolCallIDReusedRightAfterItsResultIsAnswered(t *testing.T) {
 			close(done)
 			<-frames
 		}}
-		look := push.ToolFunc{Name: "look", RunFunc: func(context.Context, push.ToolCall) (string, []string, error) {
+		look := transport.ToolFunc{Name: "look", RunFunc: func(context.Context, transport.ToolCall) (string, []string, error) {
 			return "ok", nil, nil
 		}}
 		e := newEnv(t, envOpts{handler: b, tools: []push.Tool{look}})

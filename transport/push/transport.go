@@ -3,7 +3,6 @@ package push
 import (
 	"context"
 	"fmt"
-	"sync"
 
 	"yui/transport"
 )
@@ -13,9 +12,6 @@ import (
 // transport.ErrUnauthorized, and the capabilities follow the ready socket.
 type Transport struct {
 	c *Client
-
-	mu sync.Mutex
-	h  transport.Handler
 }
 
 var _ transport.Transport = (*Transport)(nil)
@@ -23,34 +19,18 @@ var _ transport.Transport = (*Transport)(nil)
 // NewTransport makes the client from cfg (its Handler is replaced by the
 // one Start is given) and wraps it.
 func NewTransport(cfg Config) (*Transport, error) {
-	t := &Transport{h: transport.HandlerFuncs{}}
-	cfg.Handler = adapter{t}
 	c, err := New(cfg)
 	if err != nil {
 		return nil, err
 	}
-	t.c = c
-	return t, nil
+	return &Transport{c: c}, nil
 }
 
 // Client is the wrapped push client.
 func (t *Transport) Client() *Client { return t.c }
 
-func (t *Transport) handler() transport.Handler {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return t.h
-}
-
-// Start records h and starts the client.
-func (t *Transport) Start(h transport.Handler) {
-	if h != nil {
-		t.mu.Lock()
-		t.h = h
-		t.mu.Unlock()
-	}
-	t.c.Start()
-}
+// Start starts the client with h as its Handler.
+func (t *Transport) Start(h transport.Handler) { t.c.startWith(h) }
 
 func (t *Transport) Close() error { return t.c.Close() }
 
@@ -87,35 +67,6 @@ func (t *Transport) ReportPlayback(ctx context.Context, turnID string) error {
 
 func (t *Transport) SetVocabulary(v transport.Vocabulary) { t.c.SetVocabulary(v) }
 
-// adapter is the client's Handler: it converts and forwards.
-type adapter struct{ t *Transport }
-
-func (a adapter) HandleFrame(f Frame) {
-	if ef, ok := f.(ErrorFrame); ok {
-		// The backend's text reaches the log and the screen: never the
-		// key, should it echo it.
-		ef.Message = transport.RedactKey(ef.Message, a.t.c.cfg.Key())
-		f = ef
-	}
-	if e := Event(f); e != nil {
-		a.t.handler().HandleEvent(e)
-	}
-}
-
-func (a adapter) HandleState(c StateChange) {
-	a.t.handler().HandleState(transport.StateChange{From: c.From, To: c.To, Err: c.Err, Code: c.CloseCode, RetryIn: c.RetryIn})
-}
-
-func (a adapter) HandleTurnWait(w TurnWaitEnded) {
-	a.t.handler().HandleTurnWait(w)
-}
-
-func (a adapter) HandleToolCall(c ToolCall) { a.t.handler().HandleToolCall(transport.ToolCall(c)) }
-
-func (a adapter) HandleToolResult(r ToolResult) {
-	a.t.handler().HandleToolResult(transport.ToolResult(r))
-}
-
 // Event converts a backend frame to its transport event; nil for frames
 // that are not events (ready, tool_call, client frames).
 func Event(f Frame) transport.Event {
@@ -134,6 +85,28 @@ func Event(f Frame) transport.Event {
 		return transport.Reasoning(f)
 	case Delegations:
 		return transport.Delegations(f)
+	}
+	return nil
+}
+
+// FrameOf is the backend frame an event came from (Event the other way
+// round); nil for an event no frame gives.
+func FrameOf(e transport.Event) Frame {
+	switch e := e.(type) {
+	case transport.Render:
+		return Render(e)
+	case transport.Speech:
+		return Speech(e)
+	case transport.TurnEnd:
+		return TurnEnd(e)
+	case transport.TurnError:
+		return ErrorFrame(e)
+	case transport.ToolStatus:
+		return ToolStatus(e)
+	case transport.Reasoning:
+		return Reasoning(e)
+	case transport.Delegations:
+		return Delegations(e)
 	}
 	return nil
 }

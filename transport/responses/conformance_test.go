@@ -13,6 +13,7 @@ import (
 	"yui/transport"
 	"yui/transport/internal/wiretest"
 	"yui/transport/responses"
+	"yui/transport/responses/inputrules"
 	"yui/transport/transporttest"
 )
 
@@ -28,12 +29,19 @@ func fcall(idx int, id, name string, args any) []string {
 }
 
 // TestConformance: Responses passes the transport suite against a
-// hand-written SSE server on loopback playing the script.
+// hand-written SSE server on loopback playing the script, as strict about
+// its input as OpenAI's, and as llama-server's (no previous_response_id:
+// the client carries the transcript).
 func TestConformance(t *testing.T) {
+	t.Run("openai", func(t *testing.T) { conformance(t, inputrules.OpenAI) })
+	t.Run("llama-server", func(t *testing.T) { conformance(t, inputrules.LlamaServer) })
+}
+
+func conformance(t *testing.T, rules inputrules.Server) {
 	transporttest.Run(t, func(t *testing.T, tools []transport.Tool) transporttest.Wire {
 		var remembered atomic.Bool
 		var n atomic.Int32
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		srv := httptest.NewServer(inputrules.Handler(rules, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			raw, _ := io.ReadAll(r.Body)
 			var b struct {
 				Prev  string `json:"previous_response_id"`
@@ -46,17 +54,18 @@ func TestConformance(t *testing.T) {
 				} `json:"input"`
 			}
 			json.Unmarshal(raw, &b)
-			last, answered := "", false
+			last, answered, users := "", false, 0
 			for _, it := range b.Input {
 				if it.Role == "user" && len(it.Content) > 0 {
 					txt := it.Content[0].Text
 					last = txt[strings.LastIndex(txt, "\n")+1:]
+					users++
 				}
 				if it.Type == "function_call_output" {
 					answered = true
 				}
 			}
-			remembered.Store(b.Prev != "")
+			remembered.Store(b.Prev != "" || users > 1)
 			id := fmt.Sprintf("resp_%d", n.Add(1))
 			done := ev("response.completed", `"response":{"id":"`+id+`","usage":{"input_tokens":10,"output_tokens":5,"total_tokens":15}}`)
 			var evs []string
@@ -90,7 +99,7 @@ func TestConformance(t *testing.T) {
 				return
 			}
 			wiretest.SSE(w, evs...)
-		}))
+		})))
 		t.Cleanup(srv.Close)
 		tr, err := responses.New(responses.Config{Endpoint: func() string { return srv.URL + "/v1" }, Tools: tools})
 		if err != nil {

@@ -3,7 +3,12 @@
 // the conversation, chained by previous_response_id (persisted per preset,
 // cleared by reset); against a server that refuses previous_response_id
 // (llama.cpp's answers 400) the client carries the transcript as input
-// items for that preset instead, and keeps working. instructions carry the
+// items to that server instead, and keeps working — remembered per base
+// URL in the preset's conversation, so the refused id is tried once. Every
+// input item names its type (message with input_text / output_text parts,
+// function_call, function_call_output): llama-server refuses one without
+// ("Cannot determine type of 'item'"; inputrules holds the rules the test
+// servers apply). instructions carry the
 // card, input the client_context block and the utterance (input_text, then
 // input_image parts: screenshot first, then attachments), tools the cue
 // tool and the client tools in the flat function shape. Speech comes from

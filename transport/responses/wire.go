@@ -35,26 +35,15 @@ type wire struct{ conv *request.Conversation }
 func (w *wire) Path() string { return "/responses" }
 func (w *wire) Reset()       {}
 
-// Input is the user input: the client_context block, a blank line, then
-// the utterance; the block alone when the utterance is empty.
-func Input(block, utterance string) string {
-	switch {
-	case block == "":
-		return utterance
-	case utterance == "":
-		return block
-	}
-	return block + "\n\n" + utterance
-}
-
 // Refused: a server without previous_response_id (llama.cpp answers 400
 // "… does not support 'previous_response_id'") gets the transcript as
-// input items from now on.
+// input items from now on; the conversation remembers it for that base
+// URL, across restarts.
 func (w *wire) Refused(x *request.Exchange, e *request.StatusError) bool {
-	if w.conv.NoChain() || !strings.Contains(e.Text, "previous_response_id") {
+	if w.conv.NoChain(x.Base) || !strings.Contains(e.Text, "previous_response_id") {
 		return false
 	}
-	w.conv.SetNoChain()
+	w.conv.SetNoChain(x.Base)
 	return true
 }
 
@@ -64,28 +53,47 @@ func (w *wire) Done(x *request.Exchange, spoken string, last any) {
 		user = "(no message)"
 	}
 	w.conv.Append(x.Turn.TurnID, user, spoken)
-	if id, _ := last.(string); id != "" && !w.conv.NoChain() {
+	if id, _ := last.(string); id != "" && !w.conv.NoChain(x.Base) {
 		w.conv.SetResponseID(id)
 	}
 }
 
 // ---- request ----
 
+// The input items, each with its type, as the Responses API defines them
+// (and as llama-server and OpenAI refuse them without: inputrules).
+
+// content is one part of a message: input_text or input_image (user),
+// output_text (assistant).
 type content struct {
 	Type     string `json:"type"`
-	Text     string `json:"text,omitempty"`
+	Text     string `json:"text"`
 	ImageURL string `json:"image_url,omitempty"`
 }
 
-type item struct {
-	Type    string `json:"type,omitempty"`
-	Role    string `json:"role,omitempty"`
-	Content any    `json:"content,omitempty"`
-	// function_call and function_call_output
-	CallID    string `json:"call_id,omitempty"`
-	Name      string `json:"name,omitempty"`
-	Arguments string `json:"arguments,omitempty"`
-	Output    string `json:"output,omitempty"`
+// imagePart has no text member.
+type imagePart struct {
+	Type     string `json:"type"`
+	ImageURL string `json:"image_url"`
+}
+
+type message struct {
+	Type    string `json:"type"` // "message"
+	Role    string `json:"role"`
+	Content []any  `json:"content"`
+}
+
+type functionCall struct {
+	Type      string `json:"type"` // "function_call"
+	CallID    string `json:"call_id"`
+	Name      string `json:"name"`
+	Arguments string `json:"arguments"`
+}
+
+type functionCallOutput struct {
+	Type   string `json:"type"` // "function_call_output"
+	CallID string `json:"call_id"`
+	Output string `json:"output"`
 }
 
 type tool struct {
@@ -98,19 +106,37 @@ type tool struct {
 type body struct {
 	Model              string            `json:"model,omitempty"`
 	Instructions       string            `json:"instructions,omitempty"`
-	Input              []item            `json:"input"`
+	Input              []any             `json:"input"`
 	PreviousResponseID string            `json:"previous_response_id,omitempty"`
 	Reasoning          map[string]string `json:"reasoning,omitempty"`
 	Tools              []tool            `json:"tools,omitempty"`
 	Stream             bool              `json:"stream"`
 }
 
-func userItem(t transport.Turn) item {
-	parts := []content{{Type: "input_text", Text: Input(t.ClientContext, t.Text)}}
-	for _, u := range t.Images {
-		parts = append(parts, content{Type: "input_image", ImageURL: u})
+// userMessage is a user message item: its text, then images.
+func userMessage(text string, images []string) message {
+	parts := []any{content{Type: "input_text", Text: text}}
+	for _, u := range images {
+		parts = append(parts, imagePart{Type: "input_image", ImageURL: u})
 	}
-	return item{Role: "user", Content: parts}
+	return message{Type: "message", Role: "user", Content: parts}
+}
+
+// assistantMessage is an assistant message item (output_text).
+func assistantMessage(text string) message {
+	return message{Type: "message", Role: "assistant", Content: []any{content{Type: "output_text", Text: text}}}
+}
+
+// transcriptItem is one message the client holds, as an input item.
+func transcriptItem(m request.Message) message {
+	if m.Role == "assistant" {
+		return assistantMessage(m.Content)
+	}
+	return userMessage(m.Content, nil)
+}
+
+func userItem(t transport.Turn) message {
+	return userMessage(transport.ContextInput(t.ClientContext, t.Text), t.Images)
 }
 
 func (w *wire) UserMessage(t transport.Turn) ([]byte, error) { return json.Marshal(userItem(t)) }
@@ -123,35 +149,43 @@ func (w *wire) Body(x *request.Exchange) ([]byte, error) {
 	for _, t := range x.Tools {
 		b.Tools = append(b.Tools, tool{Type: "function", Name: t.Function.Name, Description: t.Function.Description, Parameters: t.Function.Parameters})
 	}
-	if w.conv.NoChain() {
+	if w.conv.NoChain(x.Base) {
 		for _, m := range x.Transcript {
-			b.Input = append(b.Input, item{Role: m.Role, Content: m.Content})
+			b.Input = append(b.Input, transcriptItem(m))
 		}
 	} else {
 		b.PreviousResponseID = w.conv.ResponseID()
 	}
 	b.Input = append(b.Input, userItem(x.Turn))
 	for _, r := range x.Rounds {
-		if r.Text != "" {
-			b.Input = append(b.Input, item{Role: "assistant", Content: r.Text})
-		}
-		var imgs []string
-		for _, c := range r.Calls {
-			b.Input = append(b.Input, item{Type: "function_call", CallID: c.ID, Name: c.Name, Arguments: string(c.Arguments)})
-		}
-		for _, c := range r.Calls {
-			b.Input = append(b.Input, item{Type: "function_call_output", CallID: c.ID, Output: c.Output})
-			imgs = append(imgs, c.Images...)
-		}
-		if len(imgs) > 0 {
-			parts := []content{{Type: "input_text", Text: "Images from the tool results above."}}
-			for _, u := range imgs {
-				parts = append(parts, content{Type: "input_image", ImageURL: u})
-			}
-			b.Input = append(b.Input, item{Role: "user", Content: parts})
-		}
+		b.Input = append(b.Input, roundItems(r)...)
 	}
 	return json.Marshal(b)
+}
+
+// roundItems re-send a round: its text, its calls, their outputs, and the
+// images the outputs carried (a user message: an output is text only).
+func roundItems(r request.Round) []any {
+	var items []any
+	if r.Text != "" {
+		items = append(items, assistantMessage(r.Text))
+	}
+	var imgs []string
+	for _, c := range r.Calls {
+		args := string(c.Arguments)
+		if args == "" {
+			args = "{}" // a string either way: the servers need one
+		}
+		items = append(items, functionCall{Type: "function_call", CallID: c.ID, Name: c.Name, Arguments: args})
+	}
+	for _, c := range r.Calls {
+		items = append(items, functionCallOutput{Type: "function_call_output", CallID: c.ID, Output: c.Output})
+		imgs = append(imgs, c.Images...)
+	}
+	if len(imgs) > 0 {
+		items = append(items, userMessage("Images from the tool results above.", imgs))
+	}
+	return items
 }
 
 // ---- stream ----
@@ -222,32 +256,15 @@ func newCall(s *request.Stream, calls map[string]*call, itemID string, it *Item)
 }
 
 func (w *wire) Read(ctx context.Context, body io.Reader, s *request.Stream) error {
-	sr := sse.NewReader(body, 0)
-	calls := map[string]*call{}
-	completed := false
+	rd := &reader{s: s, sr: sse.NewReader(body, 0), calls: map[string]*call{}}
 	for {
-		ev, err := sr.Next()
+		ev, err := rd.sr.Next()
 		if err != nil {
-			if errors.Is(err, io.EOF) {
-				if completed {
-					return nil
-				}
-				return io.ErrUnexpectedEOF
-			}
-			if ctx.Err() != nil {
-				return context.Cause(ctx)
-			}
-			if errors.Is(err, sse.ErrTooLong) {
-				return &request.StreamError{Text: err.Error()}
-			}
-			return err
+			return rd.ended(ctx, err)
 		}
 		s.Event()
 		if string(ev.Data) == "[DONE]" {
-			if completed {
-				return nil
-			}
-			return io.ErrUnexpectedEOF
+			return rd.ended(ctx, io.EOF)
 		}
 		if err := s.Err(); err != nil {
 			return err
@@ -259,80 +276,128 @@ func (w *wire) Read(ctx context.Context, body io.Reader, s *request.Stream) erro
 		if e.Type == "" {
 			e.Type = string(ev.Name)
 		}
-		switch e.Type {
-		case "response.created":
-			if e.Response != nil {
-				s.SetState(e.Response.ID)
-			}
-		case "response.output_text.delta":
-			s.Text(e.Delta)
-		case "response.reasoning_text.delta", "response.reasoning_summary_text.delta", "response.reasoning.delta":
-			s.Reasoning(e.Delta)
-		case "response.output_item.added":
-			if it := e.Item; it != nil {
-				switch {
-				case it.Type == "function_call":
-					if c := newCall(s, calls, it.ID, it); c != nil {
-						c.buf.AddArgs(it.Arguments)
-						s.Tool(c.buf.Name(), "running")
-					}
-				case isHostedTool(it.Type):
-					s.Tool(hostedName(it.Type), "running")
-				}
-			}
-		case "response.function_call_arguments.delta":
-			if c := calls[e.ItemID]; c != nil {
-				c.buf.AddArgs(e.Delta)
-			}
-		case "response.function_call_arguments.done":
-			if c := calls[e.ItemID]; c != nil {
-				c.buf.SetArgs(e.Arguments)
-			}
-		case "response.output_item.done":
-			if it := e.Item; it != nil {
-				switch {
-				case it.Type == "function_call":
-					c := calls[it.ID]
-					if c == nil {
-						if c = newCall(s, calls, it.ID, it); c == nil {
-							break
-						}
-					}
-					if it.Arguments != "" {
-						c.buf.SetArgs(it.Arguments)
-					}
-					if c.buf.Name() == "" {
-						c.buf.AddName(it.Name)
-					}
-					if c.buf.ID() == "" {
-						c.buf.SetID(it.CallID)
-					}
-					finishCall(s, c, it.ID)
-				case isHostedTool(it.Type):
-					state := "done"
-					if it.Status == "failed" || it.Status == "incomplete" {
-						state = "failed"
-					}
-					s.Tool(hostedName(it.Type), state)
-				}
-			}
-		case "response.completed":
-			completed = true
-			if r := e.Response; r != nil {
-				if r.ID != "" {
-					s.SetState(r.ID)
-				}
-				if u := r.Usage; u != nil {
-					s.Usage(transport.Usage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens})
-				}
-			}
-			// Calls whose output_item.done never came.
-			for id, c := range calls {
-				finishCall(s, c, id)
-			}
-		case "error", "response.failed", "response.incomplete":
-			return &request.StreamError{Text: e.Type}
+		if err := rd.event(&e); err != nil {
+			return err
 		}
+	}
+}
+
+// reader is one round's stream as Read goes through it.
+type reader struct {
+	s         *request.Stream
+	sr        *sse.Reader
+	calls     map[string]*call // by output item id
+	completed bool             // response.completed arrived
+}
+
+// ended is how the stream's end reads: complete after response.completed,
+// cut short before it.
+func (rd *reader) ended(ctx context.Context, err error) error {
+	switch {
+	case errors.Is(err, io.EOF):
+		if rd.completed {
+			return nil
+		}
+		return io.ErrUnexpectedEOF
+	case ctx.Err() != nil:
+		return context.Cause(ctx)
+	case errors.Is(err, sse.ErrTooLong):
+		return &request.StreamError{Text: err.Error()}
+	}
+	return err
+}
+
+// event applies one event; an error fails the round.
+func (rd *reader) event(e *Event) error {
+	s := rd.s
+	switch e.Type {
+	case "response.created":
+		if e.Response != nil {
+			s.SetState(e.Response.ID)
+		}
+	case "response.output_text.delta":
+		s.Text(e.Delta)
+	case "response.reasoning_text.delta", "response.reasoning_summary_text.delta", "response.reasoning.delta":
+		s.Reasoning(e.Delta)
+	case "response.output_item.added":
+		rd.itemAdded(e.Item)
+	case "response.function_call_arguments.delta":
+		if c := rd.calls[e.ItemID]; c != nil {
+			c.buf.AddArgs(e.Delta)
+		}
+	case "response.function_call_arguments.done":
+		if c := rd.calls[e.ItemID]; c != nil {
+			c.buf.SetArgs(e.Arguments)
+		}
+	case "response.output_item.done":
+		rd.itemDone(e.Item)
+	case "response.completed":
+		rd.complete(e.Response)
+	case "error", "response.failed", "response.incomplete":
+		return &request.StreamError{Text: e.Type}
+	}
+	return nil
+}
+
+// itemAdded starts a function call, or shows a hosted tool running.
+func (rd *reader) itemAdded(it *Item) {
+	switch {
+	case it == nil:
+	case it.Type == "function_call":
+		if c := newCall(rd.s, rd.calls, it.ID, it); c != nil {
+			c.buf.AddArgs(it.Arguments)
+			rd.s.Tool(c.buf.Name(), "running")
+		}
+	case isHostedTool(it.Type):
+		rd.s.Tool(hostedName(it.Type), "running")
+	}
+}
+
+// itemDone finishes a function call (one whose added event never came
+// included), or shows a hosted tool's end.
+func (rd *reader) itemDone(it *Item) {
+	switch {
+	case it == nil:
+	case it.Type == "function_call":
+		c := rd.calls[it.ID]
+		if c == nil {
+			if c = newCall(rd.s, rd.calls, it.ID, it); c == nil {
+				return
+			}
+		}
+		if it.Arguments != "" {
+			c.buf.SetArgs(it.Arguments)
+		}
+		if c.buf.Name() == "" {
+			c.buf.AddName(it.Name)
+		}
+		if c.buf.ID() == "" {
+			c.buf.SetID(it.CallID)
+		}
+		finishCall(rd.s, c, it.ID)
+	case isHostedTool(it.Type):
+		state := "done"
+		if it.Status == "failed" || it.Status == "incomplete" {
+			state = "failed"
+		}
+		rd.s.Tool(hostedName(it.Type), state)
+	}
+}
+
+// complete takes response.completed: the response id, the usage, and the
+// calls whose output_item.done never came.
+func (rd *reader) complete(r *Response) {
+	rd.completed = true
+	if r != nil {
+		if r.ID != "" {
+			rd.s.SetState(r.ID)
+		}
+		if u := r.Usage; u != nil {
+			rd.s.Usage(transport.Usage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens})
+		}
+	}
+	for id, c := range rd.calls {
+		finishCall(rd.s, c, id)
 	}
 }
 

@@ -16,6 +16,7 @@ import (
 	"yui/transport/internal/request"
 	"yui/transport/internal/wiretest"
 	"yui/transport/responses"
+	"yui/transport/responses/inputrules"
 )
 
 func ev(typ string, fields string) string {
@@ -44,7 +45,11 @@ type env struct {
 
 func newEnv(t *testing.T, st *wiretest.MemStore, tools []transport.Tool, reply func(n int, w http.ResponseWriter, r *http.Request)) *env {
 	t.Helper()
-	be := &wiretest.Backend{Reply: reply}
+	// As strict about the input as OpenAI's server: a request it would
+	// refuse is refused here too.
+	be := &wiretest.Backend{Reply: func(n int, w http.ResponseWriter, r *http.Request) {
+		inputrules.Handler(inputrules.OpenAI, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { reply(n, w, r) })).ServeHTTP(w, r)
+	}}
 	srv := httptest.NewServer(be)
 	t.Cleanup(srv.Close)
 	if st == nil {
@@ -134,17 +139,9 @@ func TestReplyToolsReasoningUsageAndChaining(t *testing.T) {
 	in1 := b1["input"].([]any)
 	var kinds []string
 	for _, it := range in1 {
-		m := it.(map[string]any)
-		k, _ := m["type"].(string)
-		if k == "" {
-			k = m["role"].(string)
-		}
-		if c, ok := m["call_id"]; ok {
-			k += ":" + c.(string)
-		}
-		kinds = append(kinds, k)
+		kinds = append(kinds, itemKind(it))
 	}
-	wiretest.EqLines(t, kinds, []string{"user", "function_call:call_a", "function_call:call_b", "function_call_output:call_a", "function_call_output:call_b"})
+	wiretest.EqLines(t, kinds, []string{"message:user", "function_call:call_a", "function_call:call_b", "function_call_output:call_a", "function_call_output:call_b"})
 	// The next turn chains on the last completed response.
 	e.turn("2", "again")
 	if b2 := e.be.Body(t, 2); b2["previous_response_id"] != "resp_2" || len(b2["input"].([]any)) != 1 {
@@ -176,37 +173,6 @@ func TestHTTPErrorsShowStatusAndText(t *testing.T) {
 	})
 	e.turn("1", "hi")
 	wiretest.EqLines(t, e.rec.Got(), []string{"error HTTP 404: model not found", "end"})
-}
-
-// llama.cpp answers 400 to previous_response_id: the client carries the
-// conversation itself from then on, and the turn still goes through.
-func TestServerWithoutPreviousResponseID(t *testing.T) {
-	st := &wiretest.MemStore{}
-	var e *env
-	e = newEnv(t, st, nil, func(n int, w http.ResponseWriter, r *http.Request) {
-		// The first turn answers as a chaining server would; from then on
-		// previous_response_id is refused as llama.cpp does.
-		if n > 0 && e.be.Body(t, n)["previous_response_id"] != nil {
-			http.Error(w, `{"error":{"code":400,"message":"llama.cpp does not support 'previous_response_id'","type":"invalid_request_error"}}`, 400)
-			return
-		}
-		wiretest.SSE(w, `{"type":"response.output_text.delta","delta":"Reply `+fmt.Sprint(n)+`."}`, ev("response.completed", `"response":{"id":"resp_`+fmt.Sprint(n)+`"}`))
-	})
-	e.turn("1", "first")
-	e.turn("2", "second")
-	wiretest.EqLines(t, e.rec.Got(), []string{"say Reply 0.", "end", "say Reply 2.", "end"})
-	in := e.be.Body(t, 2)["input"].([]any)
-	if len(in) != 3 || in[0].(map[string]any)["content"] != "first" || in[1].(map[string]any)["content"] != "Reply 0." {
-		t.Fatalf("transcript items %v", in)
-	}
-	// A new transport on the same store remembers: no refused request.
-	e2 := newEnv(t, st, nil, func(n int, w http.ResponseWriter, r *http.Request) {
-		wiretest.SSE(w, text("Third."), completed(""))
-	})
-	e2.turn("3", "third")
-	if b := e2.be.Body(t, 0); b["previous_response_id"] != nil || len(b["input"].([]any)) != 5 {
-		t.Fatalf("remembered mode: %v", b)
-	}
 }
 
 func TestCutStreamAndIdleUnderSynctest(t *testing.T) {

@@ -399,11 +399,7 @@ func (t *Transport) finish(s *socket, end endKind, code int, err error) {
 	}
 	switch end {
 	case endDeleted:
-		t.log.Warn("threads.thread_deleted", "thread", t.thread)
-		t.problem = ProblemDeleted
-		t.statusLocked()
-		t.m.abandon(lost)
-		t.setStateLocked(transport.StateChange{To: transport.StateFailed, Err: ErrThreadDeleted, Code: code})
+		t.deletedLocked(code)
 		return
 	case endRefused:
 		t.log.Warn("threads.key_refused", "err", errText(err))
@@ -429,6 +425,26 @@ func (t *Transport) finish(s *socket, end endKind, code int, err error) {
 	t.log.Info("ws_reconnect", "delay_ms", delay.Milliseconds(), "attempt", t.failures, "err", errText(err))
 	t.retry = time.AfterFunc(delay, t.retryNow)
 	t.setStateLocked(transport.StateChange{To: transport.StateReconnecting, Err: err, Code: code, RetryIn: delay})
+}
+
+// deletedLocked takes the thread as deleted: the socket there is drops
+// (the runtime closes it, maybe only seconds later), every outstanding turn
+// ends as lost with the link, and the state is failed with
+// ErrThreadDeleted and ProblemDeleted; nothing reconnects to the thread
+// (Reset makes a new one). code is the close that said so (-1: none).
+func (t *Transport) deletedLocked(code int) {
+	if s := t.cur; s != nil {
+		t.detachLocked(s)
+	}
+	t.stopRetryLocked()
+	t.log.Warn("threads.thread_deleted", "thread", t.thread)
+	t.problem = ProblemDeleted
+	t.statusLocked()
+	t.m.abandon(func(id string, rendered bool) {
+		w := transport.TurnWaitEnded{TurnID: id, Rendered: rendered, Reason: transport.SocketLeftReady}
+		t.dispatchLocked(func(h transport.Handler) { h.HandleTurnWait(w) })
+	})
+	t.setStateLocked(transport.StateChange{To: transport.StateFailed, Err: ErrThreadDeleted, Code: code})
 }
 
 func (t *Transport) retryNow() {

@@ -20,7 +20,9 @@
 //     transport.ErrUnauthorized). A refused upgrade — an HTTP answer
 //     ({"error":{…}} or {"error":"text"}) or a handshake dropped with no
 //     answer — makes the client read the thread once: a 404 is a deleted
-//     thread. A close 1000 "Thread deleted" is one too. A deleted thread
+//     thread. A close 1000 "Thread deleted" is one too, and so is a 404 to
+//     a posted turn (taken at once: the turn's error line is DeletedLine,
+//     then it ends as lost with the link). A deleted thread
 //     is StateFailed with ErrThreadDeleted and Status.Problem
 //     ProblemDeleted; the client does not reconnect to it (Reset makes a
 //     new thread).

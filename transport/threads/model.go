@@ -142,10 +142,7 @@ func (m *model) posted(turnID, messageID string, stopped bool) {
 
 // outstanding are the client turns not ended, queued first.
 func (m *model) outstanding() []*turn {
-	var out []*turn
-	for _, t := range m.queue {
-		out = append(out, t)
-	}
+	out := append([]*turn(nil), m.queue...)
 	if a := m.active; a != nil && a.client && a.state != turnEnded {
 		out = append(out, a)
 	}
@@ -689,37 +686,9 @@ func (m *model) catchUp(raws []json.RawMessage) {
 			continue
 		}
 		last = r
-		st := r.status()
-		switch r.role() {
-		case "assistant":
-			if st == "pending" {
-				running = true
-			}
-			d := m.drafts[r.id]
-			switch {
-			case d != nil && d.done:
-			case d == nil && (was || first) && st != "pending":
-				// history, or a message of a turn already settled
-			case st == "pending":
-				if d = m.draftFor(r.id); d != nil {
-					d.gap = true
-					m.drop(d)
-				}
-			case st == "failed":
-				m.fail(m.draftFor(r.id))
-			default:
-				c, ok := r.str("content")
-				m.terminal(m.draftFor(r.id), c, ok)
-			}
-		case "user":
-			if t := m.byUser[r.id]; t != nil && !t.started && st != "pending" && st != "failed" {
-				m.activate(t)
-			}
-		case "system":
-			if c, _ := r.str("content"); !was && !first && strings.TrimSpace(c) == StoppedByUser {
-				stoppedByUser = true
-			}
-		}
+		run, stop := m.caughtUp(r, was, first)
+		running = running || run
+		stoppedByUser = stoppedByUser || stop
 	}
 	if m.statusEver {
 		return // the snapshot that opens the socket says
@@ -739,4 +708,40 @@ func (m *model) catchUp(raws []json.RawMessage) {
 		}
 		m.runEnd(a.failed && !a.userStop, "settled while the socket was away")
 	}
+}
+
+// caughtUp applies one record of the catch-up read (was: held before it;
+// first: the thread's first read). It reports an assistant message still
+// pending (a run going) and the user's stop notice.
+func (m *model) caughtUp(r *record, was, first bool) (running, stoppedByUser bool) {
+	st := r.status()
+	switch r.role() {
+	case "assistant":
+		running = st == "pending"
+		d := m.drafts[r.id]
+		switch {
+		case d != nil && d.done:
+		case d == nil && (was || first) && st != "pending":
+			// history, or a message of a turn already settled
+		case st == "pending":
+			if d = m.draftFor(r.id); d != nil {
+				d.gap = true
+				m.drop(d)
+			}
+		case st == "failed":
+			m.fail(m.draftFor(r.id))
+		default:
+			c, ok := r.str("content")
+			m.terminal(m.draftFor(r.id), c, ok)
+		}
+	case "user":
+		if t := m.byUser[r.id]; t != nil && !t.started && st != "pending" && st != "failed" {
+			m.activate(t)
+		}
+	case "system":
+		if c, _ := r.str("content"); !was && !first && strings.TrimSpace(c) == StoppedByUser {
+			stoppedByUser = true
+		}
+	}
+	return running, stoppedByUser
 }

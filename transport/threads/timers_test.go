@@ -2,9 +2,11 @@ package threads_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
@@ -59,6 +61,16 @@ func newPipeEnv(t *testing.T, b threadserver.Behaviour, agent threadserver.Agent
 		t.Fatalf("not ready: %q", e.rec.all())
 	}
 	return e
+}
+
+// send sends a typed turn.
+func (e *pipeEnv) send(id, text string) {
+	e.t.Helper()
+	err := e.tr.SendTurn(context.Background(), transport.Turn{TurnID: id, Text: text,
+		ClientContext: "<client_context>\ntime: now\ntrigger: user message\n</client_context>"})
+	if err != nil {
+		e.t.Fatalf("send %s: %v", id, err)
+	}
 }
 
 // after lets d of fake time pass and everything settle.
@@ -290,6 +302,50 @@ func TestDeletedLateClose(t *testing.T) {
 		}
 		if strings.Count(strings.Join(e.rec.all(), "\n"), "state connecting") != 1 {
 			t.Errorf("reconnected: %q", e.rec.all())
+		}
+	})
+}
+
+// TestTurnToADeletedThreadSaysSoAtOnce: a turn posted to a thread deleted
+// on the runtime (0.41.12 closes the socket only ≈ 10 s later) is answered
+// 404; the wire takes the thread as deleted there and then — the state, the
+// problem, the turn's plain line — with no fake time passing, drops the
+// socket and never tries the thread again. New conversation makes a new one.
+func TestTurnToADeletedThreadSaysSoAtOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		e := newPipeEnv(t, threadserver.Legacy(), nil, nil)
+		old := e.tr.Thread()
+		e.srv.Delete(old)
+		synctest.Wait()
+		if e.rec.has("state failed deleted") {
+			t.Fatal("deleted before anything said so")
+		}
+		if err := e.tr.SendTurn(context.Background(), transport.Turn{TurnID: "1", Text: "hello?"}); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait() // no time passes
+		eq(t, "turn", e.rec.turn("1"), []string{"error " + threads.DeletedLine, "wait socket rendered=false", "end"})
+		all := e.rec.all()
+		failed, errLine := slices.Index(all, "state failed deleted"), slices.Index(all, "1 error "+threads.DeletedLine)
+		if failed < 0 || errLine < failed || !e.rec.has("status "+threads.ProblemDeleted) {
+			t.Fatalf("the deleted state is not said first: %q", all)
+		}
+		if err := e.tr.SendTurn(context.Background(), transport.Turn{TurnID: "2", Text: "x"}); !errors.Is(err, transport.ErrNotReady) {
+			t.Errorf("a turn after: %v, want ErrNotReady", err)
+		}
+		after(time.Hour) // the runtime's late close comes and goes
+		if st := e.srv.Stats(old); st.Tickets != 1 || st.Refused != 0 {
+			t.Errorf("%+v: the client tried the deleted thread again", st)
+		}
+		if n := e.count("state failed deleted"); n != 1 || e.count("state connecting") != 1 {
+			t.Errorf("states %q", e.rec.all())
+		}
+		if err := e.tr.Reset(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		if e.tr.Thread() == old || e.count("state ready") != 2 {
+			t.Fatalf("no new thread after the reset: %q", e.rec.all())
 		}
 	})
 }

@@ -63,6 +63,10 @@ type Status struct {
 	Problem string
 }
 
+// DeletedLine is the error line of a turn posted to a thread the runtime
+// no longer has (404).
+const DeletedLine = "This thread was deleted on the runtime; New conversation makes a new one."
+
 // Errors of state changes; each wraps a transport error.
 var (
 	ErrThreadDeleted = fmt.Errorf("threads: the thread was deleted: %w", transport.ErrNotReady)
@@ -411,8 +415,15 @@ func (j *sendJob) run(t *Transport) {
 		t.log.Warn("threads.post_refused", "turn_id", j.turnID, "status", ae.Status)
 		t.emitLocked(transport.TurnError{TurnID: j.turnID, Message: fmt.Sprintf("The runtime refused the key (HTTP %d). Check the key in Settings → Backend.", ae.Status)})
 	case errors.As(err, &ae) && ae.Status == http.StatusNotFound:
+		// The thread was deleted: said at once, plainly, not when the
+		// runtime gets round to closing the socket (≈ 10 s on 0.41.12).
 		t.log.Warn("threads.post_refused", "turn_id", j.turnID, "status", ae.Status)
-		t.emitLocked(transport.TurnError{TurnID: j.turnID, Message: "The thread is gone (HTTP 404)."})
+		if t.problem != ProblemDeleted {
+			t.deletedLocked(-1)
+		}
+		t.emitLocked(transport.TurnError{TurnID: j.turnID, Message: DeletedLine})
+		w := transport.TurnWaitEnded{TurnID: j.turnID, Reason: transport.SocketLeftReady}
+		t.dispatchLocked(func(h transport.Handler) { h.HandleTurnWait(w) })
 	case errors.As(err, &ae):
 		t.log.Warn("threads.post_refused", "turn_id", j.turnID, "status", ae.Status, "code", ae.Code)
 		t.emitLocked(transport.TurnError{TurnID: j.turnID, Message: ae.Error()})

@@ -28,15 +28,7 @@ const MaxTurnBytes = 2 << 20
 // runtime keeps it as the user message, so the model sees the block with
 // the words it belongs to.
 func Content(t transport.Turn) string {
-	block := strings.TrimSpace(t.ClientContext)
-	text := strings.TrimSpace(t.Text)
-	switch {
-	case block == "":
-		return text
-	case text == "":
-		return block
-	}
-	return block + "\n\n" + text
+	return transport.ContextInput(strings.TrimSpace(t.ClientContext), strings.TrimSpace(t.Text))
 }
 
 // encodeTurn is the POST body of a turn: role user, the content, and the

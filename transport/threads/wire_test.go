@@ -138,34 +138,37 @@ func TestEventsLoggedByNameAndSize(t *testing.T) {
 func TestReconnectMidReply(t *testing.T) {
 	for name, b := range behaviours() {
 		t.Run(name, func(t *testing.T) {
-			g := gate(make(chan struct{}))
-			e := newEnv(t, envOpts{behaviour: b, agent: func(r *threadserver.Reply) {
-				r.Say("Hello there. ", "How are")
-				if !g.wait(r) {
-					return
+			// In a bubble: the reconnect delay passes in fake time.
+			synctest.Test(t, func(t *testing.T) {
+				g := gate(make(chan struct{}))
+				e := newPipeEnv(t, b, func(r *threadserver.Reply) {
+					r.Say("Hello there. ", "How are")
+					if !g.wait(r) {
+						return
+					}
+					r.Say(" you? I am ", "fine. Bye")
+				}, nil)
+				e.send("1", "hi")
+				e.rec.waitLine(t, "1 say Hello there.")
+				e.srv.DropStreams(e.tr.Thread())
+				e.rec.waitCount(t, "state ready", 2)
+				close(g)
+				e.rec.waitLine(t, "1 end")
+				eq(t, "turn", e.rec.turn("1"), []string{
+					"say Hello there.",
+					"say How are you?",
+					"say I am fine.",
+					"say Bye",
+					"render-end",
+					"end",
+				})
+				if st := e.srv.Stats(e.tr.Thread()); st.Opens != 2 || st.Reads != 2 || st.Tickets != 2 {
+					t.Errorf("stats %+v: want a ticket, an open and exactly one catch-up read per connect", st)
 				}
-				r.Say(" you? I am ", "fine. Bye")
-			}})
-			e.send("1", "hi")
-			e.rec.waitLine(t, "1 say Hello there.")
-			e.srv.DropStreams(e.thread())
-			e.rec.waitCount(t, "state ready", 2)
-			close(g)
-			e.rec.waitLine(t, "1 end")
-			eq(t, "turn", e.rec.turn("1"), []string{
-				"say Hello there.",
-				"say How are you?",
-				"say I am fine.",
-				"say Bye",
-				"render-end",
-				"end",
+				if e.rec.has("1 wait socket rendered=true") || e.rec.has("1 wait socket rendered=false") {
+					t.Error("the drop ended the turn")
+				}
 			})
-			if st := e.stats(); st.Opens != 2 || st.Reads != 2 || st.Tickets != 2 {
-				t.Errorf("stats %+v: want a ticket, an open and exactly one catch-up read per connect", st)
-			}
-			if e.rec.has("1 wait socket rendered=true") || e.rec.has("1 wait socket rendered=false") {
-				t.Error("the drop ended the turn")
-			}
 		})
 	}
 }
@@ -479,13 +482,15 @@ func TestRefusedUpgradesBothWays(t *testing.T) {
 // TestKeyRefused: a key refused by the runtime (here: revoked, so the
 // ticket is refused) stops the client: failed, unauthorized, no retry.
 func TestKeyRefused(t *testing.T) {
-	e := newEnv(t, envOpts{behaviour: threadserver.Spec()})
-	e.srv.SetKey("another-key")
-	e.srv.DropStreams(e.thread())
-	e.rec.waitLine(t, "state failed unauthorized")
-	if n := len(e.log.find("threads.key_refused")); n != 1 {
-		t.Errorf("key_refused lines: %d", n)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		e := newPipeEnv(t, threadserver.Spec(), nil, nil)
+		e.srv.SetKey("another-key")
+		e.srv.DropStreams(e.tr.Thread())
+		e.rec.waitLine(t, "state failed unauthorized")
+		if n := len(e.log.find("threads.key_refused")); n != 1 {
+			t.Errorf("key_refused lines: %d", n)
+		}
+	})
 }
 
 // TestTurnWithImages: the images go as attachments, the screenshot first

@@ -8,6 +8,13 @@
 //
 // Usage: go run ./docs/bench/voice -bin build/bin/yui [-secs 20] [-settle 15]
 //
+// With -looks it compares looks instead (docs/bench/vrm.sh): the pet
+// window tree idle and while speaking (with sound, lip-sync), the SVG look
+// against the VRM look (the generated test model, breathing off and low),
+// each state measured -reps times in rotating order, as ratios to svg:
+//
+//	go run ./docs/bench/voice -looks svg,vrm,vrm-breathing -reps 2
+//
 // With -ab it compares builds instead: each named state is a binary run
 // with sound (lip-sync) or without (the flap), measured -reps times in
 // rotating order, and the pet window's ticks are printed per state, e.g.
@@ -52,10 +59,13 @@ func main() {
 	secs := flag.Int("secs", 20, "seconds measured in each state")
 	settle := flag.Int("settle", 15, "seconds the windows settle before measuring")
 	ab := flag.String("ab", "", "compare states instead: name=binary:sound|nosound,...")
-	reps := flag.Int("reps", 2, "with -ab: rounds, each measuring every state once")
+	reps := flag.Int("reps", 2, "with -ab or -looks: rounds, each measuring every state once")
+	looks := flag.String("looks", "", "compare looks instead: svg,vrm,vrm-breathing")
 	flag.Parse()
 	var err error
-	if *ab != "" {
+	if *looks != "" {
+		err = compareLooks(*bin, strings.Split(*looks, ","), *reps, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second)
+	} else if *ab != "" {
 		err = compare(*ab, *reps, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second)
 	} else {
 		err = run(*bin, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second)
@@ -67,6 +77,7 @@ func main() {
 }
 
 type figures struct {
+	windowIdle       int // ticks of the window tree while idle
 	windowSpeaking   int // ticks of the window tree while speaking
 	coreIdle         int // ticks of the core while idle
 	coreSpeaking     int // ... while speaking
@@ -200,6 +211,12 @@ func compare(spec string, reps int, secs, settle time.Duration) error {
 
 // measure runs the binary once: idle, then one long reply.
 func measure(bin, backend, pulseAddr string, noSound bool, secs, settle time.Duration) (figures, error) {
+	return measureLook(bin, backend, pulseAddr, noSound, "", secs, settle)
+}
+
+// measureLook is measure with the character wearing look ("" or "svg":
+// the default; "vrm", "vrm-breathing": the generated VRM test model).
+func measureLook(bin, backend, pulseAddr string, noSound bool, look string, secs, settle time.Duration) (figures, error) {
 	var f figures
 	dir, err := os.MkdirTemp("", "yui-voice-bench-")
 	if err != nil {
@@ -214,9 +231,17 @@ func measure(bin, backend, pulseAddr string, noSound bool, secs, settle time.Dur
 		s.Presets[0].ChatBaseURL = backend
 		s.Presets[0].Key = key
 		s.Presets[0].Voice = settings.Voice{Engine: "system", SystemVoice: "en-us"}
+		if strings.HasPrefix(look, "vrm") {
+			s.Presets[0].Look = "benchvrm"
+		}
 	})
 	if err != nil {
 		return f, err
+	}
+	if strings.HasPrefix(look, "vrm") {
+		if err := vrmFolder(filepath.Join(dir, "config"), look == "vrm-breathing"); err != nil {
+			return f, err
+		}
 	}
 	preset := st.Get().Presets[0].ID
 	args := []string{"--config-dir", filepath.Join(dir, "config"), "--log-dir", filepath.Join(dir, "logs"), "--trace-view", "--demo=false"}
@@ -267,8 +292,10 @@ func measure(bin, backend, pulseAddr string, noSound bool, secs, settle time.Dur
 	}
 	// Idle.
 	c0 := ticks(core)
+	wi := sumTicks(win)
 	time.Sleep(secs)
 	f.coreIdle = ticks(core) - c0
+	f.windowIdle = sumTicks(win) - wi
 	// Speaking: one long reply; measuring starts at the first sentence.
 	toks, _ := ready["page_tokens"].(map[string]any) // each window role has its own token
 	tok, _ := toks[preset].(string)
@@ -378,4 +405,73 @@ func sumTicks(pids []int) int {
 func sh(name string, args ...string) string {
 	b, _ := exec.Command(name, args...).Output()
 	return string(b)
+}
+
+// vrmFolder writes the VRM look folder "benchvrm" of the generated test
+// model (frontend/tests/vrm/yui-test-1.0.vrm) into config.
+func vrmFolder(config string, breathing bool) error {
+	b, err := os.ReadFile(filepath.Join("frontend", "tests", "vrm", "yui-test-1.0.vrm"))
+	if err != nil {
+		return fmt.Errorf("the VRM test model (run from the repository root): %w", err)
+	}
+	dir := filepath.Join(config, "looks", "benchvrm")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	manifest := `{"name": "Bench VRM", "breathing": "off"}`
+	if breathing {
+		manifest = `{"name": "Bench VRM", "breathing": "low"}`
+	}
+	if err := os.WriteFile(filepath.Join(dir, "look.json"), []byte(manifest), 0o600); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(dir, "model.vrm"), b, 0o600)
+}
+
+// compareLooks measures the pet window tree idle and speaking in each look,
+// reps rounds in rotating order, and prints the ratios to the first.
+func compareLooks(bin string, looks []string, reps int, secs, settle time.Duration) error {
+	r, err := startRig()
+	if err != nil {
+		return err
+	}
+	defer r.close()
+	type state struct {
+		look           string
+		idle, speaking []int
+	}
+	var states []*state
+	for _, l := range looks {
+		if l != "svg" && l != "vrm" && l != "vrm-breathing" {
+			return fmt.Errorf("-looks: %q is not svg, vrm or vrm-breathing", l)
+		}
+		states = append(states, &state{look: l})
+	}
+	fmt.Printf("look bench, %s, %v per state, %d rounds, %s\n", time.Now().UTC().Format(time.RFC3339), secs, reps, strings.TrimSpace(sh("uptime")))
+	for i := range reps {
+		for j := range states {
+			st := states[(i+j)%len(states)]
+			f, err := measureLook(bin, r.backend, r.pulseAddr, false, st.look, secs, settle)
+			if err != nil {
+				return fmt.Errorf("%s: %w", st.look, err)
+			}
+			st.idle = append(st.idle, f.windowIdle)
+			st.speaking = append(st.speaking, f.windowSpeaking)
+			fmt.Printf("round %d: %s: pet window tree idle %d ticks, speaking %d ticks (load: %s)\n", i+1, st.look, f.windowIdle, f.windowSpeaking,
+				strings.TrimSpace(sh("cat", "/proc/loadavg")))
+		}
+	}
+	sum := func(t []int) (n int) {
+		for _, v := range t {
+			n += v
+		}
+		return n
+	}
+	base := states[0]
+	for _, st := range states {
+		fmt.Printf("%s: idle %v ticks (%.2fx %s), speaking %v ticks (%.2fx %s)\n", st.look,
+			st.idle, float64(sum(st.idle))/float64(max(1, sum(base.idle))), base.look,
+			st.speaking, float64(sum(st.speaking))/float64(max(1, sum(base.speaking))), base.look)
+	}
+	return nil
 }

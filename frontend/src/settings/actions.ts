@@ -133,7 +133,8 @@ export class TestConnectionLine {
   private readonly chooseAPI: HTMLButtonElement;
 
   /** onChooseAPI takes the user to the Chat API field (the server answered
-   * the push upgrade with an HTTP status: it speaks another API). */
+   * the push upgrade with an HTTP status, or a request wire's /models with
+   * something that is not a model list: it speaks another API). */
   constructor(onTest: () => void, onChooseAPI: () => void = () => {}) {
     const id = `test${++seq}`;
     this.el = el('div', 'field test-connection');
@@ -161,7 +162,7 @@ export class TestConnectionLine {
 
   show(t: TestState): void {
     this.button.disabled = t.state === 'running';
-    this.chooseAPI.hidden = t.state !== 'done' || t.cause !== 'not_push';
+    this.chooseAPI.hidden = t.state !== 'done' || (t.cause !== 'not_push' && t.cause !== 'not_api');
     if (t.state === 'idle') {
       delete this.result.dataset.kind;
       setText(this.result, '');

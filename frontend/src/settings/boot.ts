@@ -4,7 +4,8 @@
 // for a transparent window, is not loaded here).
 import './page.css';
 import { CoreConnection } from '../connection';
-import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, type PageConfig } from '../host';
+import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, viewPath, type PageConfig } from '../host';
+import type { ImportAnswer } from './lookimport';
 import { SettingsView } from './view';
 import { ListenSection } from './listen';
 
@@ -14,13 +15,29 @@ export function bootSettings(cfg: PageConfig): void {
   keepAboveWhileFocused();
   const app = document.getElementById('app')!;
   let conn: CoreConnection | null = null;
-  const view = new SettingsView({ send: (m) => conn?.send(m) ?? false });
+  const send = (m: Parameters<CoreConnection['send']>[0]) => conn?.send(m) ?? false;
+  const view = new SettingsView({ send }, {
+    looks: {
+      send,
+      // The model goes to the core's importer over the view server, with
+      // this page's token (docs/looks.md).
+      upload: async (file) => {
+        const res = await fetch(viewPath(cfg.view_url, `/look/import?name=${encodeURIComponent(file.name)}`), {
+          method: 'POST', body: file, headers: { 'Content-Type': 'model/gltf-binary' }, credentials: 'omit',
+        });
+        return (await res.json()) as ImportAnswer;
+      },
+      modelURL: (look) => viewPath(cfg.view_url, `/look/file?look=${encodeURIComponent(look)}&file=model.vrm`),
+    },
+  });
   view.mount(app);
   // Esc and Ctrl+W close (hide) the window.
   closeKeys(document, closeWindow);
   // Listening is for every character: below the character form.
+  // Its edits are saved and reverted by the form's Save and Revert.
   const listen = new ListenSection({ send: (m) => conn?.send(m) ?? false });
   listen.mount(app.querySelector('.pane') ?? app);
+  view.addPart(listen);
   conn = new CoreConnection(cfg.view_url, (m) => {
     view.apply(m);
     listen.apply(m);

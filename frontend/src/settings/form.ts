@@ -33,6 +33,8 @@ export interface FormContext {
   isNew: boolean;
   /** Why the key is gone (the preset moved to another backend), or ''. */
   keyNote: string;
+  /** A new character takes this character's key when saved (its name), or ''. */
+  keyFrom?: string;
   /** Why the screen permissions went back to asking, or ''. */
   screenNote: string;
   /** The thread id as saved ('' for none or a new character). */
@@ -105,6 +107,8 @@ export class PresetFormView {
   private readonly screenNote: HTMLElement;
   private readonly model: HTMLInputElement;
   private readonly modelList: HTMLDataListElement;
+  /** The models Test connection listed, as a list to click (hidden while none). */
+  private readonly modelPick: HTMLSelectElement;
   private readonly modelHint: HTMLElement;
   private readonly effort: HTMLSelectElement;
   private readonly contextWindow: HTMLInputElement;
@@ -112,6 +116,7 @@ export class PresetFormView {
   private readonly chatId: HTMLElement;
   private readonly agent: HTMLInputElement;
   private readonly agentList: HTMLDataListElement;
+  private readonly agentPick: HTMLSelectElement;
   private readonly agentHint: HTMLElement;
   private readonly thread: HTMLInputElement;
   private readonly threadHint: HTMLElement;
@@ -218,8 +223,10 @@ export class PresetFormView {
     this.modelList.id = this.id('model-list');
     this.model.setAttribute('list', this.modelList.id);
     this.modelHint = el('div', 'hint', 'Type a model name, or test the connection to list the server’s models.');
-    const modelBox = el('div', 'model-box');
-    modelBox.append(this.model, this.modelList);
+    const modelPick = this.pickList('model', 'Listed models');
+    this.modelPick = modelPick.select;
+    const modelBox = el('div', 'model-box inline');
+    modelBox.append(this.model, this.modelList, modelPick.label, this.modelPick);
     // Standard Agents: the agent (picked from what Test connection lists,
     // or typed) and the thread (pasted, or made when saved).
     this.agent = this.input('agent_id', 'text');
@@ -227,11 +234,14 @@ export class PresetFormView {
     this.agentList.id = this.id('agent-list');
     this.agent.setAttribute('list', this.agentList.id);
     this.agentHint = el('div', 'hint', AGENT_HINT);
-    const agentBox = el('div', 'model-box');
-    agentBox.append(this.agent, this.agentList);
+    const agentPick = this.pickList('agent_id', 'Listed agents');
+    this.agentPick = agentPick.select;
+    const agentBox = el('div', 'model-box inline');
+    agentBox.append(this.agent, this.agentList, agentPick.label, this.agentPick);
     this.agentRows.push(this.row('agent_id', 'Agent', agentBox, this.agentHint));
     this.thread = this.input('thread_id', 'text');
-    this.thread.placeholder = 'new thread — made when you save';
+    // Short enough to show whole beside New thread; the hint says when.
+    this.thread.placeholder = 'a new thread';
     this.newThreadBtn = el('button', 'btn btn-small new-thread', 'New thread');
     this.newThreadBtn.type = 'button';
     this.newThreadBtn.title = 'Leave this thread as it is and start a new one for the agent when you save';
@@ -352,7 +362,7 @@ export class PresetFormView {
     // The shared sound settings, the same in every character's form.
     voice.append(el('h3', 'subsection-title', 'All characters'));
     this.muteAll = this.checkbox('audio.muted');
-    voice.append(this.check('audio.muted', 'Mute all characters', this.muteAll, 'Also in the tray and in each character’s menu.'));
+    voice.append(this.check('audio.muted', 'Mute all voices', this.muteAll, 'Also in the tray and in each character’s menu.'));
     this.device = this.select('audio.device', []);
     this.soundNote = el('div', 'hint sound-note');
     this.soundNote.id = this.id('sound-note');
@@ -399,12 +409,14 @@ export class PresetFormView {
     this.chatAPINote.hidden = !api?.note;
     setValue(this.url, d.chat_base_url);
     setValue(this.key, d.key ?? '');
-    this.key.placeholder = d.key === '' ? KEY_PLACEHOLDER.removed : ctx.hasKey ? KEY_PLACEHOLDER.saved : KEY_PLACEHOLDER.none;
-    this.removeKeyBtn.hidden = !ctx.hasKey || d.key === '';
+    this.key.placeholder = d.key === '' ? KEY_PLACEHOLDER.removed : ctx.hasKey ? KEY_PLACEHOLDER.saved
+      : ctx.keyFrom ? `${ctx.keyFrom}’s key — type to replace` : KEY_PLACEHOLDER.none;
+    this.removeKeyBtn.hidden = !(ctx.hasKey || ctx.keyFrom) || d.key === '';
     // A typed key answers the note; until then it says why the key is gone.
     showNote(this.keyNote, d.key ? '' : ctx.keyNote, this.key);
     showNote(this.screenNote, ctx.screenNote, this.screen);
     setValue(this.model, d.model);
+    syncPick(this.modelPick, d.model);
     this.setSelect(this.effort, this.choices.reasoning_efforts ?? [], d.reasoning_effort);
     if (Number(this.contextWindow.value || 0) !== d.context_window || this.contextWindow.value === '') {
       this.contextWindow.value = String(d.context_window);
@@ -416,6 +428,7 @@ export class PresetFormView {
     // are its business.
     for (const r of this.modelRows) r.hidden = agents;
     setValue(this.agent, d.agent_id);
+    syncPick(this.agentPick, d.agent_id);
     setValue(this.thread, d.thread_id);
     this.newThreadBtn.disabled = d.thread_id === '';
     const savedThread = ctx.savedThread;
@@ -504,6 +517,7 @@ export class PresetFormView {
       o.value = m;
       return o;
     }));
+    fillPick(this.modelPick, models.map((m) => ({ id: m, label: m })), 'model', this.model.value);
     this.modelHint.textContent = models.length > 0
       ? `The server lists ${models.length} model${models.length === 1 ? '' : 's'}; pick one or type a name.`
       : 'Type a model name, or test the connection to list the server’s models.';
@@ -517,6 +531,8 @@ export class PresetFormView {
       o.label = a.label;
       return o;
     }));
+    fillPick(this.agentPick, agents.map((a) => ({ id: a.id, label: a.label && a.label !== a.id ? `${a.label} (${a.id})` : a.id })),
+      'agent', this.agent.value);
     this.agentHint.textContent = agents.length > 0
       ? `The runtime lists ${agents.length} agent${agents.length === 1 ? '' : 's'}; pick one or type its id.`
       : AGENT_HINT;
@@ -676,6 +692,24 @@ export class PresetFormView {
     if (s.value !== value) s.value = value;
   }
 
+  /** A dropdown of what Test connection listed, beside a free-text field
+   * (the field keeps its datalist for typing): the datalist alone showed
+   * nothing until a letter was typed in WebKitGTK, so "pick one" had
+   * nothing to click. Choosing an entry writes it into the field; typing
+   * stays free. Hidden while nothing is listed. */
+  private pickList(field: 'model' | 'agent_id', label: string): { select: HTMLSelectElement; label: HTMLLabelElement } {
+    const s = el('select', 'control pick-list');
+    s.id = this.id(`${field}-pick`);
+    s.hidden = true;
+    // Named for assistive technology; the row's label names the field.
+    const l = el('label', 'pick-list-label', label);
+    l.htmlFor = s.id;
+    s.addEventListener('change', () => {
+      if (s.value !== '') this.h.edit(field, s.value);
+    });
+    return { select: s, label: l };
+  }
+
   private checkbox(field: FieldName, type: 'checkbox' | 'radio' = 'checkbox'): HTMLInputElement {
     const i = el('input');
     i.type = type;
@@ -752,6 +786,28 @@ export class PresetFormView {
     row.append(el('div', 'field-label'), body);
     return row;
   }
+}
+
+/** Fills a pick list: a first entry that asks to pick (short: the list
+ * takes at most half the row; the hint says how many are listed), then
+ * each one; shows the field's value when it is one of them. */
+function fillPick(s: HTMLSelectElement, items: Array<{ id: string; label: string }>, noun: string, value: string): void {
+  const head = el('option', '', 'Pick one…');
+  head.title = `${items.length} listed ${noun}${items.length === 1 ? '' : 's'}`;
+  head.value = '';
+  s.replaceChildren(head, ...items.map((c) => {
+    const o = el('option', '', c.label);
+    o.value = c.id;
+    return o;
+  }));
+  s.hidden = items.length === 0;
+  syncPick(s, value);
+}
+
+/** Selects the field's value in its pick list, or the first entry. */
+function syncPick(s: HTMLSelectElement, value: string): void {
+  const v = [...s.options].some((o) => o.value !== '' && o.value === value.trim()) ? value.trim() : '';
+  if (s.value !== v) s.value = v;
 }
 
 function setValue(i: HTMLInputElement | HTMLTextAreaElement, v: string): void {

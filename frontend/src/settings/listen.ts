@@ -1,35 +1,53 @@
 // The settings window's Listening section (docs/voice.md, "Listening"):
 // one for every character (there is one microphone), below the character
-// form. It has its own Save (it is not part of a character's save), and a
-// live level meter while the window shows it: the core sends each 100 ms
-// chunk's level only while the meter is on.
+// form, and a live level meter while the window shows it: the core sends
+// each 100 ms chunk's level only while the meter is on. Its edits are
+// drafts of the form's one Save and Revert (issue 21: it had its own
+// "Save listening" beside them): the view asks it whether it is edited,
+// puts its fields in the save_settings it sends, and tells it the answer.
 
 import './listen.css';
 import { el } from '../dom';
-import type { Choice, CoreMessage, ListenForm, PageMessage, SettingsListen } from '../protocol';
+import type { Choice, CoreMessage, ListenForm, PageMessage, SaveSettings, SettingsListen, SettingsResult } from '../protocol';
 
 export interface ListenHost {
   send(m: PageMessage): boolean;
 }
 
+/** A part of the settings form outside the characters' drafts, saved and
+ * reverted with them (SettingsView.addPart). */
+export interface FormPart {
+  /** Edited since what the core last said. */
+  readonly dirty: boolean;
+  /** Called on each edit (set by the view: the footer follows). */
+  onEdit: () => void;
+  /** Adds the edits to the request Save sends. */
+  addTo(req: SaveSettings): void;
+  /** The core answered a request this part added to. */
+  answered(r: SettingsResult, sent: SaveSettings): void;
+  /** Revert: the saved values again. */
+  revert(): void;
+}
+
 /** The saved form's fields the section edits. */
 type Field = keyof Omit<ListenForm, 'has_key'>;
 
-export class ListenSection {
+export class ListenSection implements FormPart {
   readonly el: HTMLElement;
   private readonly controls = new Map<Field, HTMLInputElement | HTMLSelectElement>();
   private readonly key: HTMLInputElement;
   private readonly note: HTMLElement;
-  private readonly status: HTMLElement;
+  private readonly error: HTMLElement;
   private readonly meter: HTMLElement;
   private readonly meterBar: HTMLElement;
   private readonly meterMark: HTMLElement;
   private readonly device: HTMLSelectElement;
   private readonly pttKey: HTMLSelectElement;
   private saved: SettingsListen | null = null;
-  private seq = 0;
-  private pendingId = '';
+  /** The user changed a control since the saved form was shown. */
+  private edited = false;
   private meterOn = false;
+  onEdit: () => void = () => {};
 
   constructor(private readonly host: ListenHost) {
     this.el = el('section', 'section listen-section');
@@ -79,14 +97,18 @@ export class ListenSection {
     lang.placeholder = 'detect';
     this.el.append(this.row('Language', lang, 'listen-language', 'Two letters (en, ja), or empty to let the server detect it.'));
 
-    const actions = el('div', 'section-actions');
-    this.status = el('span', 'listen-status');
-    this.status.setAttribute('role', 'status');
-    const save = el('button', 'btn', 'Save listening');
-    save.type = 'button';
-    save.addEventListener('click', () => this.save());
-    actions.append(this.status, save);
-    this.el.append(actions);
+    // A refused field's reason (the core names it: listen.language …).
+    this.error = el('div', 'field-error listen-error');
+    this.error.setAttribute('role', 'alert');
+    this.error.hidden = true;
+    this.el.append(this.error);
+    const edited = () => {
+      this.edited = true;
+      this.clearError();
+      this.onEdit();
+    };
+    this.el.addEventListener('input', edited);
+    this.el.addEventListener('change', edited);
     document.addEventListener('visibilitychange', () => this.setMeter(!document.hidden));
   }
 
@@ -166,10 +188,22 @@ export class ListenSection {
 
   apply(m: CoreMessage): void {
     switch (m.type) {
-      case 'settings_listen':
+      case 'settings_listen': {
+        // Drafts stay: a new saved form (the pet menu's target, devices
+        // plugged in) shows only while nothing is edited.
+        const keep = this.dirty ? this.current() : null;
+        const key = this.key.value;
         this.saved = m;
         this.render(m);
+        if (keep) {
+          this.show(keep);
+          this.key.value = key;
+        } else {
+          this.edited = false;
+        }
+        this.onEdit();
         break;
+      }
       case 'listen_level': {
         this.meterBar.style.width = `${m.level}%`;
         this.meterMark.style.left = `${m.threshold}%`;
@@ -177,13 +211,6 @@ export class ListenSection {
         this.meter.dataset.speech = String(m.level >= m.threshold);
         break;
       }
-      case 'settings_result':
-        if (m.request_id !== this.pendingId) return;
-        this.pendingId = '';
-        this.status.textContent = m.ok ? 'Saved' : `Not saved: ${m.error ?? ''}`;
-        this.status.dataset.kind = m.ok ? 'ok' : 'error';
-        if (m.ok) this.key.value = '';
-        break;
       case 'settings_focus':
         if (m.section === 'listen') {
           this.el.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
@@ -197,13 +224,72 @@ export class ListenSection {
     const f = m.form;
     this.note.hidden = !m.note;
     this.note.textContent = m.note;
-    (this.controls.get('on') as HTMLInputElement).checked = f.on;
-    (this.controls.get('barge_in') as HTMLInputElement).checked = f.barge_in;
     this.fill(this.device, m.devices ?? [], f.device);
     this.fill(this.pttKey, m.keys ?? [], f.push_to_talk_key);
+    this.show(f);
+    this.key.value = '';
+    this.key.placeholder = f.has_key ? 'saved — type to replace' : 'none';
+  }
+
+  /** Puts a form's values in the controls. */
+  private show(f: ListenForm): void {
+    (this.controls.get('on') as HTMLInputElement).checked = f.on;
+    (this.controls.get('barge_in') as HTMLInputElement).checked = f.barge_in;
+    this.device.value = f.device;
+    this.pttKey.value = f.push_to_talk_key;
     (this.controls.get('sensitivity') as HTMLInputElement).value = String(f.sensitivity || 50);
     for (const k of ['base_url', 'model', 'language'] as const) (this.controls.get(k) as HTMLInputElement).value = f[k];
-    this.key.placeholder = f.has_key ? 'saved — type to replace' : 'none';
+  }
+
+  /** Edited: a control differs from the saved form, or a key is typed. */
+  get dirty(): boolean {
+    if (!this.saved || !this.edited) return false;
+    if (this.key.value !== '') return true;
+    const a = this.current();
+    const b = this.saved.form;
+    return (Object.keys(a) as Array<keyof ListenForm>).some((k) => k !== 'has_key' && k !== 'target' && a[k] !== (k === 'sensitivity' ? b[k] || 50 : b[k]));
+  }
+
+  addTo(req: SaveSettings): void {
+    if (!this.dirty) return;
+    req.listen = this.current();
+    if (this.key.value) req.listen_key = this.key.value;
+  }
+
+  answered(r: SettingsResult, sent: SaveSettings): void {
+    if (!sent.listen) return;
+    if (r.ok) {
+      // Saved: the typed key leaves the page at once; the core's
+      // settings_listen that follows becomes the baseline.
+      if (this.key.value === (sent.listen_key ?? '')) this.key.value = '';
+      if (this.saved) this.saved = { ...this.saved, form: { ...sent.listen, has_key: sent.listen_key ? true : this.saved.form.has_key } };
+      this.onEdit();
+      return;
+    }
+    const field = (r.field ?? '').replace(/^listen\./, '');
+    if (!r.field?.startsWith('listen.')) return;
+    const ctl = field === 'key' ? this.key : this.controls.get(field as Field);
+    this.error.textContent = r.error ?? 'Not saved';
+    this.error.hidden = false;
+    if (ctl) {
+      ctl.setAttribute('aria-invalid', 'true');
+      ctl.closest('.field')?.querySelector('.field-body')?.append(this.error);
+      ctl.focus({ preventScroll: true });
+      ctl.scrollIntoView?.({ block: 'center' });
+    }
+  }
+
+  revert(): void {
+    this.clearError();
+    if (this.saved) this.render(this.saved);
+    this.edited = false;
+  }
+
+  private clearError(): void {
+    if (this.error.hidden) return;
+    this.error.hidden = true;
+    this.error.textContent = '';
+    for (const c of [...this.controls.values(), this.key]) c.removeAttribute('aria-invalid');
   }
 
   /** The form as edited now. */
@@ -223,11 +309,4 @@ export class ListenSection {
     };
   }
 
-  save(): boolean {
-    this.pendingId = `listen-${++this.seq}`;
-    const key = this.key.value;
-    const ok = this.host.send({ type: 'save_listen', request_id: this.pendingId, form: this.current(), ...(key ? { key } : {}) });
-    this.status.textContent = ok ? 'Saving…' : 'Not saved: no connection to Yui';
-    return ok;
-  }
 }

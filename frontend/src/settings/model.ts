@@ -9,7 +9,7 @@
 // user's value, so a save never undoes a change made elsewhere (an "Always"
 // answered in a pet window) that the user did not touch.
 
-import type { AudioForm, KeyboardForm, PermissionsForm, PresetForm, SavePreset, SaveSettings, SettingsState, VoiceForm } from '../protocol';
+import type { AudioForm, KeyboardForm, NewPresetForm, PermissionsForm, PresetForm, SavePreset, SaveSettings, SettingsState, VoiceForm } from '../protocol';
 
 /** A key edit: null keeps the saved key, "" removes it, anything else is the
  * new key the user typed. */
@@ -34,6 +34,15 @@ export interface DraftPreset {
   voice: VoiceDraft;
   /** The speech endpoint's key, an edit like `key`. */
   voice_key: KeyEdit;
+  /** A new character on the main one's backend (settings_state.new_preset):
+   * the saved preset whose key it takes, while its URL is still that
+   * backend's and no key is typed or removed. */
+  key_from?: { preset: string; base_url: string };
+}
+
+/** Whether a draft takes another preset's key on save (SavePreset.key_from). */
+export function takesKey(d: DraftPreset): boolean {
+  return !!d.key_from && d.key === null && d.chat_base_url.trim() === d.key_from.base_url.trim();
 }
 
 /** A character's voice as edited: the form's fields, the tag table as
@@ -165,6 +174,7 @@ export function savePreset(d: DraftPreset): SavePreset {
   };
   if (d.key !== null) out.key = d.key;
   if (d.voice_key !== null) out.voice_key = d.voice_key;
+  if (takesKey(d)) out.key_from = d.key_from!.preset;
   return out;
 }
 
@@ -484,26 +494,31 @@ export class SettingsModel {
       audio: { ...this.audio }, keyboard: { ...this.keyboard } };
   }
 
-  /** Adds a new draft preset at the end (the protocol's defaults for one). */
+  /** Adds a new draft preset at the end: the protocol's defaults for one,
+   * on the backend the core chose (settings_state.new_preset: the main
+   * character's; push with no URL without one). */
   add(id: string, look: string): DraftPreset {
+    const b: NewPresetForm = this.state?.new_preset ?? { chat_api: 'push', chat_base_url: '', model: '', reasoning_effort: '',
+      context_window: 0, agent_id: '', key_from: '' };
     const d: DraftPreset = {
       id,
       name: 'New character',
       enabled: true,
       look,
-      chat_api: 'push',
-      chat_base_url: '',
+      chat_api: b.chat_api,
+      chat_base_url: b.chat_base_url,
       key: null,
-      model: '',
-      reasoning_effort: '',
+      model: b.model,
+      reasoning_effort: b.reasoning_effort,
       card: '',
-      context_window: 0,
-      agent_id: '',
+      context_window: b.context_window,
+      agent_id: b.agent_id,
       thread_id: '',
       permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false },
       voice: { ...DEFAULT_VOICE },
       voice_key: null,
     };
+    if (b.key_from) d.key_from = { preset: b.key_from, base_url: b.chat_base_url };
     this.presets.push(d);
     return d;
   }

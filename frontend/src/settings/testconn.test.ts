@@ -25,6 +25,27 @@ describe('SettingsView: Test connection', () => {
     expect(testButton().disabled).toBe(false);
     const list = document.getElementById(byLabel('Model').getAttribute('list')!) as HTMLDataListElement;
     expect([...list.options].map((o) => o.value)).toEqual(['m-a', 'm-b']);
+    // And as a list to click: choosing one writes the field; typing stays free.
+    const pick = byLabel<HTMLSelectElement>('Listed models');
+    expect(pick.hidden).toBe(false);
+    expect([...pick.options].map((o) => o.textContent)).toEqual(['Pick one…', 'm-a', 'm-b']);
+    expect(pick.value).toBe('');
+    pick.value = 'm-b';
+    pick.dispatchEvent(new Event('change'));
+    expect(byLabel('Model').value).toBe('m-b');
+    expect(pick.value).toBe('m-b');
+    type(byLabel('Model'), 'my-own-model');
+    expect(byLabel('Model').value).toBe('my-own-model');
+    expect(pick.value).toBe('');
+  });
+
+  it('hides the list to click until a test lists something', () => {
+    const { view } = setup();
+    view.apply(state());
+    expect(byLabel<HTMLSelectElement>('Listed models').hidden).toBe(true);
+    testButton().click();
+    view.apply({ type: 'connection_test', request_id: 'r1', preset: 'p-0000000a', kind: 'ok', text: 'Connected; the server lists no models (type the model name).', models: [] });
+    expect(byLabel<HTMLSelectElement>('Listed models').hidden).toBe(true);
   });
 
   it('sends no key when none was typed, and forgets a result when the URL changes', () => {
@@ -57,5 +78,11 @@ describe('SettingsView: Test connection', () => {
       text: "Can't reach 127.0.0.1:9: connection refused — nothing is listening there. Is the server running?" });
     expect(result().textContent).toContain('connection refused');
     expect(choose().hidden).toBe(true);
+    // A web page where the model list was due: the same offer.
+    testButton().click();
+    view.apply({ type: 'connection_test', request_id: 'r3', preset: 'p-0000000a', kind: 'failed', models: null, cause: 'not_api', settings: true,
+      text: 'The server at 127.0.0.1:8080 answered, but not with a model list (it sent a web page) — is the API or the URL wrong? Check the Chat API and the base URL in Settings.' });
+    expect(result().textContent).toContain('not with a model list');
+    expect(choose().hidden).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingsState } from '../protocol';
-import { byLabel, choose, preset, q, saveButton, setup, state, type } from './test-fixtures';
+import { byLabel, choose, preset, q, saveButton, setup, state } from './test-fixtures';
 
 const testButton = () => [...document.querySelectorAll('button')].find((b) => b.textContent === 'Test connection')!;
 const rowOf = (label: string) => byLabel(label).closest<HTMLElement>('.field')!;
@@ -38,8 +38,15 @@ describe('SettingsView: Standard Agents', () => {
       models: [], agents: [{ id: 'helper', label: 'Helper' }, { id: 'pkg/writer', label: 'Writer' }] });
     const list = document.getElementById(byLabel('Agent').getAttribute('list')!) as HTMLDataListElement;
     expect([...list.options].map((o) => [o.value, o.label])).toEqual([['helper', 'Helper'], ['pkg/writer', 'Writer']]);
+    // "pick one" has something to click: the listed agents, the chosen one shown.
+    const pick = byLabel<HTMLSelectElement>('Listed agents');
+    expect(pick.hidden).toBe(false);
+    expect([...pick.options].map((o) => o.textContent)).toEqual(['Pick one…', 'Helper (helper)', 'Writer (pkg/writer)']);
+    expect(pick.value).toBe('helper');
     // A picked agent is saved with the preset.
-    type(byLabel('Agent'), 'pkg/writer');
+    pick.value = 'pkg/writer';
+    pick.dispatchEvent(new Event('change'));
+    expect(byLabel('Agent').value).toBe('pkg/writer');
     expect(q('.test-result').textContent).toBe(''); // the result was about another agent
     saveButton().click();
     const save = sent.find((m) => m.type === 'save_settings');
@@ -84,6 +91,6 @@ describe('SettingsView: Standard Agents', () => {
     choose(byLabel<HTMLSelectElement>('Chat API'), 'standard_agents');
     expect(rowOf('Agent').hidden).toBe(false);
     expect(rowOf('Model').hidden).toBe(true);
-    expect(byLabel('Thread').placeholder).toBe('new thread — made when you save');
+    expect(byLabel('Thread').placeholder).toBe('a new thread');
   });
 });

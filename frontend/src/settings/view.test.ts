@@ -223,6 +223,47 @@ describe('SettingsView: save', () => {
     });
   });
 
+  it('starts a new character on the backend the core names, with the main one\'s key by reference', () => {
+    const { view, saves, sent } = setup({ ids: ['p-1234abcd', 'p-5678abcd'] });
+    view.apply(state({ new_preset: { chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646', model: '', reasoning_effort: '',
+      context_window: 0, agent_id: '', key_from: 'p-0000000a' } }));
+    q<HTMLButtonElement>('.add-preset').click();
+    expect(byLabel<HTMLSelectElement>('Chat API').value).toBe('push');
+    expect(byLabel('Base URL').value).toBe('http://127.0.0.1:8646');
+    // The page never has the key: it says whose it takes.
+    expect(byLabel('API key').value).toBe('');
+    expect(byLabel('API key').placeholder).toBe('Yui’s key — type to replace');
+    [...document.querySelectorAll('button')].find((b) => b.textContent === 'Test connection')!.click();
+    expect(sent.find((m) => m.type === 'test_connection')).toMatchObject({ chat_base_url: 'http://127.0.0.1:8646', key_from: 'p-0000000a' });
+    // A second one pointed at another server takes no key.
+    q<HTMLButtonElement>('.add-preset').click();
+    type(byLabel('Base URL'), 'https://api.example.com/v1');
+    expect(byLabel('API key').placeholder).toBe('none');
+    saveButton().click();
+    const req = saves()[0]!;
+    expect(req.presets[2]).toMatchObject({ id: 'p-1234abcd', chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646', key_from: 'p-0000000a' });
+    expect(req.presets[2]!.key).toBeUndefined();
+    expect(req.presets[3]!.id).toBe('p-5678abcd');
+    expect(req.presets[3]!.key_from).toBeUndefined();
+    // Saved presets never name one.
+    expect(req.presets[0]!.key_from).toBeUndefined();
+  });
+
+  it('sends no key_from once the key is typed or removed', () => {
+    const { view, saves } = setup({ ids: ['p-1234abcd'] });
+    view.apply(state({ new_preset: { chat_api: 'responses', chat_base_url: 'https://api.example.com/v1', model: 'gpt-x',
+      reasoning_effort: 'low', context_window: 128000, agent_id: '', key_from: 'p-0000000b' } }));
+    q<HTMLButtonElement>('.add-preset').click();
+    expect(byLabel('Model').value).toBe('gpt-x');
+    expect(byLabel('API key').placeholder).toBe('Mika’s key — type to replace');
+    [...document.querySelectorAll('button')].find((b) => b.textContent === 'Remove key' && !b.hidden)!.click();
+    expect(byLabel('API key').placeholder).toBe('none — removed on save');
+    saveButton().click();
+    const p = saves()[0]!.presets[2]!;
+    expect(p).toMatchObject({ chat_api: 'responses', model: 'gpt-x', reasoning_effort: 'low', context_window: 128000, key: '' });
+    expect(p.key_from).toBeUndefined();
+  });
+
   it('makes new ids from the CSPRNG when none are injected', () => {
     const { view, saves } = setup();
     view.apply(state());

@@ -13,10 +13,12 @@ import { realScheduler, type Scheduler } from '../scheduler';
 import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget, type TestState } from './actions';
 import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
+import { LookImport, type LookImportHost } from './lookimport';
 import { newPresetId, RequestIds } from './ids';
 import { ConfirmDialog, type ConfirmOptions } from './confirm';
+import type { FormPart } from './listen';
 import {
-  draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, type Conflict, type FieldName, type PresetField,
+  draftFrom, getField, parseFieldPath, setField, SettingsModel, stateMatches, takesKey, type Conflict, type FieldName, type PresetField,
 } from './model';
 
 export interface SettingsHost {
@@ -30,6 +32,8 @@ export interface SettingsOptions {
   sched?: Scheduler;
   newId?: () => string;
   requestIds?: { next(): string };
+  /** Importing VRM models under Look (lookimport.ts); none: no importer. */
+  looks?: LookImportHost;
 }
 
 /** How long "Saved" stays in the status line. */
@@ -117,9 +121,15 @@ export class SettingsView {
   private fieldErr: FieldErr | null = null;
   private statusTimer = 0;
   private connected = true;
+  /** Parts of the form outside the characters' drafts (the Listening
+   * section): saved and reverted with them by the one Save and Revert. */
+  private readonly parts: FormPart[] = [];
+
+  private readonly lookImport: LookImport | null;
 
   constructor(private readonly host: SettingsHost, opts: SettingsOptions = {}) {
     this.sched = opts.sched ?? realScheduler;
+    this.lookImport = opts.looks ? new LookImport(opts.looks, (look) => this.edit('look', look)) : null;
     this.newId = opts.newId ?? (() => newPresetId());
     this.requestIds = opts.requestIds ?? new RequestIds();
     this.session = new SessionHistory({ now: () => this.sched.now() });
@@ -253,10 +263,26 @@ export class SettingsView {
     this.render();
   }
 
+  /** Adds a part saved and reverted with the characters (the Listening
+   * section, one for all of them). */
+  addPart(p: FormPart): void {
+    this.parts.push(p);
+    p.onEdit = () => {
+      this.edits++;
+      this.renderFooter();
+    };
+  }
+
+  /** Anything differs from the saved settings: a character's draft or a part. */
+  private get dirty(): boolean {
+    return this.model.dirty || this.parts.some((p) => p.dirty);
+  }
+
   /** Sends the working copy (Save, Ctrl+S). */
   save(): void {
-    if (!this.model.loaded || !this.model.dirty || this.pending) return;
+    if (!this.model.loaded || !this.dirty || this.pending) return;
     const req = this.model.request(this.requestIds.next());
+    for (const p of this.parts) p.addTo(req);
     if (!this.host.send(req)) {
       this.setStatus(this.connected ? 'Could not reach Yui — nothing was saved.' : 'Not connected to Yui — nothing was saved.', 'error');
       this.offlineStatus = !this.connected;
@@ -272,6 +298,7 @@ export class SettingsView {
   revert(): void {
     if (!this.model.state || this.pending) return;
     this.model.reset(this.model.state);
+    for (const p of this.parts) p.revert();
     this.conflicts = [];
     this.clearFieldError();
     this.setStatus('', '');
@@ -336,6 +363,7 @@ export class SettingsView {
     if (!p || r.request_id !== p.id) return;
     this.pending = null;
     this.accepted = null;
+    for (const part of this.parts) part.answered(r, p.sent);
     if (r.ok) {
       this.model.savedKeys(p.sent);
       this.setStatus('Saved', 'ok');
@@ -537,6 +565,7 @@ export class SettingsView {
     const requestId = this.requestIds.next();
     const m: TestConnection = { type: 'test_connection', request_id: requestId, preset: d.id, chat_api: d.chat_api, chat_base_url: d.chat_base_url.trim() };
     if (d.key) m.key = d.key;
+    else if (takesKey(d)) m.key_from = d.key_from!.preset;
     if (d.chat_api === STANDARD_AGENTS) {
       m.agent_id = d.agent_id.trim();
       m.thread_id = d.thread_id.trim();
@@ -689,6 +718,7 @@ export class SettingsView {
       this.form.addSection('session', this.session.el);
       this.form.placeAfter('key', this.tester.el);
       this.form.placeAfter('key', this.connection.el);
+      if (this.lookImport) this.form.placeAfter('look', this.lookImport.el);
       this.formHost.append(this.form.el);
     }
     const changedPreset = this.form.el.dataset.preset !== d.id;
@@ -698,6 +728,7 @@ export class SettingsView {
       chatId: this.model.savedForm(d.id)?.chat_id ?? '',
       isNew: this.model.isNew(d.id),
       keyNote: this.model.savedForm(d.id)?.key_note ?? '',
+      keyFrom: takesKey(d) ? (this.model.savedForm(d.key_from!.preset)?.name || 'the main character') : '',
       screenNote: this.model.savedForm(d.id)?.screen_note ?? '',
       savedThread: this.model.savedForm(d.id)?.thread_id ?? '',
       threadProblem: this.status.get(d.id)?.problem ?? '',
@@ -708,6 +739,7 @@ export class SettingsView {
       sound: this.sound,
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
+    this.lookImport?.show(state.choices.vrm_looks, d.look);
     this.form.setModels(this.models.get(d.id) ?? []);
     this.form.setAgents(this.agents.get(d.id) ?? []);
     this.tester.show(this.tests.get(d.id) ?? { state: 'idle' });
@@ -733,7 +765,7 @@ export class SettingsView {
     const state = this.model.state;
     this.pathLine.textContent = state?.path ?? '';
     this.pathLine.title = state?.path ?? '';
-    const dirty = this.model.dirty;
+    const dirty = this.dirty;
     this.saveBtn.disabled = !dirty || this.pending !== null;
     this.saveBtn.textContent = this.pending ? 'Saving…' : 'Save';
     this.revertBtn.disabled = !dirty || this.pending !== null;

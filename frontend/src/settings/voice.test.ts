@@ -41,7 +41,7 @@ describe('Voice section', () => {
     vol.value = '60';
     vol.dispatchEvent(new Event('input', { bubbles: true }));
     choose(byLabel('Mute this character'), true);
-    choose(byLabel('Mute all characters'), true);
+    choose(byLabel('Mute all voices'), true);
     saveButton().click();
     const req = saves()[0]!;
     expect(req.presets[0]!.voice).toEqual({

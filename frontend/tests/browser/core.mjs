@@ -14,12 +14,15 @@ import { createInterface } from 'node:readline';
 export const LIMIT = 60_000;
 
 /** Launches Debian's Chromium ($CHROMIUM overrides) as every browser test
- * runs it: no sandbox (root in CI), no GPU, no background traffic. */
-export function launchBrowser() {
+ * runs it: no sandbox (root in CI), no GPU, no background traffic. `webgl`:
+ * WebGL on SwiftShader, Chromium's software GL (the VRM look's tests);
+ * `noWebGL`: none at all (its fallback). */
+export function launchBrowser({ webgl = false, noWebGL = false } = {}) {
+  const gl = webgl ? ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'] : noWebGL ? ['--disable-webgl', '--disable-3d-apis'] : [];
   return chromium.launch({
     executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
+      '--disable-sync', '--no-first-run', '--disable-quic', ...gl],
   });
 }
 

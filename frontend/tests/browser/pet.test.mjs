@@ -80,19 +80,21 @@ test('right-click on the character → Settings… asks the core for the setting
   await page.close();
 });
 
-test('right-click on the character → Mute voice mutes her, and the menu then offers Unmute voice', async () => {
+test('right-click on the character → Mute Yui mutes her, and the menu then offers Unmute Yui beside Mute all voices', async () => {
   const page = await browser.newPage({ viewport: { width: 300, height: 420 } });
   await page.goto(petURL(core.ready.token));
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   await page.locator('.character svg').click({ button: 'right' });
-  await page.getByRole('menuitem', { name: 'Mute voice' }).click();
+  // Her own mute is named after her; the app-wide one says "all".
+  await page.getByRole('menuitemcheckbox', { name: 'Mute all voices', exact: true }).waitFor();
+  await page.getByRole('menuitem', { name: 'Mute Yui', exact: true }).click();
   const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'mute', 'mute');
   assert.equal(e.role, 'pet');
   assert.deepEqual({ scope: e.message.scope, muted: e.message.muted }, { scope: 'character', muted: true });
   await page.waitForSelector('.pet[data-muted="true"]');
   await page.locator('.character svg').click({ button: 'right' });
-  await page.getByRole('menuitem', { name: 'Unmute voice' }).click();
+  await page.getByRole('menuitem', { name: 'Unmute Yui', exact: true }).click();
   await page.waitForSelector('.pet[data-muted="false"]');
   await page.close();
 });
@@ -108,7 +110,7 @@ test('right-click on the character → New conversation → Yes asks the core to
   const item = page.getByRole('menuitem', { name: 'New conversation' });
   await item.waitFor();
   // Below Settings…, above this character's mute and the tray's items.
-  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'Messages…', 'New conversation', 'Mute voice', 'Hide Yui', 'Reset position', 'Quit Yui']);
+  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'Messages…', 'New conversation', 'Mute Yui', 'Hide Yui', 'Reset position', 'Quit Yui']);
   await item.click();
   // The item turns into a question in the menu; nothing is sent yet.
   await page.getByText('Start over?').waitFor();
@@ -143,20 +145,20 @@ test('right-click on the character → New conversation → Yes asks the core to
   await page.close();
 });
 
-test('right-click → Mute voices and Start at login act on the real core, and the checks follow it', async () => {
+test('right-click → Mute all voices and Start at login act on the real core, and the checks follow it', async () => {
   const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
   await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   const open = async () => {
     await page.locator('.character svg').click({ button: 'right' });
-    await page.getByRole('menuitemcheckbox', { name: 'Mute voices' }).waitFor();
+    await page.getByRole('menuitemcheckbox', { name: 'Mute all voices' }).waitFor();
   };
   const checked = (name) => page.getByRole('menuitemcheckbox', { name }).getAttribute('aria-checked');
   await open();
-  assert.deepEqual(await page.getByRole('menuitemcheckbox').allTextContents(), ['Mute voices', 'Start at login']);
-  assert.equal(await checked('Mute voices'), 'false');
-  await page.getByRole('menuitemcheckbox', { name: 'Mute voices' }).click();
+  assert.deepEqual(await page.getByRole('menuitemcheckbox').allTextContents(), ['Mute all voices', 'Start at login']);
+  assert.equal(await checked('Mute all voices'), 'false');
+  await page.getByRole('menuitemcheckbox', { name: 'Mute all voices' }).click();
   await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'desktop_action' && e.message.action === 'mute', 'mute');
   await page.waitForFunction(() => document.querySelector('[data-action="mute"]')?.getAttribute('aria-checked') === 'true');
   const saved = JSON.parse(readFileSync(join(core.dir, 'config', 'settings.json'), 'utf8'));
@@ -174,7 +176,7 @@ test('right-click → Mute voices and Start at login act on the real core, and t
   assert.equal(existsSync(entry), false);
   // Unmute, for the other tests.
   await open();
-  await page.getByRole('menuitemcheckbox', { name: 'Mute voices' }).click();
+  await page.getByRole('menuitemcheckbox', { name: 'Mute all voices' }).click();
   await page.waitForFunction(() => document.querySelector('[data-action="mute"]')?.getAttribute('aria-checked') === 'false');
   await page.close();
 });

@@ -148,6 +148,11 @@ test('an added character is saved with a fresh id and a chat_id from the core', 
   const name = page.getByLabel('Name', { exact: true });
   assert.equal(await name.inputValue(), 'New character');
   await name.fill('Ren');
+  // She starts on the main character's backend (the demo here), taking
+  // its key there: the page names whose, and never sees it.
+  const main = JSON.parse(file.read()).presets[0]; // renamed by an earlier test
+  assert.equal(await page.getByLabel('Base URL', { exact: true }).inputValue(), main.chat_base_url);
+  assert.equal(await page.getByLabel('API key', { exact: true }).getAttribute('placeholder'), `${main.name}’s key — type to replace`);
   assert.equal(await page.locator('.preset-item').count(), 2);
   assert.match(await page.locator('.preset-item').nth(1).textContent(), /not saved/);
   assert.equal(await saveAndWait(page), 'Saved');
@@ -160,9 +165,42 @@ test('an added character is saved with a fresh id and a chat_id from the core', 
   assert.notEqual(ren.chat_id, saved.presets[0].chat_id);
   assert.equal(ren.enabled, true);
   assert.equal(ren.permissions.screen, 'ask');
+  assert.equal(ren.chat_api, saved.presets[0].chat_api);
+  assert.equal(ren.chat_base_url, saved.presets[0].chat_base_url);
+  assert.equal(ren.key, saved.presets[0].key, 'the main character\'s key, copied by the core onto the same backend');
+  // And she connects, as the first one does (issue 21: she said "not
+  // configured").
+  await page.waitForSelector('.connection-line .conn-status[data-state="ready"]');
   // The page shows what the core saved: the chat id, no "not saved" mark.
   await page.waitForFunction((id) => document.querySelector('.chat-id')?.textContent.includes(id), ren.chat_id);
   assert.doesNotMatch(await page.locator('.preset-item').nth(1).textContent(), /not saved/);
+  await page.close();
+});
+
+test('the Listening section is saved and reverted by the form\'s one Save and Revert', async () => {
+  const page = await openSettings();
+  const file = await settingsFile(page);
+  assert.equal(await page.getByRole('button', { name: 'Save listening' }).count(), 0, 'no second Save');
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  const revert = page.getByRole('button', { name: 'Revert', exact: true });
+  assert.equal(await save.isDisabled(), true);
+  const lang = page.getByLabel('Language', { exact: true });
+  await lang.fill('ja');
+  assert.equal(await save.isDisabled(), false);
+  await revert.click();
+  assert.equal(await lang.inputValue(), '');
+  assert.equal(await save.isDisabled(), true);
+  await lang.fill('ja');
+  assert.equal(await saveAndWait(page), 'Saved');
+  assert.equal(JSON.parse(file.read()).listen?.language, 'ja');
+  assert.equal(await save.isDisabled(), true);
+  // A wrong one is refused by name, at its field, and the file keeps 'ja'.
+  await lang.fill('Japanese');
+  assert.match(await saveAndWait(page), /^Not saved: .*ISO-639-1/);
+  assert.equal(await lang.getAttribute('aria-invalid'), 'true');
+  assert.equal(JSON.parse(file.read()).listen?.language, 'ja');
+  await lang.fill('');
+  assert.equal(await saveAndWait(page), 'Saved');
   await page.close();
 });
 

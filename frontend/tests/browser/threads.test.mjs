@@ -70,7 +70,12 @@ test('set up a Standard Agents character, talk, and recover a reply across a rec
     return [...document.getElementById(input.getAttribute('list')).options].map((o) => [o.value, o.label]);
   });
   assert.deepEqual(listed, [['yui-demo', 'Yui demo']]);
-  await settings.getByLabel('Agent', { exact: true }).fill('yui-demo');
+  // "pick one" has a list to click: choosing its entry fills the field.
+  const pick = settings.getByLabel('Listed agents', { exact: true });
+  await pick.waitFor();
+  assert.deepEqual(await pick.locator('option').allTextContents(), ['Pick one…', 'Yui demo (yui-demo)']);
+  await pick.selectOption('yui-demo');
+  assert.equal(await settings.getByLabel('Agent', { exact: true }).inputValue(), 'yui-demo');
   assert.equal(await settings.getByLabel('Thread').inputValue(), '');
   await settings.getByRole('button', { name: 'Test connection' }).click();
   await settings.waitForFunction(() => document.querySelector('.test-result')?.dataset.kind === 'ok');

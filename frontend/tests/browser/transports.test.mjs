@@ -39,7 +39,13 @@ test('switch the demo character to Chat Completions, test the connection, save, 
     return [...document.getElementById(input.getAttribute('list')).options].map((o) => o.value);
   });
   assert.deepEqual(listed, ['yui-demo']);
-  await settings.locator('#section-backend').getByLabel('Model', { exact: true }).fill('yui-demo');
+  // "pick one" has a list to click (a datalist alone shows nothing until
+  // a letter is typed): choosing its entry fills the field.
+  const pick = settings.getByLabel('Listed models', { exact: true });
+  await pick.waitFor();
+  assert.deepEqual(await pick.locator('option').allTextContents(), ['Pick one…', 'yui-demo']);
+  await pick.selectOption('yui-demo');
+  assert.equal(await settings.locator('#section-backend').getByLabel('Model', { exact: true }).inputValue(), 'yui-demo');
   await settings.screenshot({ path: join(shots, 'settings-chat-completions.png') });
 
   await settings.getByRole('button', { name: 'Save', exact: true }).click();

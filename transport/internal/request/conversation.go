@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"log/slog"
+	"slices"
+	"strings"
 	"sync"
 	"unicode/utf8"
 
@@ -38,10 +40,18 @@ type persisted struct {
 	Messages []Message `json:"messages"`
 	// ResponseID is the Responses API's last completed response.
 	ResponseID string `json:"previous_response_id,omitempty"`
-	// NoChain: the server refused previous_response_id; the transcript
-	// goes with each request instead.
+	// NoChain (files of earlier versions): the server refused
+	// previous_response_id; which server was not kept.
 	NoChain bool `json:"no_previous_response_id,omitempty"`
+	// NoChainBases are the base URLs whose server refused
+	// previous_response_id (the newest maxNoChainBases): the transcript
+	// goes with each request to them instead.
+	NoChainBases []string `json:"no_previous_response_id_bases,omitempty"`
 }
+
+// maxNoChainBases bounds the servers remembered as refusing
+// previous_response_id.
+const maxNoChainBases = 8
 
 // Conversation is the client-held part of a conversation: the transcript
 // (Chat Completions, and Responses against a server without chaining) and
@@ -174,21 +184,45 @@ func (c *Conversation) SetResponseID(id string) {
 	c.saveLocked()
 }
 
-// NoChain reports whether the server refused previous_response_id.
-func (c *Conversation) NoChain() bool {
+// NoChain reports whether the server at base refused
+// previous_response_id (remembered per base URL, persisted). A state saved
+// by an earlier version, which kept no base, counts for the first base
+// asked about: the server the preset was using.
+func (c *Conversation) NoChain(base string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.st.NoChain
+	b := normBase(base)
+	if c.st.NoChain {
+		c.st.NoChain = false
+		c.addNoChainLocked(b)
+		c.saveLocked()
+	}
+	return slices.Contains(c.st.NoChainBases, b)
 }
 
-// SetNoChain records that the server refused previous_response_id.
-func (c *Conversation) SetNoChain() {
+// SetNoChain records that the server at base refused
+// previous_response_id, and drops the stored response id.
+func (c *Conversation) SetNoChain(base string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.st.NoChain = true
+	c.st.NoChain = false
+	c.addNoChainLocked(normBase(base))
 	c.st.ResponseID = ""
 	c.saveLocked()
 }
+
+func (c *Conversation) addNoChainLocked(b string) {
+	if slices.Contains(c.st.NoChainBases, b) {
+		return
+	}
+	c.st.NoChainBases = append(c.st.NoChainBases, b)
+	if n := len(c.st.NoChainBases); n > maxNoChainBases {
+		c.st.NoChainBases = append([]string(nil), c.st.NoChainBases[n-maxNoChainBases:]...)
+	}
+}
+
+// normBase is a base URL as the chain memory keys it.
+func normBase(base string) string { return strings.TrimRight(strings.TrimSpace(base), "/") }
 
 // cut bounds one stored message.
 func cut(s string) string {

@@ -206,7 +206,7 @@ func (r *run) loop() {
 	}()
 	p := e.cfg.Params()
 	reserve := (len(p.Card)+len(r.t.ClientContext)+len(r.t.Text))/4 + 1024
-	x := &Exchange{Turn: r.t, Params: p, Tools: e.schemas(), Transcript: e.conv.Transcript(p.ContextWindow, reserve)}
+	x := &Exchange{Base: r.base, Turn: r.t, Params: p, Tools: e.schemas(), Transcript: e.conv.Transcript(p.ContextWindow, reserve)}
 	var last any
 	for round := 0; ; round++ {
 		s := &Stream{r: r}

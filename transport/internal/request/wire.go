@@ -40,6 +40,8 @@ type Round struct {
 
 // Exchange is one turn as the wire builds its requests.
 type Exchange struct {
+	// Base is the base URL the turn goes to (read once per turn).
+	Base       string
 	Turn       transport.Turn
 	Params     Params
 	Tools      []transport.ToolSchema // the cue tool, then the client tools

@@ -4,6 +4,7 @@
 package wiretest
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -113,7 +114,7 @@ func CueText(c transport.Cue) string {
 }
 
 // backend is a hand-written SSE server: reply(n, w, r) answers the nth
-// request (from 0). It records bodies and headers.
+// request (from 0), its body readable again. It records bodies and headers.
 type Backend struct {
 	Mu      sync.Mutex
 	Bodies  []map[string]any
@@ -123,6 +124,7 @@ type Backend struct {
 
 func (b *Backend) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	raw, _ := io.ReadAll(r.Body)
+	r.Body = io.NopCloser(bytes.NewReader(raw))
 	var m map[string]any
 	json.Unmarshal(raw, &m)
 	b.Mu.Lock()
