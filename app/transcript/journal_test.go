@@ -93,25 +93,29 @@ func TestRowsAreSyncedTogetherAndTheUsersLineAtOnce(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		path := filepath.Join(t.TempDir(), "transcript-p.json")
 		s := open(t, path)
+		waiting := func() (unsynced, timer bool) {
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			return s.j.unsynced, s.j.timer != nil
+		}
 		s.Add(Entry{TurnID: "t1", Kind: KindUser, Text: "hello"})
-		if s.j.unsynced {
+		if u, _ := waiting(); u {
 			t.Fatal("the user's line waits for its fsync")
 		}
 		for i := range 50 {
 			s.Add(Entry{TurnID: fmt.Sprintf("delegation:%d", i), Kind: KindDelegation, Text: "task", State: "running"})
 		}
-		if !s.j.unsynced || s.j.timer == nil {
+		if u, tm := waiting(); !u || !tm {
 			t.Fatal("the rows were synced one by one, want one fsync after SyncDelay")
 		}
 		time.Sleep(SyncDelay)
 		synctest.Wait()
-		if s.j.unsynced {
+		if u, _ := waiting(); u {
 			t.Fatal("rows still unsynced after SyncDelay")
 		}
 		s.Add(Entry{TurnID: "tool:x", Kind: KindTool, Text: "x", State: "running"})
-		s.Update("t2", KindReply, false, func(*Entry) {}) // none: nothing
 		s.Close()
-		if s.j.unsynced || s.j.timer != nil {
+		if u, tm := waiting(); u || tm {
 			t.Fatal("Close left rows unsynced")
 		}
 	})
