@@ -35,7 +35,7 @@ GO_SRC := $(shell find . -name '*.go' -not -path './frontend/*' -not -path './bu
 ## deps: what running needs — apt packages, npm packages, Go modules, each
 ## only when missing. test-deps adds what only the tests need.
 deps: apt-deps npm-deps go-deps
-test-deps: deps apt-test-deps
+test-deps: deps apt-test-deps wine-deps
 
 # apt_install installs the Debian packages of $(1) that are not installed.
 define apt_install
@@ -90,7 +90,7 @@ run: deps build
 ## unit tests with the race detector, frontend tests, the production
 ## build, the end-to-end and browser tests of that build, then the
 ## packages (make dist) and their checks.
-test: test-deps desktop-deps voice-test-deps vet windows-vet tidy-check icons-check unit frontend-test build e2e browser-test dist-check
+test: test-deps desktop-deps voice-test-deps vet windows-vet tidy-check icons-check unit frontend-test build e2e browser-test dist-check wine-test
 	@echo "make test: all passed"
 
 vet:
@@ -125,7 +125,7 @@ DESKTOP_TEST_APT_PACKAGES := dbus-daemon desktop-file-utils
 # missing: make installs them.
 export YUI_REQUIRE_TOOLS := 1
 
-.PHONY: desktop-deps icons icons-check windows windows-vet tidy-check dist deb installer dist-check
+.PHONY: desktop-deps icons icons-check windows windows-vet tidy-check dist deb installer dist-check wine-deps wine-test
 
 desktop-deps:
 	$(call apt_install,$(DIST_APT_PACKAGES) $(DESKTOP_TEST_APT_PACKAGES))
@@ -205,3 +205,18 @@ dist-check: dist
 	YUI_REQUIRE_TOOLS=1 YUI_VERSION=$(VERSION) YUI_DEB=$(abspath $(DEB)) YUI_SETUP=$(abspath $(SETUP)) \
 		YUI_BIN=$(abspath $(BIN)) YUI_WIN_BIN=$(abspath $(WIN_BIN)) WEBVIEW2_SETUP=$(WEBVIEW2_SETUP) \
 		go test -tags e2e -count=1 -run 'TestDist' -v ./app/e2e/
+
+## ---- Windows under Wine (issue 23) ----
+# Debian's wine64 runs console Go programs; gcc-mingw-w64 builds the
+# ProcessPrng DLL they need under Wine 8.0 (build/windows/processprng.c).
+WINE_TEST_APT_PACKAGES := wine64 gcc-mingw-w64-x86-64
+
+wine-deps:
+	$(call apt_install,$(WINE_TEST_APT_PACKAGES))
+
+## wine-test: the Windows tests of the packages with _windows.go code that
+## need no GUI, cross-compiled and run under wine64 in a private prefix,
+## then yui.exe --version and yui.exe console against the demo backend
+## (build/windows/winetest.sh; docs/windows.md).
+wine-test: wine-deps $(WIN_BIN)
+	YUI_VERSION=$(VERSION) YUI_WIN_BIN=$(abspath $(WIN_BIN)) build/windows/winetest.sh

@@ -38,6 +38,7 @@ import (
 	"yui/app/instance"
 	"yui/app/listen"
 	"yui/app/parentconsole"
+	"yui/app/settings"
 	"yui/app/shell"
 	"yui/app/tray"
 	"yui/app/version"
@@ -109,17 +110,25 @@ func pages() fs.FS {
 }
 
 func defaultConfigDir() string {
-	d, err := os.UserConfigDir()
+	d, err := settings.DefaultDir()
 	if err != nil {
 		return filepath.Join(os.TempDir(), "yui-config")
 	}
-	return filepath.Join(d, "yui")
+	return d
 }
 
 func openLog(dir string, level slog.Level) (*slog.Logger, io.Closer) {
 	f := applog.NewDailyFile(dir, applog.AppLogPrefix, nil)
-	return applog.New(f, level), f
+	lg := applog.New(f, level)
+	return lg, closerFunc(func() error {
+		applog.Flush(lg) // what was folded last gets its log_folded line
+		return f.Close()
+	})
 }
+
+type closerFunc func() error
+
+func (c closerFunc) Close() error { return c() }
 
 // coreFlags are the core's flags; a hand-over parses the second launch's
 // arguments with the same set.

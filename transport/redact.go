@@ -49,3 +49,31 @@ type redactedError struct {
 
 func (e *redactedError) Error() string { return e.msg }
 func (e *redactedError) Unwrap() error { return e.err }
+
+// RedactKey cuts a secret out of a text a server or a library made, so it
+// can be logged and shown: every occurrence of key (as entered, and
+// trimmed) becomes "(key)". Every HTTP client Yui has runs the server's
+// error text through it (a server may echo the key it refused).
+func RedactKey(s, key string) string {
+	for _, k := range []string{key, strings.TrimSpace(key)} {
+		if k != "" {
+			s = strings.ReplaceAll(s, k, "(key)")
+		}
+	}
+	return s
+}
+
+// RedactKeyError is err with key cut out of its text (RedactKey); errors.Is
+// and As still see the original. An error whose text does not hold the key
+// is returned as it is.
+func RedactKeyError(err error, key string) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	clean := RedactKey(msg, key)
+	if clean == msg {
+		return err
+	}
+	return &redactedError{msg: clean, err: err}
+}

@@ -8,7 +8,11 @@
 // Bounds: every string or error value is cut to MaxValueRunes code points
 // (a backend's strings reach log lines: tool ids, turn ids, messages), and
 // a day's file is rotated by size (DailyFile.MaxBytes, keeping Keep older
-// files), so nothing a backend sends can grow the log without limit.
+// files), so nothing a backend sends can grow the log without limit. An
+// event that floods is folded (fold.go): each event name writes at most
+// FoldBurst lines a FoldWindow (300 a minute), and a log_folded line
+// (of, lines, window_s) says how many more there were, so a flood cannot
+// push the earlier lines out of the rotated files either.
 //
 // Attributes named like secrets (key, token, api_key, authorization) are
 // replaced by "[redacted]" so no secret reaches a log even by mistake.

@@ -3,9 +3,8 @@ package applog
 import (
 	"io"
 	"log/slog"
-	"os"
-	"path/filepath"
 	"strings"
+	"time"
 )
 
 var secretKeys = map[string]bool{"key": true, "token": true, "api_key": true, "authorization": true, "password": true}
@@ -30,9 +29,14 @@ const CutMark = "…[cut]"
 // New returns a JSON slog.Logger writing to w with Yui's key names (ts,
 // level, event, then the fields), each key once per line (dedup.go). Every
 // string and error value is cut to MaxValueRunes; attributes named like
-// secrets are redacted.
+// secrets are redacted; an event past FoldBurst lines a FoldWindow is
+// folded into one log_folded line (fold.go).
 func New(w io.Writer, level slog.Leveler) *slog.Logger {
-	return slog.New(&dedup{inner: slog.NewJSONHandler(w, &slog.HandlerOptions{
+	return newLogger(w, level, nil)
+}
+
+func newLogger(w io.Writer, level slog.Leveler, now func() time.Time) *slog.Logger {
+	return slog.New(newFold(&dedup{inner: slog.NewJSONHandler(w, &slog.HandlerOptions{
 		Level: level,
 		ReplaceAttr: func(groups []string, a slog.Attr) slog.Attr {
 			if len(groups) == 0 {
@@ -51,7 +55,7 @@ func New(w io.Writer, level slog.Leveler) *slog.Logger {
 			a.Value = cutValue(a.Value)
 			return a
 		},
-	})})
+	})}, now))
 }
 
 // cutValue cuts a string or error value to MaxValueRunes.
@@ -85,17 +89,4 @@ func Cut(s string) string {
 		n++
 	}
 	return s
-}
-
-// DefaultDir returns the log directory: $XDG_STATE_HOME/yui/logs, else
-// ~/.local/state/yui/logs.
-func DefaultDir() string {
-	if d := os.Getenv("XDG_STATE_HOME"); d != "" {
-		return filepath.Join(d, "yui", "logs")
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return filepath.Join(os.TempDir(), "yui-logs")
-	}
-	return filepath.Join(home, ".local", "state", "yui", "logs")
 }

@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -91,6 +90,7 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 	defer appFile.Close()
 	defer turnFile.Close()
 	appLog := applog.New(appFile, slog.LevelInfo).With("preset", preset.ID)
+	defer applog.Flush(appLog)
 	rep.Log(appLog, store.Path())
 	if rep.Problem != nil {
 		appLog.Warn("settings_problem", "err", rep.Problem.Error(), "kept_as", rep.KeptAs)
@@ -264,11 +264,11 @@ func configDir(dir string) (string, error) {
 	if dir != "" {
 		return dir, nil
 	}
-	base, err := os.UserConfigDir()
+	d, err := settings.DefaultDir()
 	if err != nil {
-		return "", fmt.Errorf("console: no config directory: %w", err)
+		return "", fmt.Errorf("console: %w", err)
 	}
-	return filepath.Join(base, "yui"), nil
+	return d, nil
 }
 
 // pickPreset finds the preset by id or name, or the active one.

@@ -121,12 +121,17 @@ func TestMessageWindowTranscriptIsWhatChatCompletionsSends(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("second request's messages %q, want %q", got, want)
 	}
-	// The file holds what is shown and what is sent; the wire's own file
-	// holds no messages.
+	// The file holds what is shown and what is sent (its snapshot and
+	// journal, app/transcript); the wire's own file holds no messages.
 	b, err := os.ReadFile(filepath.Join(dir, "transcript-"+yui.ID+".json"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	j, err := os.ReadFile(filepath.Join(dir, "transcript-"+yui.ID+".json.journal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b = append(b, j...)
 	for _, s := range []string{`"text":"first"`, `"sent":"first"`, `"text":"Reply 0."`, `"sent":"Reply 1."`} {
 		if !strings.Contains(string(b), s) {
 			t.Fatalf("transcript file lacks %s: %s", s, b)

@@ -94,6 +94,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	})
 	if err != nil {
 		pt.speaker.Close()
+		tr.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
 	pt.gate = ch.Gate
@@ -113,8 +114,8 @@ func threadProblem(st apppet.ThreadStatus) string {
 }
 
 // close ends the pet's session (its connection and playback), her voice
-// and her view's timers; she publishes nothing afterwards. Not from the
-// session's OnEvent.
+// and her view (its timers; her transcript is written out); she publishes
+// nothing afterwards. Not from the session's OnEvent.
 func (pt *pet) close() {
 	pt.sess.Close()
 	pt.speaker.Close()

@@ -16,14 +16,19 @@ func NewBoard(hist *History, now func() time.Time) *Board {
 }
 
 // Apply takes a delegations frame: the history merges it first, then it
-// replaces the live list. A history save error is returned after the live
-// list has been replaced anyway.
+// replaces the live list. The history is saved at once, or with the
+// frames of the next SaveDelay when one was just saved
+// (History.MergeSoon); a save error is returned after the live list has
+// been replaced anyway. Flush saves a waiting change now.
 func (b *Board) Apply(items []Item) error {
 	now := b.now()
-	err := b.hist.Merge(items, now)
+	err := b.hist.MergeSoon(items, now)
 	b.live.Replace(items, now)
 	return err
 }
+
+// Flush saves the history's waiting change (on close).
+func (b *Board) Flush() error { return b.hist.Flush() }
 
 // Reset empties the live list; the history is untouched.
 func (b *Board) Reset() { b.live.Reset() }

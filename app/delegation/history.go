@@ -22,7 +22,11 @@ type History struct {
 	// succeeds (saving would overwrite a file whose items memory never
 	// held), so the history is kept in memory only.
 	file  atomicfile.JSONFile[historyFile]
-	items []Item // ordered by started_at, then id
+	log   *slog.Logger
+	items []Item      // ordered by started_at, then id
+	dirty bool        // a MergeSoon change is not saved yet
+	timer *time.Timer // saves it
+	saved time.Time   // the last MergeSoon save
 }
 
 // readFile reads the history file; tests swap it to fail reads.
@@ -42,7 +46,7 @@ func OpenHistory(dir, preset string, log *slog.Logger) (*History, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	h := &History{file: atomicfile.JSONFile[historyFile]{
+	h := &History{log: log, file: atomicfile.JSONFile[historyFile]{
 		Path: filepath.Join(dir, "delegation-history-"+atomicfile.SafeName(preset)+".json"),
 		Pkg:  "delegation", What: "history", Event: "delegation_history", Log: log,
 		ReadFile: func(p string) ([]byte, error) { return readFile(p) },
@@ -64,12 +68,88 @@ func (h *History) Items() []Item {
 	return out
 }
 
+// SaveDelay is how long a MergeLater change may wait to be saved.
+const SaveDelay = time.Second
+
 // Merge applies one delegations frame at now and saves the result when it
-// changed.
+// changed (with any MergeSoon change still waiting).
 func (h *History) Merge(frame []Item, now time.Time) error {
-	frame = Clean(frame)
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if !h.applyLocked(frame, now) && !h.dirty && h.file.Unreadable() == nil {
+		return nil
+	}
+	h.stopTimerLocked()
+	h.dirty = false
+	return h.save()
+}
+
+// MergeSoon is Merge for a stream of frames: a frame that comes after a
+// quiet SaveDelay is saved at once (its error returned); the frames that
+// follow within SaveDelay of that save are applied now and saved together
+// when it has passed, so a flood of frames costs one write a SaveDelay
+// and not one each (issue 23). Flush saves at once (on close). A delayed
+// save that fails is logged, and tried again after the next change.
+func (h *History) MergeSoon(frame []Item, now time.Time) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.applyLocked(frame, now) && h.file.Unreadable() == nil {
+		return nil
+	}
+	if h.timer == nil && (h.saved.IsZero() || time.Since(h.saved) >= SaveDelay) {
+		h.dirty = false
+		h.saved = time.Now()
+		return h.save()
+	}
+	h.dirty = true
+	if h.timer == nil {
+		h.timer = time.AfterFunc(SaveDelay-time.Since(h.saved), h.saveLater)
+	}
+	return nil
+}
+
+func (h *History) saveLater() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.timer = nil
+	if !h.dirty {
+		return
+	}
+	h.dirty = false
+	h.saved = time.Now()
+	if err := h.save(); err != nil {
+		h.dirty = true
+		h.log.Warn("delegation_history.save_failed", "path", h.file.Path, "err", err.Error())
+	}
+}
+
+// Flush saves a MergeSoon change still waiting.
+func (h *History) Flush() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.stopTimerLocked()
+	if !h.dirty {
+		return nil
+	}
+	h.dirty = false
+	if err := h.save(); err != nil {
+		h.dirty = true
+		return err
+	}
+	return nil
+}
+
+func (h *History) stopTimerLocked() {
+	if h.timer != nil {
+		h.timer.Stop()
+		h.timer = nil
+	}
+}
+
+// applyLocked merges one frame at now into memory and reports whether the
+// history changed.
+func (h *History) applyLocked(frame []Item, now time.Time) bool {
+	frame = Clean(frame)
 	before, _ := json.Marshal(h.items)
 	nowMS := now.UnixMilli()
 	index := map[string]int{}
@@ -103,10 +183,7 @@ func (h *History) Merge(frame []Item, now time.Time) error {
 	}
 	h.items = trim(sortItems(h.items))
 	after, _ := json.Marshal(h.items)
-	if bytes.Equal(before, after) && h.file.Unreadable() == nil {
-		return nil
-	}
-	return h.save()
+	return !bytes.Equal(before, after)
 }
 
 // Reload merges the file into memory: items only the file holds are added,

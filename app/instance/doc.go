@@ -5,7 +5,10 @@
 // (flock on Linux, LockFileEx on Windows; the OS drops it when the process
 // ends however it ends, so a kill -9'd core leaves no lock behind) and then
 // listens on a local socket named after the config dir: a unix socket
-// (<config dir>/instance.sock, or one in $XDG_RUNTIME_DIR for a long path)
+// (<config dir>/instance.sock; for a path too long for a socket, one in
+// $XDG_RUNTIME_DIR, or without it one in a 0700 directory of its own with
+// an unpredictable name under the temp dir, recorded in
+// <config dir>/instance.addr — no predictable name in a shared directory)
 // on Linux, a named pipe (\\.\pipe\yui-<hash>) on Windows. A later launch
 // finds the lock held, dials the socket, sends its arguments as one JSON
 // line, reads the one-line reply and exits.

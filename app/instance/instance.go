@@ -62,11 +62,12 @@ type Handler func(Request) error
 // Primary is this process's hold on a config dir: the lock and the
 // listening socket.
 type Primary struct {
-	dir  string
-	lock *lockFile
-	ln   net.Listener
-	addr string
-	log  *slog.Logger
+	dir     string
+	lock    *lockFile
+	ln      net.Listener
+	addr    string
+	cleanup func() // removes the socket's private directory (bind)
+	log     *slog.Logger
 
 	mu      sync.Mutex
 	closed  bool
@@ -90,16 +91,21 @@ func Acquire(dir string) (*Primary, error) {
 	if err != nil {
 		return nil, err
 	}
-	addr := address(abs)
+	addr, cleanup, err := bind(abs)
+	if err != nil {
+		lf.release()
+		return nil, fmt.Errorf("instance: socket for %s: %w", abs, err)
+	}
 	ln, err := listen(addr)
 	if err != nil {
+		cleanup()
 		lf.release()
 		return nil, fmt.Errorf("instance: listen on %s: %w", addr, err)
 	}
 	// The lock file says who holds it, for people reading the directory;
 	// nothing depends on its contents.
 	lf.describe(fmt.Sprintf("{\"pid\":%d,\"socket\":%q}\n", os.Getpid(), addr))
-	return &Primary{dir: abs, lock: lf, ln: ln, addr: addr, log: slog.New(slog.DiscardHandler), held: map[net.Conn]struct{}{}}, nil
+	return &Primary{dir: abs, lock: lf, ln: ln, addr: addr, cleanup: cleanup, log: slog.New(slog.DiscardHandler), held: map[net.Conn]struct{}{}}, nil
 }
 
 // Addr is where the primary listens (a socket path or a pipe name).
@@ -185,6 +191,7 @@ func (p *Primary) Close() error {
 	}
 	p.held = nil
 	p.mu.Unlock()
+	p.cleanup()
 	p.lock.release()
 	return err
 }
@@ -198,10 +205,11 @@ func Send(ctx context.Context, dir string, args []string, waitExit bool) (Reply,
 	if err != nil {
 		return Reply{}, fmt.Errorf("instance: config dir %s: %w", dir, err)
 	}
-	addr := address(abs)
 	startBy := time.Now().Add(StartWait)
 	var c net.Conn
+	var addr string
 	for {
+		addr = address(abs)
 		c, err = dial(ctx, addr)
 		if err == nil {
 			break

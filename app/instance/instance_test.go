@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -161,9 +160,7 @@ func TestKilledPrimaryIsTakenOver(t *testing.T) {
 	}
 	cmd.Process.Kill() // SIGKILL: no cleanup runs
 	cmd.Wait()
-	if _, err := os.Lstat(address(mustAbs(t, dir))); err != nil {
-		t.Fatalf("the killed primary's socket should be left behind: %v", err)
-	}
+	leftBehind(t, dir)
 	p, err := Acquire(dir)
 	if err != nil {
 		t.Fatalf("Acquire after kill -9: %v", err)
@@ -258,7 +255,7 @@ func TestMalformedRequestRefused(t *testing.T) {
 	}
 	defer p.Close()
 	p.Serve(func(r Request) error { t.Error("handler ran"); return nil }, nil)
-	c, err := net.Dial("unix", p.Addr())
+	c, err := dial(ctx(t), p.Addr())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,40 +267,6 @@ func TestMalformedRequestRefused(t *testing.T) {
 	}
 	if rep.Error == "" {
 		t.Fatal("no error for a malformed request")
-	}
-}
-
-func TestLongConfigDirUsesRuntimeDir(t *testing.T) {
-	long := filepath.Join(t.TempDir(), strings.Repeat("d", 120))
-	run := t.TempDir()
-	t.Setenv("XDG_RUNTIME_DIR", run)
-	p, err := Acquire(long)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	if filepath.Dir(p.Addr()) != run {
-		t.Fatalf("socket %s, want one in %s", p.Addr(), run)
-	}
-	p.Serve(func(Request) error { return nil }, nil)
-	if _, err := Send(ctx(t), long, nil, false); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func TestSocketIsPrivate(t *testing.T) {
-	dir := t.TempDir()
-	p, err := Acquire(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
-	fi, err := os.Stat(p.Addr())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if fi.Mode().Perm()&0o077 != 0 {
-		t.Fatalf("socket mode %v", fi.Mode())
 	}
 }
 

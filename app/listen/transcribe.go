@@ -9,12 +9,13 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strings"
 	"time"
 
 	"yui/app/audio"
+	"yui/transport"
+	"yui/transport/httpapi"
 )
 
 // Transcription endpoint defaults and bounds.
@@ -66,34 +67,19 @@ type Endpoint struct {
 	Model string
 	// Language is an ISO-639-1 hint ("en"); "" lets the server detect it.
 	Language string
-	// Client makes the requests; nil is one with RequestTimeout that
-	// follows no redirect.
+	// Client makes the requests; nil is httpapi's (the environment's proxy,
+	// never for loopback). No redirect is followed either way (it could
+	// carry the key and the recording elsewhere); a request is bounded by
+	// RequestTimeout.
 	Client *http.Client
 }
 
-var defaultClient = &http.Client{
-	Timeout: RequestTimeout,
-	// A redirect could carry the key and the recording elsewhere.
-	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-}
-
-// transcriptionURL is base + "/audio/transcriptions" for an http(s) base
-// with a host.
-func transcriptionURL(base string) (string, error) {
-	base = strings.TrimSpace(base)
-	if base == "" {
-		return "", errors.New("listen: no transcription endpoint URL")
-	}
-	u, err := url.Parse(base)
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return "", fmt.Errorf("listen: %q is not an http(s) URL with a host", base)
-	}
-	return strings.TrimRight(base, "/") + "/audio/transcriptions", nil
-}
+// defaultClient is shared by the endpoints made without a Client.
+var defaultClient = httpapi.NewClient()
 
 // Transcribe implements Transcriber.
 func (e *Endpoint) Transcribe(ctx context.Context, pcm audio.PCM) (string, error) {
-	u, err := transcriptionURL(e.BaseURL)
+	u, err := httpapi.JoinURL(e.BaseURL, "/audio/transcriptions")
 	if err != nil {
 		return "", &Error{Short: "listening: set the transcription endpoint", Fix: FixEndpoint, Err: err}
 	}
@@ -114,25 +100,22 @@ func (e *Endpoint) Transcribe(ctx context.Context, pcm audio.PCM) (string, error
 
 	ctx, cancel := context.WithTimeout(ctx, RequestTimeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, &body)
+	req, err := httpapi.NewRequest(ctx, http.MethodPost, u, e.Key, &body)
 	if err != nil {
 		return "", &Error{Short: "listening: set the transcription endpoint", Fix: FixEndpoint, Err: err}
 	}
 	req.Header.Set("Content-Type", mw.FormDataContentType())
 	req.Header.Set("Accept", "application/json")
-	if e.Key != "" {
-		req.Header.Set("Authorization", "Bearer "+e.Key)
-	}
-	client := e.Client
-	if client == nil {
-		client = defaultClient
+	client := defaultClient
+	if e.Client != nil {
+		client = httpapi.Guard(e.Client)
 	}
 	resp, err := client.Do(req)
 	if err != nil {
 		if errors.Is(ctx.Err(), context.Canceled) {
 			return "", ctx.Err()
 		}
-		return "", &Error{Short: "listening: can't reach the transcription endpoint", Fix: FixEndpoint, Err: redact(err, e.Key)}
+		return "", &Error{Short: "listening: can't reach the transcription endpoint", Fix: FixEndpoint, Err: transport.RedactKeyError(transport.RedactError(err), e.Key)}
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, maxResponse+1))
@@ -140,10 +123,10 @@ func (e *Endpoint) Transcribe(ctx context.Context, pcm audio.PCM) (string, error
 		if errors.Is(ctx.Err(), context.Canceled) {
 			return "", ctx.Err()
 		}
-		return "", &Error{Short: "listening: can't reach the transcription endpoint", Fix: FixEndpoint, Err: redact(err, e.Key)}
+		return "", &Error{Short: "listening: can't reach the transcription endpoint", Fix: FixEndpoint, Err: transport.RedactKeyError(transport.RedactError(err), e.Key)}
 	}
 	if resp.StatusCode != http.StatusOK {
-		return "", statusError(resp.StatusCode, b, e.Key)
+		return "", statusError(resp.StatusCode, transport.RedactKey(httpapi.ErrorText(b, resp.Header.Get("Content-Type")), e.Key))
 	}
 	if len(b) > maxResponse {
 		return "", &Error{Short: "listening: the transcription endpoint sent too much", Fix: FixEndpoint, Err: fmt.Errorf("listen: answer over %d bytes", maxResponse)}
@@ -161,27 +144,9 @@ func (e *Endpoint) Transcribe(ctx context.Context, pcm audio.PCM) (string, error
 	return strings.TrimSpace(*out.Text), nil
 }
 
-// statusError reads a failed answer's message (its first line, an
-// OpenAI error object's message when it is one), without the key.
-func statusError(code int, b []byte, key string) error {
-	if len(b) > 512 {
-		b = b[:512]
-	}
-	msg := strings.TrimSpace(string(b))
-	var obj struct {
-		Error struct {
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	if json.Unmarshal(b, &obj) == nil && obj.Error.Message != "" {
-		msg = obj.Error.Message
-	}
-	if i := strings.IndexAny(msg, "\r\n"); i >= 0 {
-		msg = msg[:i]
-	}
-	if key != "" {
-		msg = strings.ReplaceAll(msg, key, "(key)")
-	}
+// statusError is the failure of an error answer with the server's text
+// (one line, the key cut out), by its status.
+func statusError(code int, msg string) error {
 	err := fmt.Errorf("listen: transcription endpoint answered %d: %s", code, msg)
 	switch {
 	case code == http.StatusUnauthorized || code == http.StatusForbidden:
@@ -194,13 +159,6 @@ func statusError(code int, b []byte, key string) error {
 		return &Error{Short: "listening: the transcription endpoint redirected", Fix: FixEndpoint, Err: err}
 	}
 	return &Error{Short: fmt.Sprintf("listening: transcription error %d", code), Fix: FixEndpoint, Err: err}
-}
-
-func redact(err error, key string) error {
-	if key == "" || !strings.Contains(err.Error(), key) {
-		return err
-	}
-	return errors.New(strings.ReplaceAll(err.Error(), key, "(key)"))
 }
 
 // nonSpeech matches a transcript made only of bracketed or parenthesised

@@ -89,6 +89,19 @@ func TestSanitizeRefusesWhatCouldRunOrLoad(t *testing.T) {
 		{"no namespace", `<svg viewBox="0 0 1 1"/>`, "must be an <svg>"},
 		{"not xml", `<svg xmlns="http://www.w3.org/2000/svg"><g></svg>`, "not well-formed"},
 		{"animation", wrap(`<set attributeName="href" to="https://x"/>`), "<set> is not allowed"},
+		// CSS escapes can spell what the checks look for (issue 23).
+		{"escaped url(", wrap(`<rect style="fill: \75 rl(//evil.example/x.svg#a)"/>`), "CSS escapes"},
+		{"escape inside url", wrap(`<rect fill="u\72l(//evil.example/x.svg#a)"/>`), "CSS escapes"},
+		{"escaped scheme", wrap(`<rect style="fill: url(#a) , u\rl(ht\tps://evil.example/x)"/>`), "CSS escapes"},
+		{"escape as a character reference", wrap(`<rect style="fill: &#92;75rl(//evil.example/x)"/>`), "CSS escapes"},
+		{"escaped newline", wrap(`<rect style="fill: ur\
+l(//evil.example/x)"/>`), "CSS escapes"},
+		// CSS functions that load a URL from a string.
+		{"image-set string", wrap(`<rect style="fill: image-set('//evil.example/x.png' 1x)"/>`), "image-set("},
+		{"webkit image-set", wrap(`<rect style="cursor: -webkit-image-set(&quot;//evil.example/c.png&quot; 1x), auto"/>`), "image-set("},
+		{"image-set upper case", wrap(`<rect style="fill: IMAGE-SET('//evil.example/x.png')"/>`), "image-set("},
+		{"image()", wrap(`<rect style="fill: image('//evil.example/x.png')"/>`), "image("},
+		{"cross-fade()", wrap(`<rect style="fill: cross-fade('//evil.example/a.png', red)"/>`), "cross-fade("},
 	} {
 		_, err := Sanitize([]byte(c.doc))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -168,7 +168,12 @@ func attrName(a xml.Attr) (string, bool, error) {
 	return a.Name.Local, true, nil
 }
 
-// checkValue refuses references outside the document.
+// checkValue refuses references outside the document. Values are read
+// as CSS may read them (a presentation attribute or a style): a backslash
+// is refused outright, since a CSS escape can spell url( or a scheme the
+// checks below would not see (u\72l(//…), \75 rl(…)); so are the CSS
+// functions that load a URL from a string (image-set('//…'), image(),
+// cross-fade(), src()) and element().
 func checkValue(name, v string) error {
 	lv := strings.ToLower(v)
 	if name == "href" {
@@ -177,7 +182,10 @@ func checkValue(name, v string) error {
 		}
 		return nil
 	}
-	for _, bad := range []string{"javascript:", "data:", "http:", "https:", "file:", "@import", "expression("} {
+	if strings.ContainsRune(v, '\\') {
+		return errors.New(`CSS escapes (\) are not allowed: they can spell a reference outside the document`)
+	}
+	for _, bad := range []string{"javascript:", "data:", "http:", "https:", "file:", "@import", "expression(", "image-set(", "image(", "cross-fade(", "src(", "element("} {
 		if strings.Contains(lv, bad) {
 			return fmt.Errorf("%q is not allowed (no references outside the document)", bad)
 		}

@@ -185,6 +185,9 @@ func (s *Session) shutdown() {
 	if s.st.delegTimer != nil {
 		s.st.delegTimer.Stop()
 	}
+	if err := s.board.Flush(); err != nil {
+		s.log.Warn("delegations.history_save_failed", "err", err.Error())
+	}
 	for _, t := range s.st.turns {
 		t.stopTimers()
 	}

@@ -26,6 +26,7 @@ import (
 
 	"yui/app/view"
 	"yui/app/x11"
+	"yui/transport/httpapi"
 )
 
 // Options configure a window process.
@@ -72,6 +73,7 @@ func Run(opts Options) error {
 	}
 	q := url.Values{"role": {shellRole}, "preset": {opts.Preset}}
 	ws, _, err := websocket.Dial(ctx, opts.CoreURL+"?"+q.Encode(), &websocket.DialOptions{
+		HTTPClient: httpapi.NewClient(), // loopback: never proxied, no redirect
 		HTTPHeader: http.Header{"Authorization": {"Bearer " + opts.Token}},
 	})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"slices"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -60,8 +61,11 @@ type Entry struct {
 }
 
 type file struct {
-	Version int     `json:"version"`
-	NextID  uint64  `json:"next_id"`
+	Version int    `json:"version"`
+	NextID  uint64 `json:"next_id"`
+	// Journal is the generation of the journal that continues this
+	// snapshot (journal.go); 0 in a file written before it existed.
+	Journal uint64  `json:"journal,omitempty"`
 	Entries []Entry `json:"entries"`
 }
 
@@ -71,8 +75,10 @@ type Store struct {
 	log  *slog.Logger
 	now  func() time.Time
 
-	mu sync.Mutex
-	f  file
+	mu    sync.Mutex
+	f     file
+	j     journal
+	dirty map[uint64]bool // entries changed in memory only (Update without save)
 }
 
 // Open reads the transcript at path; a missing file is an empty
@@ -86,35 +92,52 @@ func Open(path string, log *slog.Logger, now func() time.Time) (*Store, error) {
 	if now == nil {
 		now = time.Now
 	}
-	s := &Store{path: path, log: log, now: now, f: file{Version: 1, NextID: 1}}
+	s := &Store{path: path, log: log, now: now, f: file{Version: 1, NextID: 1}, dirty: map[uint64]bool{}}
+	s.j.path = journalPath(path)
 	if path == "" {
 		return s, nil
 	}
 	b, err := readBounded(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return s, nil
-	}
-	if err == nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		err = nil
+	case err == nil:
 		var f file
 		if err = json.Unmarshal(b, &f); err == nil {
 			if f.NextID == 0 {
 				f.NextID = 1
 			}
-			for _, e := range f.Entries {
-				f.NextID = max(f.NextID, e.ID+1)
-			}
 			f.Version = 1
 			s.f = f
-			s.trimLocked()
-			return s, nil
 		}
 	}
-	aside, kerr := atomicfile.KeepAside(path)
-	if kerr != nil {
-		return s, fmt.Errorf("transcript: %s unreadable (%v) and not kept aside: %w", path, err, kerr)
+	var openErr error
+	if err != nil {
+		aside, kerr := atomicfile.KeepAside(path)
+		if kerr != nil {
+			openErr = fmt.Errorf("transcript: %s unreadable (%v) and not kept aside: %w", path, err, kerr)
+		} else {
+			log.Warn("transcript_unreadable", "path", path, "kept_as", aside, "err", err.Error())
+			openErr = fmt.Errorf("transcript: %s unreadable, kept as %s: %w", path, aside, err)
+		}
+		s.f = file{Version: 1, NextID: 1}
+		if _, jerr := os.Stat(s.j.path); jerr == nil {
+			// Its journal continues a snapshot that is gone: kept too.
+			if jaside, kerr := atomicfile.KeepAside(s.j.path); kerr == nil {
+				log.Warn("transcript_journal_kept_aside", "path", s.j.path, "kept_as", jaside)
+			}
+		}
+	} else {
+		s.replayLocked()
 	}
-	log.Warn("transcript_unreadable", "path", path, "kept_as", aside, "err", err.Error())
-	return s, fmt.Errorf("transcript: %s unreadable, kept as %s: %w", path, aside, err)
+	for _, e := range s.f.Entries {
+		s.f.NextID = max(s.f.NextID, e.ID+1)
+	}
+	s.trimLocked()
+	// A fresh snapshot and an empty journal: what was replayed is folded
+	// in, and the journal starts small.
+	s.compactLocked()
+	return s, openErr
 }
 
 func readBounded(path string) ([]byte, error) {
@@ -156,7 +179,8 @@ func (s *Store) Add(e Entry) Entry {
 	bound(&e)
 	s.f.Entries = append(s.f.Entries, e)
 	s.trimLocked()
-	s.saveLocked()
+	// A line the user typed is on disk before it shows as sent.
+	s.saveLocked(e.Kind == KindUser && e.Text != "", e)
 	return e
 }
 
@@ -173,7 +197,9 @@ func (s *Store) Update(turnID, kind string, save bool, fn func(*Entry)) (Entry, 
 	fn(&s.f.Entries[i])
 	bound(&s.f.Entries[i])
 	if save {
-		s.saveLocked()
+		s.saveLocked(false, s.f.Entries[i])
+	} else {
+		s.dirty[s.f.Entries[i].ID] = true
 	}
 	return s.f.Entries[i], true
 }
@@ -191,7 +217,7 @@ func (s *Store) FinishReplies() []Entry {
 		}
 	}
 	if len(out) > 0 {
-		s.saveLocked()
+		s.saveLocked(false, out...)
 	}
 	return out
 }
@@ -212,7 +238,8 @@ func (s *Store) Clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.f.Entries = nil
-	s.saveLocked()
+	clear(s.dirty)
+	s.clearLocked()
 }
 
 // Exchanges implements transport.History: the user and assistant messages
@@ -242,26 +269,38 @@ func (s *Store) RecordExchange(turnID, user, assistant string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now().UnixMilli()
+	var changed []uint64
 	if i := s.findLocked(turnID, KindUser); i >= 0 {
 		s.f.Entries[i].Sent = user
 		bound(&s.f.Entries[i])
+		changed = append(changed, s.f.Entries[i].ID)
 	} else {
 		e := Entry{ID: s.f.NextID, TurnID: turnID, Kind: KindUser, Sent: user, At: now}
 		s.f.NextID++
 		bound(&e)
 		s.f.Entries = append(s.f.Entries, e)
+		changed = append(changed, e.ID)
 	}
 	if i := s.findLocked(turnID, KindReply); i >= 0 {
 		s.f.Entries[i].Sent = assistant
 		bound(&s.f.Entries[i])
+		changed = append(changed, s.f.Entries[i].ID)
 	} else {
 		e := Entry{ID: s.f.NextID, TurnID: turnID, Kind: KindReply, Sent: assistant, State: "streaming", At: now}
 		s.f.NextID++
 		bound(&e)
 		s.f.Entries = append(s.f.Entries, e)
+		changed = append(changed, e.ID)
 	}
 	s.trimLocked()
-	s.saveLocked()
+	// The conversation a request transport sends next is on disk first.
+	var es []Entry
+	for _, e := range s.f.Entries {
+		if slices.Contains(changed, e.ID) {
+			es = append(es, e)
+		}
+	}
+	s.saveLocked(true, es...)
 }
 
 func (s *Store) findLocked(turnID, kind string) int {
@@ -276,21 +315,6 @@ func (s *Store) findLocked(turnID, kind string) int {
 func (s *Store) trimLocked() {
 	if n := len(s.f.Entries); n > MaxEntries {
 		s.f.Entries = append([]Entry(nil), s.f.Entries[n-MaxEntries:]...)
-	}
-}
-
-// saveLocked writes the file atomically, private to the user; a failure is
-// logged (the transcript stays in memory and the next save tries again).
-func (s *Store) saveLocked() {
-	if s.path == "" {
-		return
-	}
-	b, err := json.Marshal(s.f)
-	if err == nil {
-		err = atomicfile.Write(s.path, b, 0o600)
-	}
-	if err != nil {
-		s.log.Warn("transcript_save_failed", "path", s.path, "err", err.Error())
 	}
 }
 

@@ -6,13 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
 	"yui/app/audio"
+	"yui/transport"
+	"yui/transport/httpapi"
 )
 
 // Response formats of the speech endpoint.
@@ -48,8 +48,9 @@ type Endpoint struct {
 	Format string
 	// MaxBytes bounds the audio of one sentence; 0 is DefaultMaxBytes.
 	MaxBytes int64
-	// Client makes the requests; nil is a client of its own with
-	// RequestTimeout.
+	// Client makes the requests; nil is httpapi's (the environment's proxy,
+	// never for loopback). No redirect is followed either way; a request
+	// is bounded by RequestTimeout.
 	Client *http.Client
 }
 
@@ -62,16 +63,13 @@ type speechRequest struct {
 	Instructions   string `json:"instructions,omitempty"`
 }
 
-var defaultClient = &http.Client{
-	Timeout: RequestTimeout,
-	// A redirect could carry the key elsewhere (and would turn the POST
-	// into a GET): none is followed.
-	CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-}
+// defaultClient is shared by the endpoints made without a Client (one
+// connection pool for the speech endpoint).
+var defaultClient = httpapi.NewClient()
 
 // Synthesize implements Engine.
 func (e *Endpoint) Synthesize(ctx context.Context, r Request) (audio.PCM, error) {
-	u, err := speechURL(e.BaseURL)
+	u, err := httpapi.JoinURL(e.BaseURL, "/audio/speech")
 	if err != nil {
 		return audio.PCM{}, &Error{Short: "voice: set the speech endpoint URL", Err: err}
 	}
@@ -88,7 +86,7 @@ func (e *Endpoint) Synthesize(ctx context.Context, r Request) (audio.PCM, error)
 	})
 	ctx, cancel := context.WithTimeout(ctx, RequestTimeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, u, bytes.NewReader(body))
+	req, err := httpapi.NewRequest(ctx, http.MethodPost, u, e.Key, bytes.NewReader(body))
 	if err != nil {
 		return audio.PCM{}, &Error{Short: "voice: set the speech endpoint URL", Err: err}
 	}
@@ -98,23 +96,20 @@ func (e *Endpoint) Synthesize(ctx context.Context, r Request) (audio.PCM, error)
 	} else {
 		req.Header.Set("Accept", "audio/pcm")
 	}
-	if e.Key != "" {
-		req.Header.Set("Authorization", "Bearer "+e.Key)
-	}
-	client := e.Client
-	if client == nil {
-		client = defaultClient
+	client := defaultClient
+	if e.Client != nil {
+		client = httpapi.Guard(e.Client)
 	}
 	resp, err := client.Do(req)
 	if err != nil {
 		if ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled) {
 			return audio.PCM{}, ctx.Err()
 		}
-		return audio.PCM{}, &Error{Short: "voice: can't reach the speech endpoint", Err: redact(err, e.Key)}
+		return audio.PCM{}, &Error{Short: "voice: can't reach the speech endpoint", Err: transport.RedactKeyError(transport.RedactError(err), e.Key)}
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return audio.PCM{}, statusError(resp, e.Key)
+		return audio.PCM{}, statusError(httpapi.ReadError(resp, e.Key))
 	}
 	limit := e.MaxBytes
 	if limit <= 0 {
@@ -130,45 +125,15 @@ func (e *Endpoint) Synthesize(ctx context.Context, r Request) (audio.PCM, error)
 		if ctx.Err() != nil && errors.Is(ctx.Err(), context.Canceled) {
 			return audio.PCM{}, ctx.Err()
 		}
-		return audio.PCM{}, &Error{Short: "voice: the speech endpoint sent no usable audio", Err: redact(err, e.Key)}
+		return audio.PCM{}, &Error{Short: "voice: the speech endpoint sent no usable audio", Err: transport.RedactKeyError(err, e.Key)}
 	}
 	return pcm, nil
 }
 
-// speechURL is base + "/audio/speech" for an http(s) base with a host.
-func speechURL(base string) (string, error) {
-	base = strings.TrimSpace(base)
-	if base == "" {
-		return "", errors.New("tts: no speech endpoint URL")
-	}
-	u, err := url.Parse(base)
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return "", fmt.Errorf("tts: %q is not an http(s) URL with a host", base)
-	}
-	return strings.TrimRight(base, "/") + "/audio/speech", nil
-}
-
-// statusError reads a failed response's message (at most 512 bytes, the
-// first line, an OpenAI error object's message when it is one).
-func statusError(resp *http.Response, key string) error {
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 512))
-	msg := strings.TrimSpace(string(b))
-	var obj struct {
-		Error struct {
-			Message string `json:"message"`
-		} `json:"error"`
-	}
-	if json.Unmarshal(b, &obj) == nil && obj.Error.Message != "" {
-		msg = obj.Error.Message
-	}
-	if i := strings.IndexAny(msg, "\r\n"); i >= 0 {
-		msg = msg[:i]
-	}
-	if key != "" {
-		msg = strings.ReplaceAll(msg, key, "(key)")
-	}
-	err := fmt.Errorf("tts: speech endpoint answered %d: %s", resp.StatusCode, msg)
-	switch resp.StatusCode {
+// statusError is the failure of an error answer, by its status.
+func statusError(se *httpapi.StatusError) error {
+	err := fmt.Errorf("tts: speech endpoint answered %d: %s", se.Status, se.Text)
+	switch se.Status {
 	case http.StatusUnauthorized, http.StatusForbidden:
 		return &Error{Short: "voice: check the speech key", Err: err}
 	case http.StatusTooManyRequests:
@@ -176,18 +141,10 @@ func statusError(resp *http.Response, key string) error {
 	case http.StatusNotFound:
 		return &Error{Short: "voice: check the speech endpoint URL", Err: err}
 	}
-	if resp.StatusCode >= 300 && resp.StatusCode < 400 {
+	if se.Status >= 300 && se.Status < 400 {
 		return &Error{Short: "voice: the speech endpoint redirected", Err: err}
 	}
-	return &Error{Short: fmt.Sprintf("voice: speech endpoint error %d", resp.StatusCode), Err: err}
-}
-
-// redact removes the key from an error's text (a URL that embeds it).
-func redact(err error, key string) error {
-	if key == "" || !strings.Contains(err.Error(), key) {
-		return err
-	}
-	return errors.New(strings.ReplaceAll(err.Error(), key, "(key)"))
+	return &Error{Short: fmt.Sprintf("voice: speech endpoint error %d", se.Status), Err: err}
 }
 
 func or(s, def string) string {

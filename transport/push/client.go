@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"yui/transport"
+	"yui/transport/httpapi"
 	"yui/transport/internal/callqueue"
 )
 
@@ -48,8 +49,10 @@ type Config struct {
 	Handler transport.Handler
 	// Logger receives the client's log lines; nil discards them.
 	Logger *slog.Logger
-	// HTTPClient performs the opening handshake; nil uses http.DefaultClient.
-	// Tests inject an in-memory transport here.
+	// HTTPClient performs the opening handshake; nil is httpapi.NewClient()
+	// (the environment's proxy, never for loopback). Redirects are refused
+	// either way: the hello, which carries the key, goes only to the
+	// endpoint it was entered for. Tests inject an in-memory transport here.
 	HTTPClient *http.Client
 }
 
@@ -94,9 +97,7 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Key == nil {
 		cfg.Key = func() string { return "" }
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = http.DefaultClient
-	}
+	cfg.HTTPClient = httpapi.Guard(cfg.HTTPClient)
 	c := &Client{
 		cfg:     cfg,
 		log:     cfg.Logger,

@@ -8,6 +8,8 @@ import (
 	"net/http"
 
 	"github.com/coder/websocket"
+
+	"yui/transport/httpapi"
 )
 
 // Probe tries a backend once, as the settings window's "Test connection"
@@ -15,7 +17,7 @@ import (
 // (and no tools) and waits for ready, within HelloWait or ctx. It returns
 // nil on ready, an error wrapping ErrUnauthorized on a 4401 close, and a
 // wrapped error otherwise. The socket is closed with 1000 either way. hc
-// nil is http.DefaultClient.
+// nil is httpapi.NewClient(); no redirect is followed either way.
 func Probe(ctx context.Context, hc *http.Client, endpoint, key, chatID string) error {
 	u, err := WebSocketURL(endpoint)
 	if err != nil {
@@ -23,7 +25,7 @@ func Probe(ctx context.Context, hc *http.Client, endpoint, key, chatID string) e
 	}
 	ctx, cancel := context.WithTimeout(ctx, HelloWait)
 	defer cancel()
-	conn, resp, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: hc})
+	conn, resp, err := websocket.Dial(ctx, u, &websocket.DialOptions{HTTPClient: httpapi.Guard(hc)})
 	err = upgradeError(resp, err)
 	if err != nil {
 		return fmt.Errorf("push: dial %s: %w", u, err)

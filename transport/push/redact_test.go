@@ -1,13 +1,18 @@
 package push_test
 
 import (
+	"context"
 	"errors"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"testing/synctest"
+	"time"
 
+	"yui/transport"
 	"yui/transport/push"
+	"yui/transport/pushserver"
 )
 
 func TestRedactURLDropsUserInfoQueryAndFragment(t *testing.T) {
@@ -60,4 +65,56 @@ func TestURLSecretsStayOutOfLogsAndErrors(t *testing.T) {
 			}
 		}
 	})
+}
+
+// A backend's error frame that echoes the key (issue 23) reaches the
+// screen and the log with "(key)" in its place.
+func TestAnErrorFrameEchoingTheKeyNeverShowsIt(t *testing.T) {
+	const key = "push-key-0123456789abcdef"
+	var srv *pushserver.Server
+	srv = pushserver.New(pushserver.Config{Key: key, Hooks: pushserver.Hooks{
+		Turn: func(chat string, tu push.Turn) {
+			go func() {
+				srv.SendError(chat, tu.TurnID, "provider refused key "+key)
+				srv.SendTurnEnd(chat, tu.TurnID, nil)
+			}()
+		},
+	}})
+	hs := httptest.NewServer(srv)
+	t.Cleanup(func() { hs.Close(); srv.Close() })
+	tr, err := push.NewTransport(push.Config{Endpoint: func() string { return hs.URL }, Key: func() string { return key }, ChatID: testChatID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ready := make(chan struct{}, 1)
+	msgs := make(chan string, 4)
+	tr.Start(transport.HandlerFuncs{
+		State: func(c transport.StateChange) {
+			if c.To == transport.StateReady {
+				ready <- struct{}{}
+			}
+		},
+		Event: func(e transport.Event) {
+			if te, ok := e.(transport.TurnError); ok {
+				msgs <- te.Message
+			}
+		},
+	})
+	t.Cleanup(func() { tr.Close() })
+	select {
+	case <-ready:
+	case <-time.After(hangLimit):
+		t.Fatal("not ready")
+	}
+	if err := tr.SendTurn(context.Background(), transport.Turn{TurnID: "1", Text: "hi"}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case m := <-msgs:
+		if m != "provider refused key (key)" {
+			t.Fatalf("error message %q, want the key cut out", m)
+		}
+	case <-time.After(hangLimit):
+		t.Fatal("no error frame")
+	}
 }

@@ -253,6 +253,12 @@ func (c *Client) handleInbound(s *socket, b []byte) {
 		return // a repeated ready changes nothing
 	}
 	c.noteTurnFrameLocked(f)
+	if ef, ok := f.(ErrorFrame); ok {
+		// The backend's text reaches the log and the screen: never the
+		// key, should it echo it.
+		ef.Message = transport.RedactKey(ef.Message, c.cfg.Key())
+		f = ef
+	}
 	if e := Event(f); e != nil {
 		h := c.handler
 		c.disp.PushCounted(func() { h.HandleEvent(e) })

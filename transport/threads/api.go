@@ -7,14 +7,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 	"unicode/utf8"
+
+	"yui/transport"
+	"yui/transport/httpapi"
 )
 
 // Bounds of what the runtime's HTTP answers may fill.
@@ -33,42 +34,21 @@ const (
 // API is the runtime's HTTP surface around the stream: the credential
 // check, agents, threads, messages, stop and WebSocket tickets. The key
 // travels only as `Authorization: Bearer` to the base URL's origin; no
-// redirect is followed and no proxy or environment variable is read. Safe
-// for concurrent use.
+// redirect is followed; the proxy is httpapi's rule. Safe for concurrent
+// use.
 type API struct {
 	origin string
 	key    string
 	hc     *http.Client
 }
 
-// NewHTTPClient is the wire's default HTTP client: no proxy, no redirects
-// followed (the key stays with the origin it was entered for).
-func NewHTTPClient() *http.Client {
-	return &http.Client{
-		Transport: &http.Transport{
-			Proxy:                 nil,
-			DialContext:           (&net.Dialer{Timeout: 15 * time.Second, KeepAlive: 30 * time.Second}).DialContext,
-			ForceAttemptHTTP2:     true,
-			MaxIdleConns:          4,
-			IdleConnTimeout:       90 * time.Second,
-			TLSHandshakeTimeout:   10 * time.Second,
-			ExpectContinueTimeout: time.Second,
-		},
-		CheckRedirect: noRedirects,
-	}
-}
-
-func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+// NewHTTPClient is the wire's default HTTP client (httpapi's: the
+// environment's proxy but never for loopback, no redirects followed — the
+// key stays with the origin it was entered for).
+func NewHTTPClient() *http.Client { return httpapi.NewClient() }
 
 // guarded returns hc (or the default client) with redirects refused.
-func guarded(hc *http.Client) *http.Client {
-	if hc == nil {
-		return NewHTTPClient()
-	}
-	c := *hc
-	c.CheckRedirect = noRedirects
-	return &c
-}
+func guarded(hc *http.Client) *http.Client { return httpapi.Guard(hc) }
 
 // Origin is the runtime origin of a base URL: scheme and host, lower case,
 // without path, query or credentials ("https://agents.example.com"). The
@@ -157,11 +137,13 @@ func IsNotFound(err error) bool {
 	return errors.As(err, &ae) && ae.Status == http.StatusNotFound
 }
 
-// readAPIError reads an error answer's body (bounded).
-func readAPIError(resp *http.Response) *APIError {
+// readAPIError reads an error answer's body (bounded), with key cut out of
+// its code and message (a runtime may echo the key it refused).
+func readAPIError(resp *http.Response, key string) *APIError {
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 	e := &APIError{Status: resp.StatusCode}
 	e.Code, e.Message = errorBody(b)
+	e.Code, e.Message = transport.RedactKey(e.Code, key), transport.RedactKey(e.Message, key)
 	return e
 }
 
@@ -251,7 +233,7 @@ func (a *API) doRaw(ctx context.Context, method, path string, body io.Reader, ou
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("threads: %s %s: %w", method, path, readAPIError(resp))
+		return fmt.Errorf("threads: %s %s: %w", method, path, readAPIError(resp, a.key))
 	}
 	if out == nil {
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, limit))

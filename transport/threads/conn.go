@@ -200,7 +200,7 @@ func (t *Transport) connect(s *socket) (endKind, int, error) {
 			refused = true
 			b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 			code, msg := errorBody(b)
-			t.log.Warn("threads.upgrade_refused", "status", resp.StatusCode, "code", code, "message", msg)
+			t.log.Warn("threads.upgrade_refused", "status", resp.StatusCode, "code", transport.RedactKey(code, key), "message", transport.RedactKey(msg, key))
 		case !isDialError(err):
 			// The handshake was dropped without an answer (a dev server
 			// refusing: 1006, no status): a refusal too.

@@ -10,11 +10,19 @@ import (
 	"yui/transport"
 )
 
-// Bounds of the model.
+// Bounds of the model (every buffer a runtime can fill has one).
 const (
-	// maxDraft bounds the streamed text held for one message; past it the
+	// maxDraft bounds the streamed text of one message; past it the
 	// message is spoken from its terminal record.
 	maxDraft = 1 << 20
+	// maxDraftsBytes bounds what all drafts hold together (their
+	// unfinished sentences); a draft that would take them past it is
+	// given up likewise. Drafts are freed when their message settles and
+	// when the run ends.
+	maxDraftsBytes = 4 << 20
+	// maxDraftsPerRun bounds the messages one run may stream; the frames
+	// of further message ids are dropped (logged once).
+	maxDraftsPerRun = 256
 	// maxReasoning bounds the reasoning kept for one turn's closing render.
 	maxReasoning = 256 << 10
 	// maxRemembered bounds the ids of settled drafts and foreign user
@@ -51,12 +59,13 @@ type turn struct {
 type draft struct {
 	id     string
 	t      *turn
-	buf    []byte
-	cut    int      // bytes of buf cut into sentences (spoken)
-	spoken []string // normalized sentences spoken (or matched) from it
-	gap    bool     // chunks were missed: it is spoken from its terminal record
-	over   bool     // over maxDraft: likewise
-	done   bool     // its terminal record arrived
+	tail   []byte        // the streamed text not cut into sentences yet
+	scan   int           // where the next scan of tail starts (cutFrom's resume)
+	size   int           // bytes streamed in all
+	spoken []sentenceKey // sentences spoken (or matched) from it
+	gap    bool          // chunks were missed: it is spoken from its terminal record
+	over   bool          // over a bound: likewise
+	done   bool          // its terminal record arrived
 	failed bool
 	// alias is an earlier draft of the same turn whose painted text this
 	// one may repeat (a provider retry under another id); aliasPos is how
@@ -77,6 +86,8 @@ type model struct {
 
 	recs       *records
 	drafts     map[string]*draft
+	held       int      // bytes the drafts' tails hold (≤ maxDraftsBytes)
+	runFull    bool     // the active run reached maxDraftsPerRun (logged)
 	settled    []string // draft ids of ended turns, oldest first
 	queue      []*turn  // client turns posted and not started, in order
 	byUser     map[string]*turn
@@ -215,17 +226,22 @@ func (m *model) finish(t *turn, failed bool, reason string) {
 	for _, d := range t.drafts {
 		m.settle(d)
 	}
+	if m.active == nil || m.active == t {
+		m.runFull = false
+	}
 	if t.state == turnEnded {
+		m.free(t)
 		return
 	}
+	defer m.free(t)
 	t.state = turnEnded
 	var segs []transport.Segment
 	for _, d := range t.drafts {
 		if d.done || d.gap || d.over {
 			continue
 		}
-		tail, _ := cutSentences(string(d.buf[d.cut:]), true)
-		d.cut = len(d.buf)
+		tail, _, _ := cutFrom(d.tail, d.scan, true)
+		m.drop(d)
 		for _, s := range tail {
 			segs = append(segs, transport.Segment{Speech: s})
 		}
@@ -243,6 +259,28 @@ func (m *model) finish(t *turn, failed bool, reason string) {
 	if t.client {
 		m.ended(t.id)
 	}
+}
+
+// free lets go of what an ended turn's drafts hold: nothing of them is
+// spoken any more, and their late frames only need their ids.
+func (m *model) free(t *turn) {
+	for _, d := range t.drafts {
+		m.settle(d)
+		m.drop(d)
+		if !d.done {
+			// Left unfinished by its run: what its record holds of it is
+			// a partial snapshot, spoken by nothing any more.
+			m.recs.shed(d.id)
+		}
+		d.spoken, d.alias = nil, nil
+	}
+	t.drafts = nil
+}
+
+// drop frees d's unfinished text.
+func (m *model) drop(d *draft) {
+	m.held -= len(d.tail)
+	d.tail, d.scan = nil, 0
 }
 
 // settle remembers a draft of an ended turn so late frames of its message
@@ -277,6 +315,7 @@ func (m *model) stop(ids []string) (running bool) {
 		t.stopped = true
 		t.state = turnEnded
 		m.emit(transport.TurnEnd{TurnID: t.id})
+		m.free(t)
 		m.log.Info("threads.turn_stopped", "turn_id", t.id)
 		if t.client {
 			m.ended(t.id)
@@ -308,6 +347,7 @@ func (m *model) abandon(lost func(id string, rendered bool)) {
 func (m *model) reset() {
 	m.recs.clear()
 	m.drafts = map[string]*draft{}
+	m.held, m.runFull = 0, false
 	m.settled = nil
 	m.byUser = map[string]*turn{}
 	m.postedIDs = nil
@@ -329,7 +369,7 @@ func (m *model) frame(f frame) {
 			return
 		}
 		r := m.recs.get(f.MessageID, m.keep)
-		mem := r.merge(f.Data)
+		mem := m.recs.merge(r, f.Data, m.keep)
 		if mem == nil {
 			m.log.Warn("frame_malformed", "frame_type", f.Type, "field", "data")
 			return
@@ -444,6 +484,9 @@ func (m *model) user(r *record, mem map[string]json.RawMessage) {
 // assistant applies an assistant message record.
 func (m *model) assistant(r *record, mem map[string]json.RawMessage) {
 	d := m.draftFor(r.id)
+	if d == nil {
+		return
+	}
 	st, isStr := strIn(mem, "status")
 	_, present := mem["status"]
 	switch {
@@ -459,10 +502,11 @@ func (m *model) assistant(r *record, mem map[string]json.RawMessage) {
 }
 
 func (m *model) fail(d *draft) {
-	if d.done {
+	if d == nil || d.done {
 		return
 	}
 	d.done, d.failed = true, true
+	m.drop(d) // its spoken sentences stay: a retry may repeat them
 	if d.t != nil {
 		d.t.failed = true
 	}
@@ -488,13 +532,21 @@ func (m *model) ownerOf(messageID string) *turn {
 }
 
 // draftFor is the draft of an assistant message, made for the run going
-// now. A new message of a turn whose earlier message stopped mid-way with
-// painted text (a provider retry) takes that message as its alias.
+// now; nil when the run already streams maxDraftsPerRun messages. A new
+// message of a turn whose earlier message stopped mid-way with painted
+// text (a provider retry) takes that message as its alias.
 func (m *model) draftFor(id string) *draft {
 	if d := m.drafts[id]; d != nil {
 		return d
 	}
 	t := m.start()
+	if len(t.drafts) >= maxDraftsPerRun {
+		if !m.runFull {
+			m.runFull = true
+			m.log.Warn("threads.drafts_over", "turn_id", t.id, "limit", maxDraftsPerRun)
+		}
+		return nil
+	}
 	d := &draft{id: id, t: t}
 	for i := len(t.drafts) - 1; i >= 0; i-- {
 		p := t.drafts[i]
@@ -509,44 +561,59 @@ func (m *model) draftFor(id string) *draft {
 }
 
 // chunk appends streamed content and speaks the sentences it finishes.
+// Each chunk costs what its own bytes do: the scan goes on from where the
+// last one stopped, and only the unfinished sentence is kept.
 func (m *model) chunk(id, text string) {
 	d := m.draftFor(id)
-	if d.done || d.t.state == turnEnded || text == "" {
+	if d == nil || d.done || d.t.state == turnEnded || text == "" || d.gap || d.over {
 		return
 	}
-	if len(d.buf)+len(text) > maxDraft {
-		if !d.over {
-			m.log.Warn("threads.draft_over", "message_id", id, "limit", maxDraft)
-		}
-		d.over = true
+	d.size += len(text)
+	switch {
+	case d.size > maxDraft:
+		m.giveUp(d, "message", maxDraft)
+		return
+	case m.held+len(text) > maxDraftsBytes:
+		m.giveUp(d, "drafts", maxDraftsBytes)
 		return
 	}
-	d.buf = append(d.buf, text...)
-	if d.gap || d.over {
-		return
+	d.tail = append(d.tail, text...)
+	m.held += len(text)
+	done, cut, resume := cutFrom(d.tail, d.scan, false)
+	if cut > 0 {
+		m.held -= cut
+		d.tail = append(d.tail[:0], d.tail[cut:]...)
 	}
-	done, rest := cutSentences(string(d.buf[d.cut:]), false)
-	d.cut = len(d.buf) - len(rest)
+	d.scan = resume - cut
 	m.speak(d, done, true)
+}
+
+// giveUp stops streaming d: it is spoken from its terminal record (what of
+// it was not spoken yet), and what it held is freed.
+func (m *model) giveUp(d *draft, bound string, limit int) {
+	d.over = true
+	m.drop(d)
+	m.log.Warn("threads.draft_over", "message_id", oneLine(d.id, 80), "bound", bound, "limit", limit)
 }
 
 // terminal applies a message's terminal record: its content is
 // authoritative, and what of it was not yet spoken is spoken now.
 func (m *model) terminal(d *draft, content string, known bool) {
-	if d.done {
+	if d == nil || d.done {
 		return
 	}
 	d.done = true
 	t := d.t
 	if t == nil || t.state == turnEnded {
+		m.drop(d)
 		return
 	}
 	t.failed = false // a message completed after a failed one (a retry)
 	if !known {
 		// No content: what streamed is all there is.
 		if !d.gap && !d.over {
-			tail, _ := cutSentences(string(d.buf[d.cut:]), true)
-			d.cut = len(d.buf)
+			tail, _, _ := cutFrom(d.tail, d.scan, true)
+			m.drop(d)
 			m.speak(d, tail, true)
 		}
 		return
@@ -555,7 +622,7 @@ func (m *model) terminal(d *draft, content string, known bool) {
 	if a := d.alias; a != nil && d.aliasPos < len(a.spoken) {
 		painted = append(painted, a.spoken[d.aliasPos:]...)
 	}
-	d.cut = len(d.buf)
+	m.drop(d)
 	m.speak(d, unspoken(content, painted), false)
 }
 
@@ -568,7 +635,7 @@ func (m *model) speak(d *draft, sentences []string, matchAlias bool) {
 	}
 	var segs []transport.Segment
 	for _, s := range sentences {
-		n := norm(s)
+		n := keyOf(s)
 		if a := d.alias; matchAlias && a != nil {
 			if d.aliasPos < len(a.spoken) && a.spoken[d.aliasPos] == n {
 				d.aliasPos++
@@ -601,6 +668,7 @@ func (m *model) catchUp(raws []json.RawMessage) {
 	for _, d := range m.drafts {
 		if !d.done {
 			d.gap = true
+			m.drop(d)
 		}
 	}
 	running, stoppedByUser := false, false
@@ -614,7 +682,7 @@ func (m *model) catchUp(raws []json.RawMessage) {
 		}
 		was := m.recs.known(id.ID)
 		r := m.recs.get(id.ID, m.keep)
-		if r.merge(raw) == nil || r.depth() > 0 || r.silent() {
+		if m.recs.merge(r, raw, m.keep) == nil || r.depth() > 0 || r.silent() {
 			continue
 		}
 		last = r
@@ -656,8 +724,10 @@ func (m *model) caughtUp(r *record, was, first bool) (running, stoppedByUser boo
 		case d == nil && (was || first) && st != "pending":
 			// history, or a message of a turn already settled
 		case st == "pending":
-			d = m.draftFor(r.id)
-			d.gap = true
+			if d = m.draftFor(r.id); d != nil {
+				d.gap = true
+				m.drop(d)
+			}
 		case st == "failed":
 			m.fail(m.draftFor(r.id))
 		default:

@@ -1,6 +1,8 @@
 package threads
 
 import (
+	"bytes"
+	"hash/fnv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -13,15 +15,27 @@ import (
 // so its last piece is a sentence too. Sentences are trimmed; empty ones
 // are left out.
 func cutSentences(text string, final bool) (done []string, rest string) {
-	start := 0
+	done, cut, _ := cutFrom([]byte(text), 0, final)
+	return done, text[cut:]
+}
+
+// cutFrom is cutSentences for text that grows as it streams: the scan
+// starts at from, the resume point an earlier call on a prefix of text
+// returned (0 at first), so each byte of a streamed message is scanned
+// about once however small its chunks. It returns the sentences finished,
+// the bytes of text they took (cut), and where the next scan of a longer
+// text must start (resume ≥ cut: the start of a .!?… run whose end the
+// text does not show yet, else the end of text).
+func cutFrom(text []byte, from int, final bool) (done []string, cut, resume int) {
 	add := func(end int) {
-		if s := strings.TrimSpace(text[start:end]); s != "" {
-			done = append(done, s)
+		if s := bytes.TrimSpace(text[cut:end]); len(s) > 0 {
+			done = append(done, string(s))
 		}
-		start = end
+		cut = end
 	}
-	for i := 0; i < len(text); {
-		r, w := utf8.DecodeRuneInString(text[i:])
+	resume = len(text)
+	for i := from; i < len(text); {
+		r, w := utf8.DecodeRune(text[i:])
 		switch {
 		case r == '\n':
 			add(i + w)
@@ -33,15 +47,18 @@ func cutSentences(text string, final bool) (done []string, rest string) {
 		case r == '.' || r == '!' || r == '?' || r == '…':
 			j := i + w
 			for j < len(text) {
-				r2, w2 := utf8.DecodeRuneInString(text[j:])
+				r2, w2 := utf8.DecodeRune(text[j:])
 				if r2 != '.' && r2 != '!' && r2 != '?' && r2 != '…' {
 					break
 				}
 				j += w2
 			}
 			j = skipClosers(text, j)
-			if j < len(text) {
-				if next, _ := utf8.DecodeRuneInString(text[j:]); unicode.IsSpace(next) {
+			switch {
+			case j == len(text) && !final:
+				resume = i // what follows the run decides: scan it again then
+			case j < len(text):
+				if next, _ := utf8.DecodeRune(text[j:]); unicode.IsSpace(next) {
 					add(j)
 				}
 			}
@@ -53,12 +70,12 @@ func cutSentences(text string, final bool) (done []string, rest string) {
 	if final {
 		add(len(text))
 	}
-	return done, text[start:]
+	return done, cut, max(resume, cut)
 }
 
-func skipClosers(s string, i int) int {
+func skipClosers(s []byte, i int) int {
 	for i < len(s) {
-		r, w := utf8.DecodeRuneInString(s[i:])
+		r, w := utf8.DecodeRune(s[i:])
 		if !strings.ContainsRune(`"')]}”’」』）】`, r) {
 			return i
 		}
@@ -67,34 +84,50 @@ func skipClosers(s string, i int) int {
 	return i
 }
 
-// norm is a sentence as compared for "already spoken": whitespace runs
-// collapsed.
-func norm(s string) string { return strings.Join(strings.Fields(s), " ") }
+// sentenceKey is a sentence as compared for "already spoken": a hash of
+// its words (whitespace runs collapsed), so what a draft remembers of
+// what it said is 8 bytes a sentence, however long the sentence.
+type sentenceKey uint64
+
+func keyOf(s string) sentenceKey {
+	h := fnv.New64a()
+	for i, f := range strings.Fields(s) {
+		if i > 0 {
+			h.Write([]byte{' '})
+		}
+		h.Write([]byte(f))
+	}
+	return sentenceKey(h.Sum64())
+}
 
 // unspoken is what of content was not yet spoken, given the sentences
 // spoken (in order). When the spoken sentences are content's first
 // sentences, the rest follows them; otherwise every sentence of content is
 // taken except one occurrence of each spoken one.
-func unspoken(content string, spoken []string) []string {
+func unspoken(content string, spoken []sentenceKey) []string {
 	all, _ := cutSentences(content, true)
 	if len(spoken) == 0 {
 		return all
 	}
+	keys := make([]sentenceKey, len(all))
+	for i, s := range all {
+		keys[i] = keyOf(s)
+	}
 	prefix := len(spoken) <= len(all)
 	for i := 0; prefix && i < len(spoken); i++ {
-		prefix = norm(all[i]) == spoken[i]
+		prefix = keys[i] == spoken[i]
 	}
 	if prefix {
 		return all[len(spoken):]
 	}
-	left := map[string]int{}
+	left := map[sentenceKey]int{}
 	for _, s := range spoken {
 		left[s]++
 	}
 	var out []string
-	for _, s := range all {
-		if n := left[norm(s)]; n > 0 {
-			left[norm(s)] = n - 1
+	for i, s := range all {
+		if n := left[keys[i]]; n > 0 {
+			left[keys[i]] = n - 1
 			continue
 		}
 		out = append(out, s)

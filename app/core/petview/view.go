@@ -134,9 +134,14 @@ func (v *View) PublishAll() {
 	v.PublishVoice()
 }
 
-// Close ends the countdown; the View publishes nothing more and the
-// settings window's list drops the character.
+// Close ends the countdown and closes the transcript (what waits for its
+// fsync goes to the disk); the View publishes nothing more and the
+// settings window's list drops the character. Call after her session is
+// closed (it reads the transcript too).
 func (v *View) Close() {
+	if v.cfg.Transcript != nil {
+		v.cfg.Transcript.Close()
+	}
 	v.mu.Lock()
 	v.st.socket = "closed"
 	if v.st.countdown != nil {

@@ -2,7 +2,9 @@ package request
 
 import (
 	"fmt"
+	"io"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -37,7 +39,49 @@ const (
 	// MaxIDBytes bounds a call's id and name (as the push client bounds
 	// its ids); a longer one fails the turn.
 	MaxIDBytes = 256
+	// MaxAnswerBytes bounds what one turn reads of the server's answers,
+	// every round together, counted after decompression (a gzip body of
+	// 3.5 MB unpacks to 1 GiB): past it the turn fails. A long real reply
+	// is far below it — 32,000 tokens streamed as one event each, at
+	// 250–500 bytes an event, are 8–16 MB; 100,000 tokens of reasoning
+	// 25–50 MB.
+	MaxAnswerBytes = 64 << 20
+	// MaxTurnTime bounds one turn from its request to its end, every round
+	// and tool call together: past it the turn fails. A slow local model
+	// (3 tokens a second) writes 5,400 tokens in that time; the idle
+	// limits end a server that stops sending long before.
+	MaxTurnTime = 30 * time.Minute
 )
+
+// The stream errors of a turn past its total bounds (logged as
+// request_stream_bound; the turn shows the generic text).
+var (
+	AnswerTooLong = fmt.Sprintf("the answers of one turn passed %d MiB", MaxAnswerBytes>>20)
+	TurnTooLong   = fmt.Sprintf("the turn passed %v", MaxTurnTime)
+)
+
+// answerReader counts what a turn reads of its answers across rounds and
+// fails the read past MaxAnswerBytes.
+type answerReader struct {
+	r    io.Reader
+	read *int64
+}
+
+func (a answerReader) Read(p []byte) (int, error) {
+	room := MaxAnswerBytes - *a.read
+	if room < 0 {
+		return 0, &StreamError{Text: AnswerTooLong}
+	}
+	if int64(len(p)) > room+1 {
+		p = p[:room+1]
+	}
+	n, err := a.r.Read(p)
+	*a.read += int64(n)
+	if *a.read > MaxAnswerBytes {
+		return n, &StreamError{Text: AnswerTooLong}
+	}
+	return n, err
+}
 
 // TooManyCalls is the stream error of an answer over MaxCallsPerRound.
 var TooManyCalls = fmt.Sprintf("more than %d tool calls in one answer", MaxCallsPerRound)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"yui/transport"
+	"yui/transport/httpapi"
 	"yui/transport/internal/callqueue"
 )
 
@@ -31,9 +32,10 @@ const (
 )
 
 var (
-	errStopped = errors.New("turn stopped")
-	errIdle    = errors.New("idle limit passed")
-	errClosed  = errors.New("transport closed")
+	errStopped  = errors.New("turn stopped")
+	errIdle     = errors.New("idle limit passed")
+	errClosed   = errors.New("transport closed")
+	errTurnTime = &StreamError{Text: TurnTooLong}
 )
 
 // Config is what a request transport is made from. Endpoint is required.
@@ -334,7 +336,7 @@ func (e *Engine) post(ctx context.Context, base string, body []byte) (io.ReadClo
 		return nil, transport.RedactError(err)
 	}
 	if resp.StatusCode/100 != 2 {
-		se := readStatusError(resp)
+		se := httpapi.ReadError(resp, e.cfg.Key())
 		resp.Body.Close()
 		return nil, se
 	}
@@ -355,7 +357,7 @@ func ListModels(ctx context.Context, hc *http.Client, base, key string) ([]strin
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode/100 != 2 {
-		return nil, readStatusError(resp)
+		return nil, httpapi.ReadError(resp, key)
 	}
 	var v struct {
 		Data []struct {

@@ -30,7 +30,10 @@ type run struct {
 	seen      bool // an event of the current round arrived
 	forgotten bool
 
+	read int64 // bytes of the turn's answers read (MaxAnswerBytes)
+
 	pending    string          // reply text not yet spoken (an unfinished sentence)
+	scan       int             // where the next sentence scan of pending starts (completeFrom)
 	cues       []transport.Cue // cues waiting for the next sentence
 	spoken     strings.Builder // the reply text (its first MaxReplyKept bytes), for the transcript
 	replyCut   bool
@@ -97,17 +100,22 @@ func (r *run) text(delta string) {
 		r.e.log.Warn("request_reply_cut", "turn_id", r.id, "kept_bytes", MaxReplyKept)
 	}
 	r.pending += delta
-	for len(r.pending) > MaxSentenceBytes && complete(r.pending) == 0 {
-		n := sentencePiece(r.pending)
-		r.say(r.pending[:n])
-		r.pending = r.pending[n:]
+	for {
+		end, resume := completeFrom(r.pending, r.scan)
+		switch {
+		case end > 0:
+			r.say(r.pending[:end]) // says nothing when it is blank
+			r.pending, r.scan = r.pending[end:], resume-end
+			return
+		case len(r.pending) > MaxSentenceBytes:
+			n := sentencePiece(r.pending)
+			r.say(r.pending[:n])
+			r.pending, r.scan = r.pending[n:], max(0, resume-n)
+		default:
+			r.scan = resume
+			return
+		}
 	}
-	n := complete(r.pending)
-	if n == 0 || strings.TrimSpace(r.pending[:n]) == "" {
-		return
-	}
-	r.say(r.pending[:n])
-	r.pending = r.pending[n:]
 }
 
 // say speaks one sentence with the cues waiting for it.
@@ -133,7 +141,7 @@ func (r *run) cue(c transport.Cue) {
 		r.flushReasoning()
 		r.emit(transport.Speech{TurnID: r.id, Segments: []transport.Segment{{Cues: r.cues, Speech: rest}}})
 		r.cues = nil
-		r.pending = ""
+		r.pending, r.scan = "", 0
 		r.rendered = true
 	}
 	r.cues = append(r.cues, c)
@@ -171,7 +179,7 @@ func (r *run) flushReasoning() {
 func (r *run) render() {
 	r.flushReasoning()
 	rest := strings.TrimSpace(r.pending)
-	r.pending = ""
+	r.pending, r.scan = "", 0
 	if rest == "" && len(r.cues) == 0 && r.reasonAll.Len() == 0 && !r.rendered {
 		return
 	}
@@ -188,7 +196,9 @@ func (r *run) render() {
 func (r *run) loop() {
 	e := r.e
 	defer e.wg.Done()
+	limit := time.AfterFunc(MaxTurnTime, func() { r.cancel(errTurnTime) })
 	defer func() {
+		limit.Stop()
 		r.disarm()
 		e.mu.Lock()
 		delete(e.runs, r.id)
@@ -248,7 +258,7 @@ func (r *run) round(x *Exchange, s *Stream) error {
 		if err != nil {
 			return err
 		}
-		err = e.wire.Read(r.ctx, io.LimitReader(rc, 1<<30), s)
+		err = e.wire.Read(r.ctx, answerReader{r: rc, read: &r.read}, s)
 		rc.Close()
 		r.disarm()
 		if err == nil {
@@ -381,6 +391,16 @@ func (r *run) fail(err error) {
 		e.log.Info("request_stopped", "turn_id", r.id)
 		r.emit(transport.TurnEnd{TurnID: r.id})
 		return
+	case errors.Is(cause, errTurnTime):
+		r.mu.Lock()
+		forgotten := r.forgotten
+		r.mu.Unlock()
+		if forgotten {
+			// The session let go of the turn: its request ends, unheard.
+			e.log.Warn("request_stream_bound", "turn_id", r.id, "reason", TurnTooLong, "forgotten", true)
+			return
+		}
+		err = cause
 	case errors.Is(cause, errIdle):
 		r.mu.Lock()
 		forgotten := r.forgotten
@@ -402,6 +422,9 @@ func (r *run) fail(err error) {
 	case errors.As(err, &ste):
 		if ste.Status != 0 {
 			msg = r.statusText(&StatusError{Status: ste.Status, Text: ste.Text})
+		}
+		if ste.Text == AnswerTooLong || ste.Text == TurnTooLong {
+			e.log.Warn("request_stream_bound", "turn_id", r.id, "reason", ste.Text, "read_bytes", r.read)
 		}
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		// A stream cut short: the generic text.

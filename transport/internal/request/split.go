@@ -12,8 +12,21 @@ import (
 // The player cuts those sentences again by the same rules (app/sentence);
 // this only decides when they are done.
 func complete(text string) int {
-	end := 0
-	for i := 0; i < len(text); {
+	end, _ := completeFrom(text, 0)
+	return end
+}
+
+// completeFrom is complete for text that grows as it streams: the scan
+// starts at from, the resume point an earlier call on a prefix of text
+// returned (0 at first), so each byte of a reply is scanned about once
+// however small its deltas (issue 23: the whole unfinished sentence was
+// scanned again for every delta). end is 0 when the scanned part has no
+// sentence end; resume is where the next scan of a longer text starts:
+// the start of a .!?… run whose end the text does not show yet, else the
+// end of text.
+func completeFrom(text string, from int) (end, resume int) {
+	resume = len(text)
+	for i := from; i < len(text); {
 		r, w := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case r == '\n':
@@ -36,13 +49,15 @@ func complete(text string) int {
 				if next, _ := utf8.DecodeRuneInString(text[j:]); unicode.IsSpace(next) {
 					end = j
 				}
+			} else {
+				resume = i // what follows the run decides: scan it again then
 			}
 			i = j
 		default:
 			i += w
 		}
 	}
-	return end
+	return end, resume
 }
 
 func skipClosers(s string, i int) int {
