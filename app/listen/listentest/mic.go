@@ -2,6 +2,8 @@ package listentest
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -66,4 +68,13 @@ func (c *quietCapture) Close() error {
 		c.m.mu.Unlock()
 	})
 	return nil
+}
+
+// Listed reports whether devices (the settings window's Listening section,
+// as JSON values) are Automatic and this microphone's two microphones, its
+// monitor left out.
+func (m *QuietMic) Listed(devices any) bool {
+	devs, _ := devices.([]any)
+	ids := fmt.Sprint(devs)
+	return len(devs) == 3 && strings.Contains(ids, "id:ec-mic") && strings.Contains(ids, "id:usb-mic") && !strings.Contains(ids, "room.monitor")
 }
