@@ -97,7 +97,38 @@ func weightsFor(srcLen, dstLen int) taps {
 		}
 		row[peak] += weightOne - total
 	}
-	return t
+	return trimmed(t, srcLen)
+}
+
+// trimmed drops the taps that are zero at the ends of every output's
+// window (the span above rounds up by one or two), moving each window's
+// start to its first weight that counts.
+func trimmed(t taps, srcLen int) taps {
+	n := 0
+	firsts := make([]int, len(t.starts))
+	for x := range t.starts {
+		row := t.w[x*t.n : (x+1)*t.n]
+		first, last := 0, len(row)-1
+		for first < last && row[first] == 0 {
+			first++
+		}
+		for last > first && row[last] == 0 {
+			last--
+		}
+		firsts[x] = first
+		n = max(n, last-first+1)
+	}
+	if n == t.n {
+		return t
+	}
+	out := taps{n: n, starts: make([]int, len(t.starts)), w: make([]int32, len(t.starts)*n)}
+	for x, start := range t.starts {
+		s := min(start+firsts[x], srcLen-n)
+		off := s - start
+		copy(out.w[x*n:(x+1)*n], t.w[x*t.n+off:x*t.n+off+n])
+		out.starts[x] = s
+	}
+	return out
 }
 
 // catmullRom is the Catmull-Rom cubic (B=0, C=0.5) with support [-2, 2].
@@ -115,25 +146,24 @@ func catmullRom(x float64) float64 {
 }
 
 // pack puts a pixel's r, g and b into the lanes of an int64.
-func pack(r, g, b uint8) int64 {
-	return int64(r) | int64(g)<<laneBits | int64(b)<<(2*laneBits)
+func pack(r, g, b int64) int64 {
+	return r | g<<laneBits | b<<(2*laneBits)
 }
 
 // unpack splits a weighted sum of packed pixels into its three lanes, each
-// rounded back to a byte.
-func unpack(s int64) (r, g, b uint8) {
+// rounded back to a byte (0–255, in an int64).
+func unpack(s int64) (r, g, b int64) {
 	const shift = 64 - laneBits
-	lr := s << shift >> shift // the low lane, sign-extended
-	s = (s - lr) >> laneBits
-	lg := s << shift >> shift
-	lb := (s - lg) >> laneBits
-	return clampWeighted(lr), clampWeighted(lg), clampWeighted(lb)
+	r = s << shift >> shift // the low lane, sign-extended
+	s = (s - r) >> laneBits
+	g = s << shift >> shift
+	b = (s - g) >> laneBits
+	return toByte(r), toByte(g), toByte(b)
 }
 
-// clampWeighted turns a fixed-point weighted sum back into a byte.
-func clampWeighted(v int64) uint8 {
-	v = (v + weightOne/2) >> weightBits
-	return uint8(min(max(v, 0), 255))
+// toByte rounds a fixed-point weighted sum back to 0–255.
+func toByte(v int64) int64 {
+	return min(max((v+weightOne/2)>>weightBits, 0), 255)
 }
 
 // resampleBand writes rows [y0, y1) of dst: each source row the band
@@ -170,8 +200,8 @@ func resampleBand(dst, src *image.RGBA, horizontal, vertical taps, y0, y1 int) {
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+w*4]
 		for x, v := range acc {
 			o := out[x*4 : x*4+4 : x*4+4]
-			o[0], o[1], o[2] = unpack(v)
-			o[3] = 0xff
+			r, g, b := unpack(v)
+			o[0], o[1], o[2], o[3] = uint8(r), uint8(g), uint8(b), 0xff
 		}
 	}
 }
@@ -183,7 +213,7 @@ func filterRow(out, packed []int64, src *image.RGBA, t taps, y int) {
 	in := src.Pix[y*src.Stride : y*src.Stride+len(packed)*4]
 	for x := range packed {
 		p := in[x*4 : x*4+3 : x*4+3]
-		packed[x] = pack(p[0], p[1], p[2])
+		packed[x] = pack(int64(p[0]), int64(p[1]), int64(p[2]))
 	}
 	for x := range out {
 		ws := t.w[x*t.n : (x+1)*t.n]

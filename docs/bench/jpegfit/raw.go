@@ -42,11 +42,11 @@ func toRaw(in, out string) error {
 	return os.WriteFile(out, append(data, rgba.Pix...), 0o644)
 }
 
-// fitRaw reads a raw RGBA file into an *image.RGBA (as a capture hands it
-// over) and fits it with jpegfit.FitRGBA into a JPEG payload of at most
+// fitRaw maps a raw RGBA file as an *image.RGBA (as a capture hands its
+// pixels over) and fits it with jpegfit.FitRGBA into a JPEG payload of at most
 // share bytes, written to out.
 func fitRaw(share int, in, out string) error {
-	data, err := os.ReadFile(in)
+	data, err := mapFile(in)
 	if err != nil {
 		return fmt.Errorf("fitrgba: %w", err)
 	}
