@@ -3,6 +3,7 @@ package jpegfit
 import (
 	"image"
 	"testing"
+	"time"
 
 	"github.com/disintegration/imaging"
 
@@ -29,9 +30,11 @@ func BenchmarkResize4K(b *testing.B) {
 		rs   resizer
 	}{{"own", resize}, {"imaging", imagingResize}} {
 		b.Run(c.name, func(b *testing.B) {
+			cpu0 := processCPU()
 			for b.Loop() {
 				c.rs(src, 1589, 894)
 			}
+			reportCPU(b, cpu0)
 		})
 	}
 }
@@ -47,11 +50,18 @@ func BenchmarkFitRGBA4K(b *testing.B) {
 		rs   resizer
 	}{{"own", resize}, {"imaging", imagingResize}} {
 		b.Run(c.name, func(b *testing.B) {
+			cpu0 := processCPU()
 			for b.Loop() {
 				if _, err := shrinkWith(b.Context(), src, budget, Deadline{}, c.rs); err != nil {
 					b.Fatal(err)
 				}
 			}
+			reportCPU(b, cpu0)
 		})
 	}
+}
+
+// reportCPU reports the process CPU time per op since cpu0.
+func reportCPU(b *testing.B, cpu0 time.Duration) {
+	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/op")
 }

@@ -88,8 +88,8 @@ done
 i=0
 while [ $i -lt "$ROUNDS" ]; do
 	for b in 'FitRGBA4K/own$' 'FitRGBA4K/imaging$' 'Resize4K/own$' 'Resize4K/imaging$'; do
-		(cd app/jpegfit && "$tmp/jpegfit.test" -test.run '^$' -test.bench "$b" -test.benchtime 2x) |
-			awk '/^Benchmark/ {printf "%s ", $3}' >>"$tmp/inproc"
+		(cd app/jpegfit && "$tmp/jpegfit.test" -test.run '^$' -test.bench "$b" -test.benchtime 3x) |
+			awk '/^Benchmark/ {printf "%s %s ", $3, $5}' >>"$tmp/inproc"
 	done
 	echo >>"$tmp/inproc"
 	i=$((i + 1))
@@ -120,11 +120,12 @@ echo "                          wall                 CPU"
 echo "  ours PNG  / vips PNG : $(awk '{print $1/$3}' "$tmp/rounds" | stats)   $(awk '{print $5/$7}' "$tmp/rounds" | stats)"
 echo "  ours RGBA / vips PNG : $(awk '{print $2/$3}' "$tmp/rounds" | stats)   $(awk '{print $6/$7}' "$tmp/rounds" | stats)"
 echo "  ours RGBA / vips .v  : $(awk '{print $2/$4}' "$tmp/rounds" | stats)   $(awk '{print $6/$8}' "$tmp/rounds" | stats)"
-echo "in process, imaging.Resize(CatmullRom) time / our resampler's, median (min–max):"
-echo "  FitRGBA (real path)  : $(awk '{print $2/$1}' "$tmp/inproc" | stats)"
-echo "  resize alone         : $(awk '{print $4/$3}' "$tmp/inproc" | stats)"
+echo "in process, imaging.Resize(CatmullRom) / our resampler, median (min–max):"
+echo "                          wall                 CPU"
+echo "  FitRGBA (real path)  : $(awk '{print $3/$1}' "$tmp/inproc" | stats)   $(awk '{print $4/$2}' "$tmp/inproc" | stats)"
+echo "  resize alone         : $(awk '{print $7/$5}' "$tmp/inproc" | stats)   $(awk '{print $8/$6}' "$tmp/inproc" | stats)"
 echo
 echo "per-round µs, wall then CPU (ours PNG, ours RGBA, vips PNG, vips .v):"
 sed 's/^/  /' "$tmp/rounds"
-echo "per-round ns/op in process (FitRGBA own, imaging; resize own, imaging):"
+echo "per-round ns/op in process, wall and CPU (FitRGBA own, imaging; resize own, imaging):"
 sed 's/^/  /' "$tmp/inproc"
