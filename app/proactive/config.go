@@ -9,27 +9,27 @@ import (
 
 // Config is the engine's settings, resolved (every default filled in).
 type Config struct {
-	Zone           *time.Location // the user's zone (nil: time.Local)
-	Quiet          bool   // the global quiet companion switch (Target then decides per character)
-	Greetings      bool   // part-of-day and welcome-back greetings
-	DayParts       [4]int // minutes after midnight: morning, afternoon, evening, night
-	Away           time.Duration
-	Checkins       []time.Duration // nil: no check-ins
-	AppNotes       bool
-	Stretch        time.Duration
-	QuietGap       time.Duration
-	Debounce       time.Duration
-	HourlyCap      int
-	QuietHours     bool
-	QuietFrom      int // minutes after midnight
-	QuietTo        int
-	MutedSpeaks    bool     // WhenMuted "text"
-	CallApps       []string // lower case
-	Schedules      []settings.Schedule
-	AnswerWindow   time.Duration // a check-in not answered within it is ignored
-	ScheduleLate   time.Duration // a reminder still fires this late
-	SwitchLate     time.Duration // a switch to a new app is news this long
-	MaxBackoff     int           // the check-in gaps double at most this many times
+	Zone         *time.Location // the user's zone (nil: time.Local)
+	Quiet        bool           // the global quiet companion switch (Target then decides per character)
+	Greetings    bool           // part-of-day and welcome-back greetings
+	DayParts     [4]int         // minutes after midnight: morning, afternoon, evening, night
+	Away         time.Duration
+	Checkins     []time.Duration // nil: no check-ins
+	AppNotes     bool
+	Stretch      time.Duration
+	QuietGap     time.Duration
+	Debounce     time.Duration
+	HourlyCap    int
+	QuietHours   bool
+	QuietFrom    int // minutes after midnight
+	QuietTo      int
+	MutedSpeaks  bool     // WhenMuted "text"
+	CallApps     []string // lower case
+	Schedules    []settings.Schedule
+	AnswerWindow time.Duration // a check-in not answered within it is ignored
+	ScheduleLate time.Duration // a reminder still fires this late
+	SwitchLate   time.Duration // a switch to a new app is news this long
+	MaxBackoff   int           // the check-in gaps double at most this many times
 }
 
 // Fixed parts of the manners (docs/proactive.md).
