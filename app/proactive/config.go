@@ -19,6 +19,7 @@ type Config struct {
 	Stretch      time.Duration
 	QuietGap     time.Duration
 	Debounce     time.Duration
+	AppDebounce  time.Duration // the app notes' shared debounce (at least Debounce)
 	HourlyCap    int
 	QuietHours   bool
 	QuietFrom    int // minutes after midnight
@@ -70,6 +71,7 @@ func ConfigFrom(p settings.Proactive) Config {
 		ScheduleLate: ScheduleLate,
 		SwitchLate:   SwitchLate,
 		MaxBackoff:   MaxBackoff,
+		AppDebounce:  AppDebounce,
 	}
 	if c.HourlyCap <= 0 {
 		c.HourlyCap = settings.DefaultHourlyCap

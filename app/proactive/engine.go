@@ -173,8 +173,12 @@ func (e *Engine) Tick(now time.Time) (Fire, bool) {
 	return Fire{}, false
 }
 
+// PresentIdle: input within it is a user at the computer.
+const PresentIdle = 5 * time.Minute
+
 // observeInput follows away and back; it reports whether the user is at
-// the computer (unknown input counts as present).
+// the computer, with input within PresentIdle (unknown input counts as
+// present).
 func (e *Engine) observeInput(now time.Time) bool {
 	if e.src.Input == nil {
 		return true
@@ -188,6 +192,9 @@ func (e *Engine) observeInput(now time.Time) bool {
 			e.st.away, e.st.awaySince = true, now.Add(-idle)
 		}
 		return false
+	}
+	if idle >= min(PresentIdle, e.cfg.Away) {
+		return false // a pause: nobody to talk to, but not away
 	}
 	if e.st.away {
 		e.st.away = false
@@ -296,12 +303,31 @@ func (e *Engine) hold(now time.Time, d due, present bool) string {
 		return ReasonAppNotTold
 	case within(now, e.st.lastEnd, e.cfg.QuietGap) || within(now, e.st.lastFire, e.cfg.QuietGap):
 		return ReasonQuietGap
-	case !reminder && within(now, e.st.bySource[d.source], e.cfg.Debounce):
+	case !reminder && within(now, e.st.bySource[debounceKey(d.source)], e.debounce(d.source)):
 		return ReasonDebounce
 	case !reminder && e.lastHour(now) >= e.cfg.HourlyCap:
 		return ReasonHourlyCap
 	}
 	return ""
+}
+
+// AppDebounce is the debounce of the two app notes together: at most one
+// note on the user's app an hour.
+const AppDebounce = time.Hour
+
+// debounceKey: the app notes share one debounce.
+func debounceKey(source string) string {
+	if source == SourceStretch || source == SourceSwitch {
+		return "app"
+	}
+	return source
+}
+
+func (e *Engine) debounce(source string) time.Duration {
+	if debounceKey(source) == "app" {
+		return max(e.cfg.Debounce, e.cfg.AppDebounce)
+	}
+	return e.cfg.Debounce
 }
 
 // within reports whether at is set and less than d before now.
@@ -337,7 +363,7 @@ func (e *Engine) fire(now time.Time, d due) Fire {
 	t, _ := e.src.Cast.Target()
 	e.st.fired = append(e.st.fired, now)
 	e.st.lastFire = now
-	e.st.bySource[d.source] = now
+	e.st.bySource[debounceKey(d.source)] = now
 	delete(e.st.skipped, d.source)
 	switch d.source {
 	case SourceSchedule:

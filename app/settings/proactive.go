@@ -27,7 +27,7 @@ type Proactive struct {
 	Evening   string `json:"evening,omitempty"`
 	Night     string `json:"night,omitempty"`
 	// AwayMinutes is how long without any input counts as away (then
-	// input again is coming back); 0 is 10.
+	// input again is coming back); 0 is 20.
 	AwayMinutes int `json:"away_minutes,omitempty"`
 	// CheckinsOff turns off the idle check-ins.
 	CheckinsOff bool `json:"checkins_off,omitempty"`
@@ -87,7 +87,7 @@ var (
 
 // Proactive defaults in minutes and counts.
 const (
-	DefaultAwayMinutes     = 10
+	DefaultAwayMinutes     = 20
 	DefaultStretchMinutes  = 90
 	DefaultQuietGapMinutes = 5
 	DefaultDebounceMinutes = 20
