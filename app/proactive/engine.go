@@ -34,6 +34,7 @@ const (
 	ReasonSpeaking   = "speaking"
 	ReasonTurn       = "turn_running"
 	ReasonHidden     = "hidden"
+	ReasonOffline    = "offline"
 	ReasonMuted      = "muted"
 	ReasonAppNotTold = "app_not_told"
 	ReasonQuietGap   = "quiet_gap"
@@ -297,6 +298,8 @@ func (e *Engine) hold(now time.Time, d due, present bool) string {
 		return ReasonTurn
 	case t.Hidden:
 		return ReasonHidden
+	case t.Offline:
+		return ReasonOffline
 	case t.Muted && !e.cfg.MutedSpeaks:
 		return ReasonMuted
 	case (d.source == SourceStretch || d.source == SourceSwitch) && !t.TellsApp:

@@ -37,6 +37,7 @@ func TestEachGuardrailSuppresses(t *testing.T) {
 		{ReasonSpeaking, func(r *rig, on bool) { r.w.speaking = on }},
 		{ReasonTurn, func(r *rig, on bool) { r.w.running = on }},
 		{ReasonHidden, func(r *rig, on bool) { r.w.target.Hidden = on }},
+		{ReasonOffline, func(r *rig, on bool) { r.w.target.Offline = on }},
 		{ReasonMuted, func(r *rig, on bool) { r.w.target.Muted = on }},
 		{ReasonQuietGap, func(r *rig, on bool) {
 			if on {

@@ -39,6 +39,9 @@ type Target struct {
 	ID     string
 	Hidden bool // her window is hidden
 	Muted  bool // her voice is muted (alone or all voices)
+	// Offline: her connection to her backend is not ready (a turn would
+	// only fail).
+	Offline bool
 	// TellsApp: the user allowed telling her agent which app they are in
 	// (the app notes need it).
 	TellsApp bool

@@ -19,6 +19,8 @@ export interface CharacterState { type: 'character'; emotion: string; motion: st
 export interface Mouth { type: 'mouth'; at: number; step_ms: number; levels: number[] | null; tones?: number[] | null }
 /** The character's voice for the pet menu. */
 export interface VoiceState { type: 'voice'; muted: boolean; global_muted: boolean; engine: string }
+/** The quiet companion switches for the pet menu (docs/proactive.md). */
+export interface Companion { type: 'companion'; quiet: boolean; global_quiet: boolean }
 export interface Bubble {
   type: 'bubble';
   seq: number;
@@ -296,7 +298,8 @@ export type CoreMessage =
   | OpenComposer | LookArt | PointerAt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
   | Transcript | TranscriptEntry
-  | ListenState | SettingsListen | ListenLevel;
+  | ListenState | SettingsListen | ListenLevel
+  | Companion;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -306,6 +309,7 @@ export type PageMessage =
   | { type: 'reset' }
   | { type: 'permission_answer'; id: number; answer: 'once' | 'always' | 'deny' }
   | { type: 'mute'; scope: 'character' | 'all'; muted: boolean }
+  | { type: 'quiet'; scope: 'character' | 'all'; quiet: boolean; preset?: string }
   | SaveSettings
   | OpenSettings
   | PresetAction
@@ -323,6 +327,7 @@ const known = new Set([
   'open_composer', 'look_art', 'pointer',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
+  'companion',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */
