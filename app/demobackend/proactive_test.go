@@ -17,13 +17,13 @@ import (
 // check-in, a note about the app, a reminder said back.
 func TestProactiveTurnsAnswerInCharacter(t *testing.T) {
 	for trigger, want := range map[string]string{
-		`trigger: proactive "good morning"`:                                                "Good morning!",
-		`trigger: proactive "welcome back" (user idle 45min)`:                              "Welcome back!",
-		`trigger: proactive "check-in" (user idle 31min)`:                                  "Just checking in.",
-		`trigger: proactive "check-in" (user idle 95min)`:                                  "It's been a while.",
+		`trigger: proactive "good morning"`:                                               "Good morning!",
+		`trigger: proactive "welcome back" (user idle 45min)`:                             "Welcome back!",
+		`trigger: proactive "check-in" (user idle 31min)`:                                 "Just checking in.",
+		`trigger: proactive "check-in" (user idle 95min)`:                                 "It's been a while.",
 		"trigger: proactive \"long stretch\"\nnote: the user has been in Emacs for 92min": "You've been in Emacs for a long time.",
-		"trigger: proactive \"new app\"\nnote: the user switched to Gimp":                  "Oh, Gimp!",
-		`trigger: schedule "water the plants"`:                                             "Reminder time: water the plants!",
+		"trigger: proactive \"new app\"\nnote: the user switched to Gimp":                 "Oh, Gimp!",
+		`trigger: schedule "water the plants"`:                                            "Reminder time: water the plants!",
 	} {
 		t.Run(want, func(t *testing.T) {
 			run(t, envOpt{cfg: cfgScale(0.01)}, func(e *env) {
