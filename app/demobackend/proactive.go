@@ -69,7 +69,7 @@ func proactiveLines(t proactiveTrigger) []line {
 	case "good evening":
 		return []line{{text: "Good evening. Don't forget to rest a little.", emotion: "relaxed", motion: "calm", tone: "gently"}}
 	case "good night":
-		return []line{{text: "It's getting late. Maybe wrap up soon?", emotion: "sleepy", motion: "calm", tone: "softly"}}
+		return []line{{text: "Good night! It's getting late. Maybe wrap up soon?", emotion: "sleepy", motion: "calm", tone: "softly"}}
 	case "welcome back":
 		return []line{{text: "Welcome back! I kept your seat warm.", emotion: "happy", motion: "happy"}}
 	case "check-in":
