@@ -106,9 +106,11 @@ func (r *Room) Run(ctx context.Context) {
 	})
 }
 
-// Apply takes the saved settings (a save from the settings window).
+// Apply takes the saved settings (a save from the settings window) and
+// tells the pet pages the quiet switches.
 func (r *Room) Apply() {
 	r.eng.SetConfig(proactive.ConfigFrom(r.cfg.Store.Get().Proactive))
+	r.PublishAll()
 }
 
 // OnEvent follows character id's session: a turn the user typed or spoke
@@ -172,7 +174,6 @@ func (r *Room) SetQuiet(on bool) error {
 	}
 	r.Apply()
 	r.log.Info("quiet_companion", "scope", view.QuietAll, "quiet", on)
-	r.PublishAll()
 	r.cfg.Host.QuietChanged()
 	return nil
 }
