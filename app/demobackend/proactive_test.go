@@ -11,6 +11,7 @@ import (
 
 	"yui/transport"
 	"yui/transport/chatcompletions"
+	"yui/transport/responses"
 )
 
 // Proactive turns get an in-character answer on push: a greeting, a
@@ -63,7 +64,22 @@ func TestChatCompletionsRouteIsStrictAboutTheUserMessage(t *testing.T) {
 		t.Fatalf("empty user message: %d %s", code, body)
 	}
 
-	tr, err := chatcompletions.New(chatcompletions.Config{Endpoint: func() string { return base }, Key: func() string { return "demo-k" }})
+	for name, mk := range map[string]func() (transport.Transport, error){
+		"chat_completions": func() (transport.Transport, error) {
+			return chatcompletions.New(chatcompletions.Config{Endpoint: func() string { return base }, Key: func() string { return "demo-k" }})
+		},
+		"responses": func() (transport.Transport, error) {
+			return responses.New(responses.Config{Endpoint: func() string { return base }, Key: func() string { return "demo-k" }})
+		},
+	} {
+		t.Run(name, func(t *testing.T) { proactiveOverRequestWire(t, mk) })
+	}
+}
+
+// proactiveOverRequestWire sends a check-in with an empty utterance and
+// wants the demo's check-in line.
+func proactiveOverRequestWire(t *testing.T, mk func() (transport.Transport, error)) {
+	tr, err := mk()
 	if err != nil {
 		t.Fatal(err)
 	}
