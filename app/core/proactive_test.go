@@ -215,3 +215,22 @@ func TestProactiveTurnsOnChatCompletions(t *testing.T) {
 		}
 	}
 }
+
+// Her pet page gets the quiet switches (the companion topic) on connect,
+// and a quiet from her menu is saved and published back.
+func TestPetPageGetsAndSetsTheQuietCompanion(t *testing.T) {
+	st := startCore(t, Options{})
+	p := st.c.Settings().Get().Presets[0]
+	conn := st.dial(t, view.RolePet, p.ID)
+	page := readPage(conn)
+	page.wait(t, "the companion topic", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypeCompanion] != nil && l[view.TypeCompanion]["quiet"] == false
+	})
+	send(t, conn, map[string]any{"type": view.TypeQuiet, "scope": view.QuietAll, "quiet": true})
+	page.wait(t, "global_quiet", func(_ []map[string]any, l map[string]map[string]any) bool {
+		return l[view.TypeCompanion]["global_quiet"] == true
+	})
+	if !st.c.Settings().Get().Proactive.Quiet {
+		t.Fatal("not saved")
+	}
+}
