@@ -1,6 +1,7 @@
 // Package presence is what the OS says about the user at the computer: how
 // long since their last input in any app, whether they are typing (input
-// within TypingWindow), and whether the frontmost window is fullscreen.
+// within TypingWindow), whether the frontmost window is fullscreen, and
+// whether the screen is locked (the screen saver shows).
 // The proactive engine reads it (app/proactive's Input and the fullscreen
 // half of its Screen).
 //

@@ -11,6 +11,7 @@ const TypingWindow = 3 * time.Second
 type reader interface {
 	idle() (time.Duration, bool)
 	fullscreen() bool
+	locked() bool
 }
 
 // System reads the platform's input and windows. Its methods may be
@@ -29,6 +30,10 @@ func (s *System) Typing() bool {
 	d, ok := s.r.idle()
 	return ok && d < TypingWindow
 }
+
+// Locked reports whether the screen saver (often the lock screen) shows,
+// where the desktop reports it (X11's MIT-SCREEN-SAVER state).
+func (s *System) Locked() bool { return s.r.locked() }
 
 // Fullscreen reports whether the frontmost window fills its monitor.
 func (s *System) Fullscreen() bool { return s.r.fullscreen() }

@@ -52,3 +52,9 @@ func (r *x11Reader) fullscreen() bool {
 	})
 	return on
 }
+
+func (r *x11Reader) locked() bool {
+	var on bool
+	r.with(func(x *x11.Display) (err error) { on, err = x.ScreenSaverOn(); return err })
+	return on
+}

@@ -10,3 +10,4 @@ func newReader(string) reader { return unknown{} }
 
 func (unknown) idle() (time.Duration, bool) { return 0, false }
 func (unknown) fullscreen() bool            { return false }
+func (unknown) locked() bool                { return false }

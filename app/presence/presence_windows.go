@@ -52,6 +52,11 @@ func (win32) idle() (time.Duration, bool) {
 	return time.Duration(uint32(now)-li.time) * time.Millisecond, true
 }
 
+// locked: Windows reports a lock by session notifications to a window
+// (WTSRegisterSessionNotification), which this reader has not; the idle
+// time after an unlock still says the user was away.
+func (win32) locked() bool { return false }
+
 func (win32) fullscreen() bool {
 	h := windows.GetForegroundWindow()
 	if h == 0 {

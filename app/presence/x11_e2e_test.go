@@ -30,8 +30,8 @@ func until(t *testing.T, what string, ok func() bool) {
 
 // TestX11IdleTypingAndFullscreenE2E: on a real X server the idle time
 // grows while nobody types, a key press (xdotool, through XTEST as a real
-// keyboard would) makes it typing, and a window with
-// _NET_WM_STATE_FULLSCREEN made active is fullscreen.
+// keyboard would) makes it typing, a window with _NET_WM_STATE_FULLSCREEN
+// made active is fullscreen, and the screen saver forced on is locked.
 func TestX11IdleTypingAndFullscreenE2E(t *testing.T) {
 	display, err := xvfbtest.Start(t)
 	if err != nil {
@@ -102,5 +102,22 @@ func TestX11IdleTypingAndFullscreenE2E(t *testing.T) {
 	activate(film)
 	if !s.Fullscreen() {
 		t.Fatal("a _NET_WM_STATE_FULLSCREEN window is not")
+	}
+
+	// The screen saver (what lockers use) on is locked; reset, not.
+	if s.Locked() {
+		t.Fatal("locked before the screen saver")
+	}
+	if err := xproto.ForceScreenSaverChecked(c, xproto.ScreenSaverActive).Check(); err != nil {
+		t.Fatal(err)
+	}
+	if !s.Locked() {
+		t.Fatal("the screen saver on is not locked")
+	}
+	if err := xproto.ForceScreenSaverChecked(c, xproto.ScreenSaverReset).Check(); err != nil {
+		t.Fatal(err)
+	}
+	if s.Locked() {
+		t.Fatal("still locked after a reset")
 	}
 }

@@ -188,6 +188,12 @@ func (e *Engine) observeInput(now time.Time) bool {
 	if !ok {
 		return true
 	}
+	if l, can := e.src.Input.(Locker); can && l.Locked() {
+		if !e.st.away {
+			e.st.away, e.st.awaySince = true, now.Add(-idle)
+		}
+		return false
+	}
 	if idle >= e.cfg.Away {
 		if !e.st.away {
 			e.st.away, e.st.awaySince = true, now.Add(-idle)

@@ -26,8 +26,11 @@ type world struct {
 	speaking  bool
 	running   bool
 	quiet     bool // every character quiet
+	locked    bool // the screen is locked
 	target    Target
 }
+
+func (w *world) Locked() bool { w.mu.Lock(); defer w.mu.Unlock(); return w.locked }
 
 func (w *world) Idle() (time.Duration, bool) {
 	w.mu.Lock()

@@ -12,6 +12,13 @@ type Input interface {
 	Typing() bool
 }
 
+// Locker is an Input that also tells whether the screen is locked (or the
+// screen saver shows): a locked screen is away, and unlocking it is coming
+// back, however short the lock.
+type Locker interface {
+	Locked() bool
+}
+
 // Screen is what the desktop says about the frontmost window.
 type Screen interface {
 	// Frontmost is the app and title the user is in and since when; ok

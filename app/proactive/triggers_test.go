@@ -65,6 +65,23 @@ func TestWelcomeBackAfterBeingAway(t *testing.T) {
 	})
 }
 
+// A screen lock is away however short; unlocking it greets.
+func TestWelcomeBackAfterAScreenLock(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, time.UTC, "2000-01-03 09:00", func(p *settings.Proactive) { p.CheckinsOff = true })
+		r.wantOne(r.run(time.Minute), SourceGreeting)
+		r.until("2000-01-03 10:00")
+		r.active = false
+		r.w.locked = true
+		r.wantNone(r.run(4 * time.Minute))
+		r.w.locked = false
+		r.active = true
+		if f := r.wantOne(r.run(time.Minute), SourceReturn); f.Label != "welcome back" {
+			t.Fatalf("fire %+v", f)
+		}
+	})
+}
+
 // Check-ins come at 30 and 90 minutes of not talking to her, once each per
 // gap; talking starts a new gap.
 func TestCheckinsOncePerGap(t *testing.T) {

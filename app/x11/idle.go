@@ -22,6 +22,19 @@ func (d *Display) IdleTime() (time.Duration, error) {
 	return time.Duration(r.MsSinceUserInput) * time.Millisecond, nil
 }
 
+// ScreenSaverOn reports whether the screen saver shows (MIT-SCREEN-SAVER's
+// state; screen lockers that use it, and blanking, set it).
+func (d *Display) ScreenSaverOn() (bool, error) {
+	if err := screensaver.Init(d.conn); err != nil {
+		return false, fmt.Errorf("x11: no MIT-SCREEN-SAVER: %w", err)
+	}
+	r, err := screensaver.QueryInfo(d.conn, xproto.Drawable(d.root)).Reply()
+	if err != nil {
+		return false, fmt.Errorf("x11: screensaver query: %w", err)
+	}
+	return r.State == screensaver.StateOn, nil
+}
+
 // ActiveFullscreen reports whether the active window has
 // _NET_WM_STATE_FULLSCREEN (a film, a game, a presentation).
 func (d *Display) ActiveFullscreen() (bool, error) {
