@@ -29,9 +29,6 @@ var allowedElements = map[string]bool{
 // metadata.
 var dropped = map[string]bool{"metadata": true}
 
-// errRefused marks content a look may not have.
-var errRefused = errors.New("refused")
-
 // Sanitize checks one SVG document and returns it re-serialised from the
 // whitelist: the root is <svg> in the SVG namespace; elements are those of
 // allowedElements; attributes have no namespace (xlink:href becomes href),

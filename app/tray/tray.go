@@ -116,9 +116,6 @@ func Start(opts Options) (*Tray, error) {
 	return t, nil
 }
 
-// Ready is closed once the initial menu is built.
-func (t *Tray) Ready() <-chan struct{} { return t.ready }
-
 // onReady builds the initial menu (on the library's ready goroutine).
 func (t *Tray) onReady() {
 	t.mu.Lock()
