@@ -91,7 +91,7 @@ type Tray struct {
 	login   *systray.MenuItem
 	ready   chan struct{}
 	stopped chan struct{}
-	end     func()
+	end     func() // ends the library's loop (set by start)
 }
 
 // Start shows the tray icon with opts.Menu. It returns at once; the menu

@@ -227,6 +227,3 @@ func (s *Server) Record(t testing.TB, sink string, rate int) *pulse.Recorder {
 	t.Cleanup(func() { r.Close() })
 	return r
 }
-
-// Pid is the server process's id (benchmarks read its CPU time).
-func (s *Server) Pid() int { return s.cmd.Process.Pid }
