@@ -119,49 +119,75 @@ func ClockMinutes(s, def string) int {
 // validateProactive checks the proactive section; a wrong value is
 // refused naming its field (proactive.<field>).
 func validateProactive(p Proactive) error {
-	f := func(field, reason string) error { return &FieldError{Field: "proactive." + field, Reason: reason} }
+	if err := validateProactiveClocks(p); err != nil {
+		return err
+	}
+	if err := validateProactiveNumbers(p); err != nil {
+		return err
+	}
+	return validateProactiveLists(p)
+}
+
+func proactiveField(field, reason string) error {
+	return &FieldError{Field: "proactive." + field, Reason: reason}
+}
+
+// validateProactiveClocks: every "HH:MM", the parts of the day increasing.
+func validateProactiveClocks(p Proactive) error {
 	clocks := []struct{ name, v string }{{"morning", p.Morning}, {"afternoon", p.Afternoon}, {"evening", p.Evening},
 		{"night", p.Night}, {"quiet_from", p.QuietFrom}, {"quiet_to", p.QuietTo}}
 	for _, c := range clocks {
 		if c.v != "" && !clockPattern.MatchString(c.v) {
-			return f(c.name, fmt.Sprintf("%q is not a time such as 07:30", c.v))
+			return proactiveField(c.name, fmt.Sprintf("%q is not a time such as 07:30", c.v))
 		}
 	}
 	parts := []int{ClockMinutes(p.Morning, DefaultDayParts[0]), ClockMinutes(p.Afternoon, DefaultDayParts[1]),
 		ClockMinutes(p.Evening, DefaultDayParts[2]), ClockMinutes(p.Night, DefaultDayParts[3])}
 	for i := 1; i < len(parts); i++ {
 		if parts[i] <= parts[i-1] {
-			return f(clocks[i].name, "must be later than "+clocks[i-1].name)
+			return proactiveField(clocks[i].name, "must be later than "+clocks[i-1].name)
 		}
 	}
+	return nil
+}
+
+// validateProactiveNumbers: minutes and counts in their ranges (0 is the
+// default), the muted mode.
+func validateProactiveNumbers(p Proactive) error {
+	for _, n := range []struct {
+		name   string
+		v, max int
+	}{{"away_minutes", p.AwayMinutes, 240}, {"stretch_minutes", p.StretchMinutes, 600},
+		{"quiet_gap_minutes", p.QuietGapMinutes, 240}, {"debounce_minutes", p.DebounceMinutes, 600},
+		{"hourly_cap", p.HourlyCap, 20}} {
+		if n.v < 0 || n.v > n.max {
+			return proactiveField(n.name, fmt.Sprintf("must be 1 to %d", n.max))
+		}
+	}
+	if !slices.Contains(WhenMutedModes, p.WhenMuted) {
+		return proactiveField("when_muted", fmt.Sprintf("%q is not quiet or text", p.WhenMuted))
+	}
+	return nil
+}
+
+// validateProactiveLists: the check-ins, the call apps, the reminders.
+func validateProactiveLists(p Proactive) error {
 	switch {
-	case p.AwayMinutes < 0 || p.AwayMinutes > 240:
-		return f("away_minutes", "must be 1 to 240")
 	case len(p.CheckinMinutes) > 6:
-		return f("checkin_minutes", "at most 6 check-ins")
-	case p.StretchMinutes < 0 || p.StretchMinutes > 600:
-		return f("stretch_minutes", "must be 1 to 600")
-	case p.QuietGapMinutes < 0 || p.QuietGapMinutes > 240:
-		return f("quiet_gap_minutes", "must be 1 to 240")
-	case p.DebounceMinutes < 0 || p.DebounceMinutes > 600:
-		return f("debounce_minutes", "must be 1 to 600")
-	case p.HourlyCap < 0 || p.HourlyCap > 20:
-		return f("hourly_cap", "must be 1 to 20")
-	case !slices.Contains(WhenMutedModes, p.WhenMuted):
-		return f("when_muted", fmt.Sprintf("%q is not quiet or text", p.WhenMuted))
+		return proactiveField("checkin_minutes", "at most 6 check-ins")
 	case len(p.CallApps) > 32:
-		return f("call_apps", "at most 32 entries")
+		return proactiveField("call_apps", "at most 32 entries")
 	case len(p.Schedules) > 50:
-		return f("schedules", "at most 50 reminders")
+		return proactiveField("schedules", "at most 50 reminders")
 	}
 	for i, m := range p.CheckinMinutes {
 		if m < 1 || m > 1440 || (i > 0 && m <= p.CheckinMinutes[i-1]) {
-			return f(fmt.Sprintf("checkin_minutes[%d]", i), "minutes from 1 to 1440, each later than the one before")
+			return proactiveField(fmt.Sprintf("checkin_minutes[%d]", i), "minutes from 1 to 1440, each later than the one before")
 		}
 	}
 	for i, a := range p.CallApps {
 		if strings.TrimSpace(a) == "" || utf8.RuneCountInString(a) > 64 || hasControl(a) {
-			return f(fmt.Sprintf("call_apps[%d]", i), "one line of 1 to 64 characters")
+			return proactiveField(fmt.Sprintf("call_apps[%d]", i), "one line of 1 to 64 characters")
 		}
 	}
 	for i, s := range p.Schedules {
