@@ -13,6 +13,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -61,7 +62,7 @@ func run(args []string) error {
 		fmt.Printf("%.4f %.2f\n", s, p)
 		return nil
 	}
-	return fmt.Errorf(usage)
+	return errors.New(usage)
 }
 
 func size(ws, hs string) (int, int, error) {
