@@ -122,6 +122,7 @@ type Core struct {
 	mute    *voice.Mute  // the global mute every voice watches
 	voices  *voices.Room // the mutes, applied to every voice
 	ear     *ear.Room    // the microphone, shared by every character
+	mem     *memories    // the characters' memories (memory.go)
 
 	// petsMu guards pets and started. Pets change when settings are saved
 	// (apply.go); changes are serialized by applyMu.
@@ -160,6 +161,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{}}
 	c.tip.Store("")
+	c.mem = &memories{dir: opts.ConfigDir, log: lg}
 	if c.screen == nil {
 		c.screen = capture.NewSystem(lg)
 	}

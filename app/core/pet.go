@@ -61,6 +61,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Main:      main,
 		ConfigDir: c.opts.ConfigDir,
 		History:   tr,
+		Memory:    c.mem.of(p.ID),
 		Endpoint:  bound.Endpoint,
 		Key:       bound.Key,
 		Backend:   backend.Name(p),

@@ -62,6 +62,10 @@ type Config struct {
 	// character's transcript); Store then keeps only the Responses chain
 	// state. A reset leaves History to the client.
 	History transport.History
+	// Memory, when set, is the character's memory: sent in the system
+	// part of every request, and given the transcript's oldest part to
+	// summarise when it no longer fits the window (docs/memory.md).
+	Memory transport.Memory
 	// HTTPClient sends the requests; nil is NewHTTPClient(). Redirects
 	// are refused either way.
 	HTTPClient *http.Client

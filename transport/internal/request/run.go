@@ -206,7 +206,12 @@ func (r *run) loop() {
 	}()
 	p := e.cfg.Params()
 	reserve := (len(p.Card)+len(r.t.ClientContext)+len(r.t.Text))/4 + 1024
-	x := &Exchange{Base: r.base, Turn: r.t, Params: p, Tools: e.schemas(), Transcript: e.conv.Transcript(p.ContextWindow, reserve)}
+	transcript, memory := r.window(p, reserve)
+	if r.ctx.Err() != nil {
+		r.fail(context.Cause(r.ctx))
+		return
+	}
+	x := &Exchange{Base: r.base, Turn: r.t, Params: p, Tools: e.schemas(), Transcript: transcript, Memory: memory}
 	var last any
 	for round := 0; ; round++ {
 		s := &Stream{r: r}
@@ -228,6 +233,9 @@ func (r *run) loop() {
 			break
 		}
 		x.Rounds = append(x.Rounds, Round{Text: s.text.String(), Calls: s.calls, State: s.state})
+		if x.Memory != "" || e.cfg.Memory != nil {
+			x.Memory = e.memoryText() // a fact remembered this round goes with the next
+		}
 	}
 	// The conversation is saved before the turn ends, so a turn sent on
 	// its TurnEnd follows on from it.
