@@ -9,10 +9,16 @@ type Prompt struct {
 	Backend string // the preset's backend name or URL, as Config.Backend
 	Monitor int    // the monitor asked for
 	Label   string // the monitor's label, when Config.Label knows it
+	// Ask, when set, is the whole question of a prompt that is not the
+	// screen's (an MCP tool's first call, app/mcp); Monitor is then 0.
+	Ask string
 }
 
 // Text is a one-line English wording of the prompt.
 func (p Prompt) Text() string {
+	if p.Ask != "" {
+		return p.Ask
+	}
 	where := fmt.Sprintf("monitor %d", p.Monitor)
 	if p.Label != "" {
 		where += " (" + p.Label + ")"

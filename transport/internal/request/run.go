@@ -30,7 +30,8 @@ type run struct {
 	seen      bool // an event of the current round arrived
 	forgotten bool
 
-	read int64 // bytes of the turn's answers read (MaxAnswerBytes)
+	read int64                     // bytes of the turn's answers read (MaxAnswerBytes)
+	more map[string]transport.Tool // the turn's Config.MoreTools, by name
 
 	pending    string          // reply text not yet spoken (an unfinished sentence)
 	scan       int             // where the next sentence scan of pending starts (completeFrom)
@@ -211,7 +212,8 @@ func (r *run) loop() {
 		r.fail(context.Cause(r.ctx))
 		return
 	}
-	x := &Exchange{Base: r.base, Turn: r.t, Params: p, Tools: e.schemas(), Transcript: transcript, Memory: memory}
+	more := r.moreTools()
+	x := &Exchange{Base: r.base, Turn: r.t, Params: p, Tools: e.schemas(more), Transcript: transcript, Memory: memory}
 	var last any
 	for round := 0; ; round++ {
 		s := &Stream{r: r}
@@ -293,6 +295,9 @@ func (r *run) answer(calls []Call) bool {
 			tc.Arguments = json.RawMessage(`{}`)
 		}
 		tool, ok := e.tools[c.Name]
+		if !ok {
+			tool, ok = r.more[c.Name]
+		}
 		switch {
 		case c.Refused != "":
 			c.Output = c.Refused
@@ -309,7 +314,9 @@ func (r *run) answer(calls []Call) bool {
 		case r.ctx.Err() != nil:
 			c.Output = transport.ResultTurnStopped
 		default:
+			r.pill(tool, c.Name, "running")
 			c.Output, c.Images = r.runTool(tool, tc)
+			r.pill(tool, c.Name, pillState(c.Output))
 			ran = true
 		}
 		e.emitTool(tc, transport.ToolResult{ID: c.ID, TurnID: r.id, Result: c.Output, Images: c.Images})
