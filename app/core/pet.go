@@ -12,6 +12,7 @@ import (
 	"yui/app/cue"
 	"yui/app/listen"
 	"yui/app/look"
+	"yui/app/mcp"
 	"yui/app/permission"
 	apppet "yui/app/pet"
 	"yui/app/session"
@@ -37,6 +38,7 @@ type pet struct {
 	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
 	view    *petview.View
+	mcp     *mcp.Hub // her MCP servers (mcp.go); nil when none
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
@@ -55,6 +57,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	// The character is bound to the backend it was made for
 	// (backend.Binding): no endpoint, key or saved answer goes to another.
 	bound := backend.Bound(c.store, p, c.demoURL, c.available)
+	pt.mcp = c.newMCP(p, pt.view, lg)
 	ch, err := apppet.New(apppet.Config{
 		Preset:    p,
 		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
@@ -62,6 +65,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		ConfigDir: c.opts.ConfigDir,
 		History:   tr,
 		Memory:    c.mem.of(p.ID),
+		MCP:       pt.mcp,
 		Endpoint:  bound.Endpoint,
 		Key:       bound.Key,
 		Backend:   backend.Name(p),
@@ -95,6 +99,9 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	})
 	if err != nil {
 		pt.speaker.Close()
+		if pt.mcp != nil {
+			pt.mcp.Close()
+		}
 		tr.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
@@ -119,6 +126,9 @@ func threadProblem(st apppet.ThreadStatus) string {
 // nothing afterwards. Not from the session's OnEvent.
 func (pt *pet) close() {
 	pt.sess.Close()
+	if pt.mcp != nil {
+		pt.mcp.Close() // her stdio servers stop with her
+	}
 	pt.speaker.Close()
 	pt.view.Close()
 }

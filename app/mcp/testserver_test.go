@@ -32,7 +32,6 @@ type textIn struct {
 
 type none struct{}
 
-
 func text(s string) *sdk.CallToolResult {
 	return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: s}}}
 }

@@ -11,6 +11,7 @@ import (
 	"yui/app/clientctx"
 	"yui/app/cue"
 	"yui/app/look"
+	"yui/app/mcp"
 	"yui/app/memory"
 	"yui/app/permission"
 	"yui/app/playback"
@@ -40,6 +41,9 @@ type Config struct {
 	// Memory is her memory on a request wire (the summary and facts sent
 	// with each request, remember and forget declared); nil: none.
 	Memory *memory.Store
+	// MCP is her MCP servers' hub on a request wire (its tools declared
+	// each turn); nil: none. The caller starts and closes it.
+	MCP *mcp.Hub
 	// Endpoint and Key are read on every connection attempt or request;
 	// nil reads the preset's chat_base_url and key. Endpoint "" means not
 	// configured.
