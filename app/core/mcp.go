@@ -37,6 +37,7 @@ func (c *Core) newMCP(p settings.Preset, pv *petview.View, lg *slog.Logger) *mcp
 // saveMCPGrant saves the user's always or deny for one of preset id's
 // MCP tools.
 func (c *Core) saveMCPGrant(id, tool, mode string) error {
+	defer c.mind.Publish()
 	return c.store.Change(func(s *settings.Settings) error {
 		for i := range s.Presets {
 			if s.Presets[i].ID != id {

@@ -1,10 +1,13 @@
 package core
 
 import (
+	"errors"
 	"log/slog"
 	"sync"
 
+	"yui/app/core/mindui"
 	"yui/app/memory"
+	"yui/app/settings"
 )
 
 // memories are the characters' memories (app/memory), one store per
@@ -13,6 +16,9 @@ import (
 type memories struct {
 	dir string
 	log *slog.Logger
+	// changed hears a store's change (the settings window's section);
+	// set once before the first store opens.
+	changed func()
 
 	mu sync.Mutex
 	m  map[string]*memory.Store
@@ -26,7 +32,11 @@ func (ms *memories) of(id string) *memory.Store {
 	if s := ms.m[id]; s != nil {
 		return s
 	}
-	s, err := memory.Open(memory.Path(ms.dir, id), ms.log.With("preset", id), nil)
+	s, err := memory.Open(memory.Path(ms.dir, id), ms.log.With("preset", id), func(memory.State) {
+		if ms.changed != nil {
+			ms.changed()
+		}
+	})
 	if err != nil {
 		ms.log.Warn("memory.open_failed", "preset", id, "err", err.Error())
 	}
@@ -35,4 +45,24 @@ func (ms *memories) of(id string) *memory.Store {
 	}
 	ms.m[id] = s
 	return s
+}
+
+// mindHost is what the "What she remembers" section asks of the core.
+type mindHost struct{ c *Core }
+
+func (h mindHost) Memory(id string) mindui.Memory { return h.c.mem.of(id) }
+
+// SaveMCP saves her servers and answers through the settings window's
+// save path: the core then makes her anew (mcpChanged).
+func (h mindHost) SaveMCP(id string, servers []settings.MCPServer, grants settings.MCPGrants) error {
+	_, _, err := settingsHost{h.c}.Save(func(s *settings.Settings) error {
+		for i := range s.Presets {
+			if s.Presets[i].ID == id {
+				s.Presets[i].MCPServers, s.Presets[i].MCPGrants = servers, grants
+				return nil
+			}
+		}
+		return errors.New("the character is gone")
+	})
+	return err
 }

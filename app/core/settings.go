@@ -61,6 +61,7 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 		c.desk.ApplyShortcut(true)
 	}
 	c.desk.Changed() // the tray lists the enabled characters
+	c.mind.Publish() // a character on another wire, one added or removed
 	return before, after, nil
 }
 

@@ -61,7 +61,8 @@ func (a *asker) allow(ctx context.Context, tool, server, mcpTool string) error {
 	a.open[id] = ch
 	a.mu.Unlock()
 	p := permission.Prompt{ID: id, Preset: a.preset, Backend: a.backend,
-		Ask: fmt.Sprintf("%s asks to use the tool %s of the MCP server %s: allow once, always for this character, or deny?", a.backend, mcpTool, server)}
+		Tool: fmt.Sprintf("%s of the MCP server %s", mcpTool, server),
+		Ask:  fmt.Sprintf("%s asks to use the tool %s of the MCP server %s: allow once, always for this character, or deny?", a.backend, mcpTool, server)}
 	a.log.Info("mcp.asked", "tool", tool, "prompt", id)
 	if a.onPrompt != nil {
 		a.onPrompt(p)

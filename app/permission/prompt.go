@@ -9,9 +9,10 @@ type Prompt struct {
 	Backend string // the preset's backend name or URL, as Config.Backend
 	Monitor int    // the monitor asked for
 	Label   string // the monitor's label, when Config.Label knows it
-	// Ask, when set, is the whole question of a prompt that is not the
-	// screen's (an MCP tool's first call, app/mcp); Monitor is then 0.
-	Ask string
+	// Tool, when set, names the tool a prompt that is not the screen's
+	// asks for (an MCP tool's first call, app/mcp: "read of the MCP
+	// server files"); Ask is then its whole question and Monitor is 0.
+	Tool, Ask string
 }
 
 // Text is a one-line English wording of the prompt.
