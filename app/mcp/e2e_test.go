@@ -106,6 +106,7 @@ type rig struct {
 	tr      transport.Transport
 	ends    chan string
 	prompts chan permission.Prompt
+	listed  chan struct{}
 	clock   *clock
 
 	mu     sync.Mutex
@@ -134,7 +135,7 @@ func (r *rig) setCall(name, args string) {
 
 func newRig(t *testing.T, srv settings.MCPServer) *rig {
 	t.Helper()
-	r := &rig{t: t, be: newBackend(t), ends: make(chan string, 8), prompts: make(chan permission.Prompt, 4),
+	r := &rig{t: t, be: newBackend(t), ends: make(chan string, 8), prompts: make(chan permission.Prompt, 4), listed: make(chan struct{}, 1),
 		clock: &clock{at: time.Unix(1e9, 0)}, grants: map[string]string{}}
 	r.hub = mcp.New(mcp.Config{
 		Preset: "p-00000001", Backend: "the test backend",
@@ -147,7 +148,13 @@ func newRig(t *testing.T, srv settings.MCPServer) *rig {
 			return nil
 		},
 		OnPrompt: func(p permission.Prompt) { r.prompts <- p },
-		Now:      r.clock.now,
+		OnTools: func(string) {
+			select {
+			case r.listed <- struct{}{}:
+			default:
+			}
+		},
+		Now: r.clock.now,
 	})
 	t.Cleanup(r.hub.Close)
 	tr, err := chatcompletions.New(chatcompletions.Config{
@@ -177,12 +184,13 @@ func newRig(t *testing.T, srv settings.MCPServer) *rig {
 func (r *rig) waitTools() {
 	r.t.Helper()
 	r.hub.Start()
-	deadline := time.Now().Add(20 * time.Second)
-	for len(r.hub.Tools()) == 0 {
-		if time.Now().After(deadline) {
-			r.t.Fatal("the MCP server's tools were never listed")
-		}
-		time.Sleep(20 * time.Millisecond) // polls a process start-up, not a clock
+	select {
+	case <-r.listed:
+	case <-time.After(20 * time.Second):
+		r.t.Fatal("the MCP server's tools were never listed")
+	}
+	if len(r.hub.Tools()) == 0 {
+		r.t.Fatal("listed, but no tools offered")
 	}
 }
 

@@ -33,6 +33,9 @@ type Config struct {
 	HTTPClient *http.Client
 	// CallWait bounds a call's answer; zero is CallWait (tests shorten it).
 	CallWait time.Duration
+	// OnTools, when set, is told each time a server listed its tools
+	// (they are offered from the next turn on).
+	OnTools func(server string)
 	// Now is the clock (the back-off); nil is time.Now.
 	Now    func() time.Time
 	Logger *slog.Logger
@@ -73,7 +76,7 @@ func New(cfg Config) *Hub {
 		if wait <= 0 {
 			wait = CallWait
 		}
-		h.servers = append(h.servers, &server{cfg: s, hc: hc, log: lg.With("mcp_server", s.Name), now: now, callWait: wait})
+		h.servers = append(h.servers, &server{cfg: s, hc: hc, log: lg.With("mcp_server", s.Name), now: now, callWait: wait, onTools: cfg.OnTools})
 	}
 	return h
 }

@@ -52,6 +52,7 @@ type server struct {
 	now func() time.Time
 	// callWait is CallWait unless the hub's config shortened it.
 	callWait time.Duration
+	onTools  func(server string)
 
 	mu      sync.Mutex
 	sess    *sdk.ClientSession
@@ -135,6 +136,9 @@ func (s *server) connectLocked(ctx context.Context) error {
 	s.sess, s.cmd, s.tools, s.fails = sess, cmd, tools, 0
 	s.log.Info("mcp.started", "server", s.cfg.Name, "tools", len(tools))
 	go s.watch(sess)
+	if s.onTools != nil {
+		go s.onTools(s.cfg.Name) // not under the lock
+	}
 	return nil
 }
 
