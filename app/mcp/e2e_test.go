@@ -302,7 +302,16 @@ func TestStdioServerEndToEnd(t *testing.T) {
 	if got := r.turn("t8", "mcp_tools__env", `{}`, nil); !strings.Contains(got, "PATH=") {
 		t.Fatalf("after the hang: %q", got)
 	}
-	// A flood: a result over the bound is a clear error.
+	// A flood: a message over the bound drops the connection; the call
+	// answers at once and the server is restarted.
+	if got := r.turn("t10", "mcp_tools__floodline", `{}`, choice(permission.Once)); !strings.HasPrefix(got, "error: MCP server tools failed on floodline (it is being restarted)") {
+		t.Fatalf("floodline answered %q", got)
+	}
+	r.clock.advance(mcp.BackoffMax)
+	if got := r.turn("t11", "mcp_tools__env", `{}`, nil); !strings.Contains(got, "PATH=") {
+		t.Fatalf("after the flood: %q", got)
+	}
+	// A result over the bound is a clear error.
 	if got := r.turn("t9", "mcp_tools__flood", `{}`, choice(permission.Once)); !strings.Contains(got, "over the 65536 a result may have") {
 		t.Fatalf("flood answered %q", got)
 	}

@@ -62,6 +62,7 @@ type server struct {
 	retryAt time.Time
 	lastErr error
 	closed  bool
+	retry   *time.Timer // starts the server again once its back-off passed
 }
 
 // errDown is a call to a server that is waiting out its back-off.
@@ -167,6 +168,12 @@ func (s *server) failLocked(err error) {
 	s.retryAt = s.now().Add(d)
 	s.lastErr = err
 	s.log.Warn("mcp.failed", "server", s.cfg.Name, "err", err.Error(), "retry_in_ms", d.Milliseconds())
+	if s.retry != nil {
+		s.retry.Stop()
+	}
+	// Restarted in the background once the back-off passed (or by the
+	// next call after it): its tools are listed afresh.
+	s.retry = time.AfterFunc(d, func() { _, _ = s.session(context.Background()) })
 }
 
 // dropLocked ends the session and the process.
@@ -196,6 +203,9 @@ func (s *server) close() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
+	if s.retry != nil {
+		s.retry.Stop()
+	}
 	s.dropLocked()
 }
 

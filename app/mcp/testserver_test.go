@@ -59,6 +59,12 @@ func testServer(release <-chan struct{}) *sdk.Server {
 			<-release // ignores the cancel too
 			return text("late"), nil, nil
 		})
+	sdk.AddTool(s, &sdk.Tool{Name: "floodline", Description: "Write one line over the message bound."},
+		func(ctx context.Context, _ *sdk.CallToolRequest, _ none) (*sdk.CallToolResult, any, error) {
+			os.Stdout.WriteString(`{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"` + strings.Repeat("y", 2<<20) + "\"}}\n")
+			<-ctx.Done()
+			return text("late"), nil, nil
+		})
 	sdk.AddTool(s, &sdk.Tool{Name: "flood", Description: "Answer too much."},
 		func(context.Context, *sdk.CallToolRequest, none) (*sdk.CallToolResult, any, error) {
 			return text(strings.Repeat("x", 200<<10)), nil, nil
