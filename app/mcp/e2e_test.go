@@ -329,3 +329,32 @@ func TestHTTPServerEndToEnd(t *testing.T) {
 		t.Fatalf("http hang %q", got)
 	}
 }
+
+// TestSilentServerHoldsNoTurn: while a server takes its time to start,
+// the turn's tool list is read at once (it has no tools yet), and Close
+// stops it without waiting out the start.
+func TestSilentServerHoldsNoTurn(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := mcp.New(mcp.Config{Servers: []settings.MCPServer{{Name: "slow", Command: exe, Args: []string{"mcp-silent"}}}})
+	hub.Start()
+	got := make(chan int, 1)
+	go func() { got <- len(hub.Tools()) }()
+	select {
+	case n := <-got:
+		if n != 0 {
+			t.Fatalf("%d tools from a server that never started", n)
+		}
+	case <-time.After(mcp.ConnectWait / 2):
+		t.Fatal("Tools waited on a server's start")
+	}
+	closed := make(chan struct{})
+	go func() { hub.Close(); close(closed) }()
+	select {
+	case <-closed:
+	case <-time.After(mcp.ConnectWait / 2):
+		t.Fatal("Close waited for a server's start to time out")
+	}
+}

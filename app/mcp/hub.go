@@ -76,7 +76,9 @@ func New(cfg Config) *Hub {
 		if wait <= 0 {
 			wait = CallWait
 		}
-		h.servers = append(h.servers, &server{cfg: s, hc: hc, log: lg.With("mcp_server", s.Name), now: now, callWait: wait, onTools: cfg.OnTools})
+		stop, stopNow := context.WithCancel(context.Background())
+		h.servers = append(h.servers, &server{cfg: s, hc: hc, log: lg.With("mcp_server", s.Name), now: now, callWait: wait,
+			onTools: cfg.OnTools, stop: stop, stopNow: stopNow})
 	}
 	return h
 }

@@ -53,11 +53,18 @@ type server struct {
 	// callWait is CallWait unless the hub's config shortened it.
 	callWait time.Duration
 	onTools  func(server string)
+	// stop is cancelled by close: a start under way gives up at once.
+	stop    context.Context
+	stopNow context.CancelFunc
+
+	// toolsMu guards tools alone: a turn reads them while mu is held
+	// through a start (up to ConnectWait).
+	toolsMu sync.Mutex
+	tools   []*sdk.Tool
 
 	mu      sync.Mutex
 	sess    *sdk.ClientSession
 	cmd     *exec.Cmd
-	tools   []*sdk.Tool
 	fails   int
 	retryAt time.Time
 	lastErr error
@@ -93,6 +100,9 @@ func (s *server) session(ctx context.Context) (*sdk.ClientSession, error) {
 func (s *server) connectLocked(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, ConnectWait)
 	defer cancel()
+	if s.stop != nil {
+		defer context.AfterFunc(s.stop, cancel)()
+	}
 	client := sdk.NewClient(&sdk.Implementation{Name: "yui", Version: version.String()}, nil)
 	var (
 		tr  sdk.Transport
@@ -134,7 +144,10 @@ func (s *server) connectLocked(ctx context.Context) error {
 		s.log.Warn("mcp.tools_cut", "server", s.cfg.Name, "tools", len(tools), "kept", MaxTools)
 		tools = tools[:MaxTools]
 	}
-	s.sess, s.cmd, s.tools, s.fails = sess, cmd, tools, 0
+	s.sess, s.cmd, s.fails = sess, cmd, 0
+	s.toolsMu.Lock()
+	s.tools = tools
+	s.toolsMu.Unlock()
 	s.log.Info("mcp.started", "server", s.cfg.Name, "tools", len(tools))
 	go s.watch(sess)
 	if s.onTools != nil {
@@ -200,6 +213,9 @@ func (s *server) restart(sess *sdk.ClientSession, why error) {
 
 // close stops the server for good.
 func (s *server) close() {
+	if s.stopNow != nil {
+		s.stopNow()
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
@@ -211,8 +227,8 @@ func (s *server) close() {
 
 // listed is the server's tools as last listed (kept while it restarts).
 func (s *server) listed() []*sdk.Tool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	s.toolsMu.Lock()
+	defer s.toolsMu.Unlock()
 	return s.tools
 }
 
