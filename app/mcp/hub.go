@@ -115,13 +115,27 @@ func (h *Hub) Tools() []transport.Tool {
 	return out
 }
 
-// schema is a tool's input schema as a function's parameters.
+// schema is a tool's input schema as a function's parameters: an object
+// schema within 16 KiB (the APIs refuse any other), else an open object.
 func schema(t *sdk.Tool) json.RawMessage {
+	open := json.RawMessage(`{"type":"object"}`)
 	raw, err := json.Marshal(t.InputSchema)
-	if err != nil || string(raw) == "null" || len(raw) > 16<<10 {
-		return json.RawMessage(`{"type":"object"}`)
+	if err != nil || len(raw) > 16<<10 {
+		return open
 	}
-	return raw
+	var m map[string]any
+	if json.Unmarshal(raw, &m) != nil || m == nil {
+		return open
+	}
+	if typ, ok := m["type"]; ok && typ != "object" {
+		return open
+	}
+	m["type"] = "object"
+	b, err := json.Marshal(m)
+	if err != nil {
+		return open
+	}
+	return b
 }
 
 // tool is one server tool as a client tool.
