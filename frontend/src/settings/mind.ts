@@ -91,7 +91,7 @@ export class MindSection {
     this.servers.addEventListener('input', () => { this.mcpEdited = true; });
 
     this.body.append(
-      this.field('Summary', this.summary, 'What she keeps of your earlier talk, written by her model when a chat outgrows its window. Sent with every message.'),
+      this.field('Summary', this.summary, 'What she keeps of your earlier talk, written by her model when a chat outgrows its window. Sent with every message; New conversation keeps it, Clear memory forgets it.'),
       this.field('Facts about you', this.facts, 'One a line; she adds and drops them with remember and forget. At most 32.'),
       el('div', 'inline mind-buttons', saveMem, clearMem), this.memLine,
       el('h3', 'mind-subtitle', 'MCP servers'),
