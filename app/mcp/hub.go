@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"log/slog"
 	"net/http"
+	"sync"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -91,12 +92,15 @@ func (h *Hub) Start() {
 	}
 }
 
-// Close stops every server (a stdio server's input is closed, then it is
-// killed if it does not exit).
+// Close stops every server and returns once their processes are gone: a
+// stdio server's input is closed, and it is killed if it has not exited
+// 2 s later.
 func (h *Hub) Close() {
+	var wg sync.WaitGroup
 	for _, s := range h.servers {
-		s.close()
+		wg.Go(s.close)
 	}
+	wg.Wait()
 }
 
 // Answer is the user's answer to an MCP prompt (IsPrompt(id)).

@@ -189,14 +189,16 @@ func (s *server) failLocked(err error) {
 	s.retry = time.AfterFunc(d, func() { _, _ = s.session(context.Background()) })
 }
 
-// dropLocked ends the session and the process.
-func (s *server) dropLocked() {
+// dropLocked ends the session (a stdio server's input closes) and the
+// process; the channel closes once the process is gone.
+func (s *server) dropLocked() <-chan struct{} {
 	if s.sess != nil {
 		s.sess.Close()
 		s.sess = nil
 	}
-	stopCmd(s.cmd)
+	gone := stopCmd(s.cmd)
 	s.cmd = nil
+	return gone
 }
 
 // restart drops the session after a call that hung or broke the bounds;
@@ -211,18 +213,20 @@ func (s *server) restart(sess *sdk.ClientSession, why error) {
 	s.failLocked(why)
 }
 
-// close stops the server for good.
+// close stops the server for good and returns once its process is gone
+// (at most stopWait and a kill).
 func (s *server) close() {
 	if s.stopNow != nil {
 		s.stopNow()
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.closed = true
 	if s.retry != nil {
 		s.retry.Stop()
 	}
-	s.dropLocked()
+	gone := s.dropLocked()
+	s.mu.Unlock()
+	<-gone // within stopWait: killed then
 }
 
 // listed is the server's tools as last listed (kept while it restarts).
@@ -232,21 +236,23 @@ func (s *server) listed() []*sdk.Tool {
 	return s.tools
 }
 
-// stopCmd closes a stdio server's input and kills it if it does not exit
-// within stopWait.
-func stopCmd(cmd *exec.Cmd) {
+// stopCmd kills a stdio server that has not exited within stopWait of
+// its input closing; the channel closes once it is gone.
+func stopCmd(cmd *exec.Cmd) <-chan struct{} {
+	gone := make(chan struct{})
 	if cmd == nil || cmd.Process == nil {
-		return
+		close(gone)
+		return gone
 	}
-	done := make(chan struct{})
-	go func() { cmd.Wait(); close(done) }()
+	go func() { _ = cmd.Wait(); close(gone) }()
 	go func() {
 		select {
-		case <-done:
+		case <-gone:
 		case <-time.After(stopWait):
-			cmd.Process.Kill()
+			_ = cmd.Process.Kill()
 		}
 	}()
+	return gone
 }
 
 // call runs tool with args on the server within CallWait and returns the
