@@ -1,9 +1,11 @@
 package memory_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -349,5 +351,56 @@ func TestRememberForgetTools(t *testing.T) {
 	c.say("t2", "Forget my name.")
 	if got := mem.State().Facts; len(got) != 0 {
 		t.Fatalf("facts after forget %q", got)
+	}
+}
+
+// TestSummaryFailureLosesNoTurn: a summary request the server refuses
+// leaves the memory as it was and the turn goes on with its reply; the
+// next turn tries again.
+func TestSummaryFailureLosesNoTurn(t *testing.T) {
+	srv := newCC(t)
+	var mu sync.Mutex
+	fail := true
+	srv.summary = func(string) string { return "Folded." }
+	srv.reply = func(n int, _ []msg) (string, string) { return fmt.Sprintf("Reply %d. %s", n, pad), "" }
+	inner := srv.srv.Config.Handler
+	srv.srv.Config.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		f := fail
+		mu.Unlock()
+		if f {
+			var b struct {
+				Messages []msg `json:"messages"`
+			}
+			raw, _ := io.ReadAll(r.Body)
+			_ = json.Unmarshal(raw, &b)
+			if len(b.Messages) > 0 && b.Messages[0].text() == chatcompletions.SummaryInstructions {
+				http.Error(w, `{"error":{"message":"overloaded"}}`, http.StatusServiceUnavailable)
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(raw))
+		}
+		inner.ServeHTTP(w, r)
+	})
+	mem, _ := memory.Open(filepath.Join(t.TempDir(), "m.json"), nil, nil)
+	c := newCharacter(t, srv, mem, 2000)
+	for i := range 4 {
+		c.say(fmt.Sprintf("t%d", i), fmt.Sprintf("Message %d. %s", i, pad))
+	}
+	srv.mu.Lock()
+	turns := len(srv.turns)
+	srv.mu.Unlock()
+	if turns != 4 || mem.State().Summary != "" {
+		t.Fatalf("%d turn requests, summary %q", turns, mem.State().Summary)
+	}
+	mu.Lock()
+	fail = false
+	mu.Unlock()
+	c.say("t4", "Message 4. "+pad)
+	if got := mem.State().Summary; got != "Folded." {
+		t.Fatalf("the next turn did not fold in: %q", got)
+	}
+	if !strings.Contains(srv.lastTurn()[0].text(), "Folded.") {
+		t.Fatal("the summary was not sent")
 	}
 }
