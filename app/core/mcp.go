@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"yui/app/core/backend"
-	"yui/app/core/petview"
 	"yui/app/mcp"
 	apppet "yui/app/pet"
 	"yui/app/settings"
@@ -15,7 +14,7 @@ import (
 // newMCP is preset p's MCP hub, started: her servers on a request wire,
 // their prompts in her page; nil on push and Standard Agents or without
 // servers (docs/mcp.md).
-func (c *Core) newMCP(p settings.Preset, pv *petview.View, lg *slog.Logger) *mcp.Hub {
+func (c *Core) newMCP(p settings.Preset, slot *promptSlot, lg *slog.Logger) *mcp.Hub {
 	if !apppet.MCPApplies(p.ChatAPI) || len(p.MCPServers) == 0 {
 		return nil
 	}
@@ -26,8 +25,8 @@ func (c *Core) newMCP(p settings.Preset, pv *petview.View, lg *slog.Logger) *mcp
 		Servers:        p.MCPServers,
 		Grants:         p.MCPGrants,
 		SaveGrant:      func(tool, mode string) error { return c.saveMCPGrant(id, tool, mode) },
-		OnPrompt:       pv.Prompt,
-		OnPromptClosed: func(uint64) { pv.ClosePrompt() },
+		OnPrompt:       slot.show,
+		OnPromptClosed: slot.withdraw,
 		Logger:         lg,
 	})
 	h.Start()

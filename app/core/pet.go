@@ -57,7 +57,8 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	// The character is bound to the backend it was made for
 	// (backend.Binding): no endpoint, key or saved answer goes to another.
 	bound := backend.Bound(c.store, p, c.demoURL, c.available)
-	pt.mcp = c.newMCP(p, pt.view, lg)
+	slot := &promptSlot{view: pt.view}
+	pt.mcp = c.newMCP(p, slot, lg)
 	ch, err := apppet.New(apppet.Config{
 		Preset:    p,
 		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
@@ -79,8 +80,8 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			}
 			return err
 		},
-		OnPrompt:       pt.view.Prompt,
-		OnPromptClosed: func(uint64) { pt.view.ClosePrompt() },
+		OnPrompt:       slot.show,
+		OnPromptClosed: slot.withdraw,
 		SaveThread: func(thread string) error {
 			if err := bound.SaveThread(thread); err != nil {
 				return err
