@@ -27,8 +27,6 @@ const (
 	MaxRoundTrips = 3
 	// MaxTurnBytes bounds the user message of a turn (images included).
 	MaxTurnBytes = 16 << 20
-	// maxEvent bounds one stream event.
-	maxEvent = 4 << 20
 )
 
 var (
@@ -71,7 +69,7 @@ type Config struct {
 	// part of every request, and given the transcript's oldest part to
 	// summarise when it no longer fits the window (docs/memory.md).
 	Memory transport.Memory
-	// HTTPClient sends the requests; nil is NewHTTPClient(). Redirects
+	// HTTPClient sends the requests; nil is httpapi.NewClient(). Redirects
 	// are refused either way.
 	HTTPClient *http.Client
 	// Logger receives the transport's lines (never a key or image).
