@@ -55,7 +55,7 @@ func (h mindHost) Memory(id string) mindui.Memory { return h.c.mem.of(id) }
 // SaveMCP saves her servers and answers through the settings window's
 // save path: the core then makes her anew (mcpChanged).
 func (h mindHost) SaveMCP(id string, servers []settings.MCPServer, grants settings.MCPGrants) error {
-	_, _, err := settingsHost{h.c}.Save(func(s *settings.Settings) error {
+	_, _, err := settingsHost(h).Save(func(s *settings.Settings) error {
 		for i := range s.Presets {
 			if s.Presets[i].ID == id {
 				s.Presets[i].MCPServers, s.Presets[i].MCPGrants = servers, grants
