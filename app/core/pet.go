@@ -7,7 +7,9 @@ import (
 	"slices"
 
 	"yui/app/atomicfile"
+	"yui/app/clientctx"
 	"yui/app/core/backend"
+	"yui/app/core/life"
 	"yui/app/core/petview"
 	"yui/app/cue"
 	"yui/app/listen"
@@ -37,10 +39,11 @@ type pet struct {
 	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
 	view    *petview.View
+	life    *life.Room // her body (shared room; she is removed from it on close)
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
-	pt := &pet{preset: p.ID}
+	pt := &pet{preset: p.ID, life: c.life}
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
 	tr, terr := transcript.Open(transcriptPath(c.opts.ConfigDir, p.ID), lg, nil)
@@ -65,8 +68,10 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Key:       bound.Key,
 		Backend:   backend.Name(p),
 		Screen:    c.screen,
-		Windows:   look.X11Windows{},
-		Body:      func() look.BodyState { return c.desk.Body(id) },
+		Windows:   c.life.Windows(),
+		Body:      func() look.BodyState { return c.life.Look(id) },
+		BodyLine:  func() clientctx.Body { return c.life.Context(id) },
+		BodyActor: c.life.Actor(id),
 		SavePermission: func(m permission.Mode) error {
 			err := bound.SavePermission(m)
 			if err == nil {
@@ -90,7 +95,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Frontmost:  c.front.Current,
 		Logger:     lg,
 		TurnLog:    turnLog.With("preset", p.ID),
-		OnEvent:    pt.view.OnEvent,
+		OnEvent:    func(ev session.Event) { pt.view.OnEvent(ev); c.life.OnEvent(id, ev) },
 	})
 	if err != nil {
 		pt.speaker.Close()
@@ -117,6 +122,7 @@ func threadProblem(st apppet.ThreadStatus) string {
 // and her view (its timers; her transcript is written out); she publishes
 // nothing afterwards. Not from the session's OnEvent.
 func (pt *pet) close() {
+	pt.life.Remove(pt.preset)
 	pt.sess.Close()
 	pt.speaker.Close()
 	pt.view.Close()

@@ -20,6 +20,13 @@ type Window struct {
 	PID    int             // 0 when unknown
 	Type   string          // "", normal, dialog, utility, dock, desktop, …
 	Hidden bool            // minimised or unmapped
+	// ID is the OS's window id (an X window, a HWND); 0 when unknown.
+	ID uint64
+	// Frame is the window as the user sees it, title bar and borders
+	// included (where the character sits); empty means Rect.
+	Frame image.Rectangle
+	// Fullscreen: the window covers its monitor as a fullscreen window.
+	Fullscreen bool
 }
 
 // Windows lists the top-level windows, bottom to top when known.
@@ -84,11 +91,7 @@ func perchText(ws []Window, ms []capture.Monitor, ownPIDs []int, ownPrefix strin
 		if len(ms) > 0 && mon < 0 {
 			continue // wholly off screen
 		}
-		app := w.App
-		if app == "" {
-			app = w.Title
-		}
-		out.Windows = append(out.Windows, perchWindow{App: app, Title: w.Title, Monitor: max(mon, 0),
+		out.Windows = append(out.Windows, perchWindow{App: AppName(w), Title: w.Title, Monitor: max(mon, 0),
 			Rect: rect{w.Rect.Min.X, w.Rect.Min.Y, w.Rect.Dx(), w.Rect.Dy()}})
 	}
 	for _, m := range ms {

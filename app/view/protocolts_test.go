@@ -54,12 +54,14 @@ var tsMessages = map[string]struct {
 
 	TypeListen: {ListenState{}, true}, TypeSettingsListen: {SettingsListen{}, true}, TypeListenLevel: {ListenLevel{}, true},
 	TypeListenHold: {ListenHold{}, false}, TypeListenTarget: {struct{}{}, false}, TypeListenMeter: {ListenMeter{}, false},
+
+	TypeBody: {Body{}, true}, TypeBodyDrag: {BodyDrag{}, false}, TypeBodyMenu: {BodyMenu{}, false},
 }
 
 // goOnly are the message types no page sends or receives: the shell's,
 // and show_window, which the core accepts from a pet page but no page
 // sends yet.
-var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow, TypeWindowMove, TypeWindowHidden, TypeWindowQuit}
+var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow, TypeWindowMove, TypeWindowHidden, TypeWindowQuit, TypeWindowStep}
 
 // tsInterface is one interface (or inline object type) of protocol.ts:
 // its fields and their types as written.

@@ -277,6 +277,10 @@ export interface TranscriptEntry {
 export interface Transcript { type: 'transcript'; entries: Omit<TranscriptEntry, 'type'>[] | null }
 
 // Listening (docs/voice.md, "Listening"; app/view/listen.go).
+/** Her body's pose (docs/desktop-life.md): what the core's life room
+ * says she does; the page draws it. */
+export type Posture = 'standing' | 'sitting' | 'peeking' | 'walking' | 'dragging' | 'sleeping';
+export interface BodyPose { type: 'body'; posture: Posture | string; side: string; facing: string; perched: boolean }
 export type ListenMode = 'off' | 'listening' | 'hearing' | 'sending' | 'error';
 export type ListenFix = 'listen-endpoint' | 'listen-key' | 'listen-device';
 export interface ListenState {
@@ -296,7 +300,8 @@ export type CoreMessage =
   | OpenComposer | LookArt | PointerAt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
   | Transcript | TranscriptEntry
-  | ListenState | SettingsListen | ListenLevel;
+  | ListenState | SettingsListen | ListenLevel
+  | BodyPose;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -315,7 +320,9 @@ export type PageMessage =
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
   | { type: 'listen_meter'; on: boolean }
-  | Touch | LookFailed | LookThumbnail | LookOptions;
+  | Touch | LookFailed | LookThumbnail | LookOptions
+  | { type: 'body_drag'; phase: 'start' | 'end'; x: number; y: number }
+  | { type: 'body_menu'; action: 'go_to_bed' | 'wake' };
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
@@ -323,6 +330,7 @@ const known = new Set([
   'open_composer', 'look_art', 'pointer',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
+  'body',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */
