@@ -104,6 +104,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	}
 	pt.gate = ch.Gate
 	pt.sess = ch.Session
+	c.life.PublishTo(id) // her page's pose, and its menu's Go to bed
 	return pt, nil
 }
 

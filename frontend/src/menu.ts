@@ -19,6 +19,8 @@ export interface MenuActions {
   /** "Send my voice here": spoken turns go to this character. */
   listenTarget(): void;
   desktop(action: DesktopActionKind): void;
+  /** Go to bed / Wake up (her body, docs/desktop-life.md). */
+  bed?(action: 'go_to_bed' | 'wake'): void;
   /** The menu's shown parts changed (the click region). */
   changed(): void;
   /** The room the menu is placed in (0 × 0: no layout yet). */
@@ -37,6 +39,8 @@ export class PetMenu {
   private readonly cancel: HTMLButtonElement;
   private readonly muteCharacter: HTMLButtonElement;
   private readonly listenTarget: HTMLButtonElement;
+  /** Go to bed, or Wake up while she sleeps. */
+  private readonly bed: HTMLButtonElement;
   /** The app-wide items: shown once the core has sent their state. */
   private readonly desktop: HTMLElement;
   private readonly hide: HTMLButtonElement;
@@ -75,6 +79,8 @@ export class PetMenu {
     this.muteCharacter.title = 'Only this character; her words still show';
     // Shown while listening is on and spoken turns go to another character.
     this.listenTarget = item('listen-target', 'Send my voice here', true);
+    // Shown once the core says how her body is (the body topic).
+    this.bed = item('bed', 'Go to bed', true);
     this.hide = item('hide', 'Hide');
     this.resetPosition = item('reset-position', 'Reset position');
     this.resetPosition.title = 'Back to the bottom-right corner of the main screen';
@@ -85,7 +91,7 @@ export class PetMenu {
     this.desktop = el('div', { class: 'pet-menu-desktop', attrs: { role: 'group', 'aria-label': 'Yui' }, hidden: true },
       sep(), this.hide, this.resetPosition, this.mute, this.login, sep(), this.quit);
     this.el = el('div', { class: 'pet-menu', attrs: { role: 'menu', 'aria-label': 'Character menu' }, hidden: true },
-      this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.listenTarget, this.desktop);
+      this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.listenTarget, this.bed, this.desktop);
     this.wire();
   }
 
@@ -120,6 +126,14 @@ export class PetMenu {
     this.muteCharacter.dataset.muted = String(m.muted);
     this.muteCharacter.hidden = m.engine === 'off';
     if (this.open) this.place();
+  }
+
+  /** Her posture (the core's body topic): Wake up while she sleeps. */
+  applyBody(posture: string): void {
+    const sleeping = posture === 'sleeping';
+    this.bed.hidden = false;
+    this.bed.textContent = sleeping ? 'Wake up' : 'Go to bed';
+    this.bed.dataset.action = sleeping ? 'wake' : 'bed';
   }
 
   /** "Mute Yui" / "Unmute Yui" ("Mute voice" before the name is known). */
@@ -241,6 +255,11 @@ export class PetMenu {
     this.listenTarget.addEventListener('click', () => {
       this.close();
       this.actions.listenTarget();
+    });
+    this.bed.addEventListener('click', () => {
+      const a = this.bed.dataset.action === 'wake' ? 'wake' : 'go_to_bed';
+      this.close();
+      this.actions.bed?.(a);
     });
     this.reset.addEventListener('click', () => this.askReset());
     this.yes.addEventListener('click', (e) => {
