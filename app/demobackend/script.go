@@ -18,10 +18,11 @@ const (
 	kindLook
 	kindTool
 	kindPermission // the user answered a screen prompt (client_context trigger)
+	kindBody       // a body_action trigger (body.go)
 )
 
 func (k kind) String() string {
-	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission"}[k]
+	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission", "body"}[k]
 }
 
 // plan is what a turn will do, read from its text alone.
@@ -35,6 +36,8 @@ type plan struct {
 	// stubborn: kindSlow that ignores stop (a backend may), so a client's
 	// dropping of a stopped turn's late frames can be seen.
 	stubborn bool
+	// body: kindBody's action (body.go).
+	body bodyMove
 }
 
 // Trigger words, matched as whole words, case-insensitively. The first rule
@@ -95,6 +98,10 @@ func planForTurn(text, clientContext string) plan {
 func planFor(text string) plan {
 	ws := words(text)
 	p := plan{echo: hasAny(ws, wordsEcho), fail: hasAny(ws, wordsFail)}
+	if m, ok := bodyTrigger(text); ok {
+		p.kind, p.body = kindBody, m
+		return p
+	}
 	switch {
 	case hasAny(ws, wordsError):
 		p.kind = kindError
