@@ -25,29 +25,3 @@ func (d *Display) framed(w xproto.Window, r Rect) Rect {
 	l, rt, t, b := d.extents(w)
 	return Rect{X: r.X - l, Y: r.Y - t, W: r.W + l + rt, H: r.H + t + b}
 }
-
-// clientRect reads w's client area in root pixels; false when w is gone.
-func (d *Display) clientRect(w xproto.Window) (Rect, bool) {
-	geo, err := xproto.GetGeometry(d.conn, xproto.Drawable(w)).Reply()
-	if err != nil {
-		return Rect{}, false
-	}
-	tr, err := xproto.TranslateCoordinates(d.conn, w, d.root, 0, 0).Reply()
-	if err != nil {
-		return Rect{}, false
-	}
-	return Rect{X: int(tr.DstX), Y: int(tr.DstY), W: int(geo.Width), H: int(geo.Height)}, true
-}
-
-// topLevel is the child of the root holding w: the window manager's frame
-// around it, or w itself when it is not reparented.
-func (d *Display) topLevel(w xproto.Window) xproto.Window {
-	for range 16 {
-		tr, err := xproto.QueryTree(d.conn, w).Reply()
-		if err != nil || tr.Parent == d.root || tr.Parent == 0 {
-			return w
-		}
-		w = tr.Parent
-	}
-	return w
-}
