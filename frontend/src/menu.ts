@@ -89,9 +89,9 @@ export class PetMenu {
     this.login = check('start-at-login', 'Start at login');
     this.quit = item('quit', 'Quit Yui');
     this.desktop = el('div', { class: 'pet-menu-desktop', attrs: { role: 'group', 'aria-label': 'Yui' }, hidden: true },
-      sep(), this.hide, this.resetPosition, this.mute, this.login, sep(), this.quit);
+      sep(), this.hide, this.resetPosition, this.bed, this.mute, this.login, sep(), this.quit);
     this.el = el('div', { class: 'pet-menu', attrs: { role: 'menu', 'aria-label': 'Character menu' }, hidden: true },
-      this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.listenTarget, this.bed, this.desktop);
+      this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.listenTarget, this.desktop);
     this.wire();
   }
 
