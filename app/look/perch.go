@@ -12,6 +12,9 @@ import (
 // OwnTitlePrefix starts the titles of Yui's own windows.
 const OwnTitlePrefix = "Yui — "
 
+// OwnClass is the app (WM_CLASS, process image name) of Yui's windows.
+const OwnClass = "yui"
+
 // Window is one top-level window as a Windows provider reports it.
 type Window struct {
 	App    string
@@ -73,6 +76,8 @@ func perchable(w Window, ownPIDs []int, ownPrefix string) bool {
 		return false
 	case ownPrefix != "" && strings.HasPrefix(w.Title, ownPrefix):
 		return false
+	case strings.EqualFold(w.App, OwnClass):
+		return false // any other window of Yui's processes (a popup, a tooltip)
 	}
 	switch w.Type {
 	case "", "normal", "dialog", "utility":

@@ -312,6 +312,17 @@ func TestADragInterruptsAndADropPerches(t *testing.T) {
 		if st := e.state(); st.At != image.Pt(1100, 270) {
 			t.Fatalf("not following after the drop: %+v", st)
 		}
+		// A window of Yui's own (a popup of her window process: class yui)
+		// is never a perch, even right under her feet.
+		e.desk.mu.Lock()
+		e.desk.wins = append(e.desk.wins, look.Window{ID: 0x600001, App: "yui", Rect: image.Rect(0, 480, 400, 600), Frame: image.Rect(0, 480, 400, 600)})
+		e.desk.mu.Unlock()
+		e.page(view.TypeBodyDrag, view.BodyDrag{Phase: view.DragStart})
+		e.page(view.TypeBodyDrag, view.BodyDrag{Phase: view.DragEnd, X: 50, Y: 100})
+		synctest.Wait()
+		if st := e.state(); st.Perch != nil || st.At != image.Pt(50, 100) {
+			t.Fatalf("perched on her own popup: %+v", st)
+		}
 		// Dragged off: she stands where she is dropped, and the window no
 		// longer moves her.
 		e.page(view.TypeBodyDrag, view.BodyDrag{Phase: view.DragStart})
