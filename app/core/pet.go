@@ -7,7 +7,9 @@ import (
 	"slices"
 
 	"yui/app/atomicfile"
+	"yui/app/clientctx"
 	"yui/app/core/backend"
+	"yui/app/core/life"
 	"yui/app/core/petview"
 	"yui/app/cue"
 	"yui/app/listen"
@@ -39,10 +41,11 @@ type pet struct {
 	gate    *permission.Gate
 	view    *petview.View
 	mcp     *mcp.Hub // her MCP servers (mcp.go); nil when none
+	life    *life.Room // her body (shared room; she is removed from it on close)
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
-	pt := &pet{preset: p.ID}
+	pt := &pet{preset: p.ID, life: c.life}
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
 	tr, terr := transcript.Open(transcriptPath(c.opts.ConfigDir, p.ID), lg, nil)
@@ -71,8 +74,10 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Key:       bound.Key,
 		Backend:   backend.Name(p),
 		Screen:    c.screen,
-		Windows:   look.X11Windows{},
-		Body:      func() look.BodyState { return c.desk.Body(id) },
+		Windows:   c.life.Windows(),
+		Body:      func() look.BodyState { return c.life.Look(id) },
+		BodyLine:  func() clientctx.Body { return c.life.Context(id) },
+		BodyActor: c.life.Actor(id),
 		SavePermission: func(m permission.Mode) error {
 			err := bound.SavePermission(m)
 			if err == nil {
@@ -99,6 +104,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		OnEvent: func(e session.Event) {
 			pt.view.OnEvent(e)
 			c.companion.OnEvent(id, e)
+			c.life.OnEvent(id, e)
 		},
 	})
 	if err != nil {
@@ -111,6 +117,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	}
 	pt.gate = ch.Gate
 	pt.sess = ch.Session
+	c.life.PublishTo(id) // her page's pose, and its menu's Go to bed
 	return pt, nil
 }
 
@@ -129,6 +136,7 @@ func threadProblem(st apppet.ThreadStatus) string {
 // and her view (its timers; her transcript is written out); she publishes
 // nothing afterwards. Not from the session's OnEvent.
 func (pt *pet) close() {
+	pt.life.Remove(pt.preset)
 	pt.sess.Close()
 	if pt.mcp != nil {
 		pt.mcp.Close() // her stdio servers stop with her

@@ -250,6 +250,15 @@ func (w *window) startup(ctx context.Context) {
 				w.moveTo(ctx, wp.X, wp.Y)
 				w.log.Info("window_moved_by_core", "x", wp.X, "y", wp.Y)
 				w.bridge.Moved() // read back and report where it is now
+			case view.TypeWindowStep:
+				// A walk's step or following her perch: at once, not
+				// reported back (docs/desktop-life.md).
+				var wp view.WindowPosition
+				if err := json.Unmarshal(m.Body, &wp); err != nil {
+					w.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+					continue
+				}
+				w.dragTo(ctx, wp.X, wp.Y)
 			case view.TypeWindowTitle:
 				var t view.WindowTitle
 				if err := json.Unmarshal(m.Body, &t); err != nil || t.Title == "" {

@@ -57,12 +57,14 @@ var tsMessages = map[string]struct {
 	TypeQuiet: {Quiet{}, false}, TypeCompanion: {Companion{}, true}, TypeSettingsProactive: {SettingsProactive{}, true},
 
 	TypeSettingsMind: {SettingsMind{}, true}, TypeMindResult: {MindResult{}, true}, TypeMindSave: {MindSave{}, false},
+
+	TypeBody: {Body{}, true}, TypeBodyDrag: {BodyDrag{}, false}, TypeBodyMenu: {BodyMenu{}, false},
 }
 
 // goOnly are the message types no page sends or receives: the shell's,
 // and show_window, which the core accepts from a pet page but no page
 // sends yet.
-var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow, TypeWindowMove, TypeWindowHidden, TypeWindowQuit}
+var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow, TypeWindowMove, TypeWindowHidden, TypeWindowQuit, TypeWindowStep}
 
 // tsInterface is one interface (or inline object type) of protocol.ts:
 // its fields and their types as written.

@@ -297,6 +297,10 @@ export interface TranscriptEntry {
 export interface Transcript { type: 'transcript'; entries: Omit<TranscriptEntry, 'type'>[] | null }
 
 // Listening (docs/voice.md, "Listening"; app/view/listen.go).
+/** Her body's pose (docs/desktop-life.md): what the core's life room
+ * says she does; the page draws it. */
+export type Posture = 'standing' | 'sitting' | 'peeking' | 'walking' | 'dragging' | 'sleeping';
+export interface BodyPose { type: 'body'; posture: Posture | string; side: string; facing: string; perched: boolean }
 export type ListenMode = 'off' | 'listening' | 'hearing' | 'sending' | 'error';
 export type ListenFix = 'listen-endpoint' | 'listen-key' | 'listen-device';
 export interface ListenState {
@@ -333,7 +337,8 @@ export type CoreMessage =
   | Transcript | TranscriptEntry
   | ListenState | SettingsListen | ListenLevel
   | Companion | SettingsProactive
-  | SettingsMind | MindResult;
+  | SettingsMind | MindResult
+  | BodyPose;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -354,7 +359,9 @@ export type PageMessage =
   | { type: 'listen_target' }
   | { type: 'listen_meter'; on: boolean }
   | Touch | LookFailed | LookThumbnail | LookOptions
-  | MindSave;
+  | MindSave
+  | { type: 'body_drag'; phase: 'start' | 'end'; x: number; y: number }
+  | { type: 'body_menu'; action: 'go_to_bed' | 'wake' };
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
@@ -364,6 +371,7 @@ const known = new Set([
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
   'companion', 'settings_proactive',
   'settings_mind', 'mind_result',
+  'body',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

@@ -110,7 +110,7 @@ test('right-click on the character → New conversation → Yes asks the core to
   const item = page.getByRole('menuitem', { name: 'New conversation' });
   await item.waitFor();
   // Below Settings…, above this character's mute and the tray's items.
-  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'Messages…', 'New conversation', 'Mute Yui', 'Hide Yui', 'Reset position', 'Quit Yui']);
+  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'Messages…', 'New conversation', 'Mute Yui', 'Hide Yui', 'Reset position', 'Go to bed', 'Quit Yui']);
   await item.click();
   // The item turns into a question in the menu; nothing is sent yet.
   await page.getByText('Start over?').waitFor();
