@@ -40,7 +40,7 @@ type pet struct {
 	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
 	view    *petview.View
-	mcp     *mcp.Hub // her MCP servers (mcp.go); nil when none
+	mcp     *mcp.Hub   // her MCP servers (mcp.go); nil when none
 	life    *life.Room // her body (shared room; she is removed from it on close)
 }
 
