@@ -4,7 +4,7 @@
 // for a transparent window, is not loaded here).
 import './page.css';
 import { CoreConnection } from '../connection';
-import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, viewPath, type PageConfig } from '../host';
+import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, startupStep, viewPath, type PageConfig } from '../host';
 import type { ImportAnswer } from './lookimport';
 import { SettingsView } from './view';
 import { ListenSection } from './listen';
@@ -41,8 +41,10 @@ export function bootSettings(cfg: PageConfig): void {
   conn = new CoreConnection(cfg.view_url, (m) => {
     view.apply(m);
     listen.apply(m);
+    startupStep('first_state');
   }, (s) => {
     document.documentElement.dataset.core = s;
+    if (s === 'open') startupStep('view_socket');
     view.setConnection(s);
     if (s === 'open') listen.reconnected();
   });
