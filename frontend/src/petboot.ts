@@ -1,7 +1,7 @@
 // Boots the pet window's page: the character and everything around her.
 import './theme.css';
 import { CoreConnection } from './connection';
-import { inWails, viewPath, moveWindow, openExternal, setInputRegion, windowMoved, windowPosition, type PageConfig } from './host';
+import { inWails, startupStep, viewPath, moveWindow, openExternal, setInputRegion, windowMoved, windowPosition, type PageConfig } from './host';
 import { PetView } from './pet';
 
 export function bootPet(cfg: PageConfig): void {
@@ -17,8 +17,12 @@ export function bootPet(cfg: PageConfig): void {
     openURL: openExternal,
   }, undefined, { lookURL: (path) => viewPath(cfg.view_url, path) });
   view.mount(app);
-  conn = new CoreConnection(cfg.view_url, (m) => view.apply(m), (s) => {
+  conn = new CoreConnection(cfg.view_url, (m) => {
+    view.apply(m);
+    startupStep('first_state');
+  }, (s) => {
     document.documentElement.dataset.core = s;
+    if (s === 'open') startupStep('view_socket');
   });
   conn.open();
 }
