@@ -746,7 +746,7 @@ export class SettingsView {
       // rebuild, so no keystroke after it lands elsewhere.
       const f = this.form?.focusedField ?? null;
       const a = document.activeElement as HTMLInputElement | HTMLTextAreaElement | null;
-      if (f && a) refocus = { field: f, start: a.selectionStart ?? null, end: a.selectionEnd ?? null };
+      if (f && a && this.form?.el.dataset.preset === d.id) refocus = { field: f, start: a.selectionStart ?? null, end: a.selectionEnd ?? null };
       this.form?.el.remove();
       this.form = new PresetFormView(state.choices, {
         edit: (f, v) => this.edit(f, v),
@@ -792,7 +792,7 @@ export class SettingsView {
       this.form.clearError();
     }
     if (changedPreset) this.pane.scrollTop = 0;
-    if (refocus && !changedPreset) {
+    if (refocus) {
       const c = this.form.control(refocus.field) as HTMLInputElement | HTMLTextAreaElement | null;
       c?.focus({ preventScroll: true });
       if (c && refocus.start !== null && 'setSelectionRange' in c) {
