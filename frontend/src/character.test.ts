@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLINK_MIN_MS, BLINK_SPREAD_MS, Character, CLIENT_MOTIONS, EMOTIONS, MOTION_FRAME_MS, MOTIONS, MOUTH_FRAME_MS, MOUTH_HOLD_MS } from './character';
+import { BLINK_MIN_MS, BLINK_SPREAD_MS, Character, CLIENT_MOTIONS, EMOTIONS, MOTION_FRAME_MS, MOTIONS, MOUTH_FRAME_MS, MOUTH_HOLD_MS, REST_BLINK_MIN_MS, REST_BLINK_SPREAD_MS, RESTING_AFTER_MS } from './character';
 import { FakeMotion, FakeScheduler } from './test-helpers';
 
 function make(reduced = false) {
@@ -307,5 +307,26 @@ describe('lip-sync from mouth levels', () => {
     // The motion rides on the flap: no more instants of change than flaps.
     expect(changes).toBeLessThanOrEqual(Math.ceil(2000 / MOUTH_FRAME_MS) + 1);
     expect(moves).toBeGreaterThan(8);
+  });
+
+  it('blinks every 20–30 s once resting, and at the usual pace again as soon as something happens', () => {
+    const { c, sched } = make();
+    sched.advance(RESTING_AFTER_MS + BLINK_MIN_MS + BLINK_SPREAD_MS); // rests after the next blink
+    expect(c.resting).toBe(true);
+    expect(sched.delays[0]).toBeGreaterThanOrEqual(REST_BLINK_MIN_MS);
+    expect(sched.delays[0]).toBeLessThanOrEqual(REST_BLINK_MIN_MS + REST_BLINK_SPREAD_MS);
+    let blinks = 0;
+    const eye = c.el.querySelector<SVGGElement>('.eye')!;
+    for (let t = 0; t < 120_000; t += 20) {
+      const shut = eye.style.transform !== '';
+      sched.advance(20);
+      if (!shut && eye.style.transform !== '') blinks++;
+    }
+    expect(blinks).toBeGreaterThanOrEqual(4); // 120 s / 30 s
+    expect(blinks).toBeLessThanOrEqual(6); // 120 s / 20 s
+    c.set({ emotion: 'happy', motion: 'idle', speaking: false });
+    expect(c.resting).toBe(false);
+    expect(c.pendingTimers).toBe(1);
+    expect(sched.delays[0]).toBeLessThanOrEqual(BLINK_MIN_MS + BLINK_SPREAD_MS); // woken: the usual pace
   });
 });

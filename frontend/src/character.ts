@@ -284,6 +284,14 @@ export function iconSVG(emotion = 'neutral', size = 1024): string {
 export const BLINK_MIN_MS = 5000;
 export const BLINK_SPREAD_MS = 5000;
 export const BLINK_MS = 140;
+/** Resting: once nothing has happened to her for RESTING_AFTER_MS (no
+ * turn, no speech, no motion, no emotion), she blinks every 20–30 s, as
+ * a drowsy character does; anything that happens wakes her at once. Each
+ * blink is two repaints of the figure, which were most of what the idle
+ * tree did that a bare window does not (docs/performance.md). */
+export const RESTING_AFTER_MS = 60_000;
+export const REST_BLINK_MIN_MS = 20_000;
+export const REST_BLINK_SPREAD_MS = 10_000;
 
 /** Mouth flap while speaking: ~8 fps over a closed, half, open, half cycle. */
 export const MOUTH_FRAME_MS = 125;
@@ -335,6 +343,10 @@ export class Character {
   private art: Record<string, string> | null = null;
   private artImg: HTMLImageElement | null = null;
   private blinkTimer = 0;
+  /** The armed blink is a resting one (REST_BLINK_*). */
+  private restingBlink = false;
+  /** When something last happened to her (epoch ms). */
+  private lastActive: number;
   private mouthTimer = 0;
   private mouthStep = 0;
   private speaking = false;
@@ -356,6 +368,7 @@ export class Character {
     private readonly sched: Scheduler = realScheduler,
     private readonly motion: MotionPreference = mediaMotionPreference(),
   ) {
+    this.lastActive = this.sched.now();
     this.el = el('div');
     this.el.className = 'character';
     this.body = el('div', 'yui-motion');
@@ -380,6 +393,7 @@ export class Character {
 
   /** Applies the core's `character` message. Unknown ids fall back. */
   set(s: CharacterInput): void {
+    if (s.speaking || resolveMotion(s.motion) !== 'idle' || resolveEmotion(s.emotion) !== 'neutral') this.wake();
     this.setEmotion(s.emotion);
     this.setMotion(s.motion);
     this.voiced = s.voiced === true;
@@ -391,6 +405,7 @@ export class Character {
    * (epoch ms), one per `stepMs`. No levels: the sound stopped — the
    * mouth closes and what was pending is dropped. */
   setLevels(at: number, stepMs: number, levels: readonly number[]): void {
+    if (levels.length > 0) this.wake();
     // Levels from `at` on replace any still pending there.
     this.levels = this.levels.filter((l) => l.t < at);
     if (levels.length === 0 || stepMs <= 0) {
@@ -726,8 +741,26 @@ export class Character {
     for (const e of this.eyes) e.style.transform = shut ? 'scaleY(0.12)' : '';
   }
 
+  /** Something happened to her: not resting (a resting blink's long wait
+   * is cut short). */
+  private wake(): void {
+    this.lastActive = this.sched.now();
+    if (this.restingBlink && this.blinkTimer && this.running) {
+      this.sched.clearTimeout(this.blinkTimer);
+      this.scheduleBlink();
+    }
+  }
+
+  /** She is resting (see RESTING_AFTER_MS). */
+  get resting(): boolean {
+    return this.sched.now() - this.lastActive >= RESTING_AFTER_MS;
+  }
+
   private scheduleBlink(): void {
-    const wait = BLINK_MIN_MS + this.sched.random() * BLINK_SPREAD_MS;
+    this.restingBlink = this.resting;
+    const wait = this.restingBlink
+      ? REST_BLINK_MIN_MS + this.sched.random() * REST_BLINK_SPREAD_MS
+      : BLINK_MIN_MS + this.sched.random() * BLINK_SPREAD_MS;
     this.blinkTimer = this.sched.setTimeout(() => {
       this.setEyesShut(true);
       this.blinkTimer = this.sched.setTimeout(() => {
