@@ -107,6 +107,9 @@ func Run(opts Options) error {
 	// A window that cannot be guarded does not run (the supervisor's
 	// give-up then shows in the log).
 	installGuard(newGuard(lg, func() { os.Exit(1) }))
+	if cfg.Kind == view.WindowPet {
+		useDamageCompositing()
+	}
 
 	return wails.Run(appOptions(cfg, opts.Assets, w, ws, bridge))
 }
