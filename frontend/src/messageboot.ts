@@ -6,7 +6,8 @@ import { CoreConnection } from './connection';
 import { closeKeys, closeWindow, inWails, openExternal, startupStep, type PageConfig } from './host';
 import { MessageView } from './message';
 
-export function bootMessages(cfg: PageConfig): void {
+/** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
+export function bootMessages(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
   document.title = 'Yui — Messages';
   const app = document.getElementById('app')!;
@@ -22,6 +23,6 @@ export function bootMessages(cfg: PageConfig): void {
   }, (s) => {
     document.documentElement.dataset.core = s;
     if (s === 'open') startupStep('view_socket');
-  });
+  }, socket);
   conn.open();
 }

@@ -4,7 +4,8 @@ import { CoreConnection } from './connection';
 import { inWails, startupStep, viewPath, moveWindow, openExternal, setInputRegion, windowMoved, windowPosition, type PageConfig } from './host';
 import { PetView } from './pet';
 
-export function bootPet(cfg: PageConfig): void {
+/** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
+export function bootPet(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
   const app = document.getElementById('app')!;
   let conn: CoreConnection | null = null;
@@ -23,6 +24,6 @@ export function bootPet(cfg: PageConfig): void {
   }, (s) => {
     document.documentElement.dataset.core = s;
     if (s === 'open') startupStep('view_socket');
-  });
+  }, socket);
   conn.open();
 }

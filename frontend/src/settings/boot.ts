@@ -9,7 +9,8 @@ import type { ImportAnswer } from './lookimport';
 import { SettingsView } from './view';
 import { ListenSection } from './listen';
 
-export function bootSettings(cfg: PageConfig): void {
+/** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
+export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
   document.title = 'Yui — Settings';
   keepAboveWhileFocused();
@@ -47,6 +48,6 @@ export function bootSettings(cfg: PageConfig): void {
     if (s === 'open') startupStep('view_socket');
     view.setConnection(s);
     if (s === 'open') listen.reconnected();
-  });
+  }, socket);
   conn.open();
 }
