@@ -17,6 +17,7 @@ import (
 	"yui/app/cue"
 	"yui/app/listen"
 	"yui/app/look"
+	"yui/app/memory"
 	"yui/app/permission"
 	"yui/app/pet"
 	"yui/app/playback"
@@ -59,28 +60,7 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		return err
 	}
 	saved := preset // as the settings hold it
-	if o.URL != "" {
-		preset.ChatBaseURL = o.URL
-	}
-	if o.Key != "" {
-		preset.Key = o.Key
-	}
-	if o.ChatAPI != "" {
-		preset.ChatAPI = o.ChatAPI
-	}
-	if o.Model != "" {
-		preset.Model = o.Model
-	}
-	if o.Agent != "" {
-		preset.AgentID = o.Agent
-	}
-	switch o.Thread {
-	case "":
-	case "new":
-		preset.ThreadID = ""
-	default:
-		preset.ThreadID = o.Thread
-	}
+	applyFlags(&preset, o)
 	logDir := o.LogDir
 	if logDir == "" {
 		logDir = applog.DefaultDir()
@@ -125,8 +105,14 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		defer close()
 		v, vocab = sp, voice.FromSettings(preset, store.Get().Audio).Vocabulary(vocab)
 	}
+	// Her memory on a request wire, as the app keeps it (docs/memory.md).
+	mem, merr := memory.Open(memory.Path(dir, preset.ID), appLog, nil)
+	if merr != nil {
+		out.note("her memory could not be read and is not saved this run: " + merr.Error())
+	}
 	ch, err := pet.New(pet.Config{
 		Preset: preset,
+		Memory: mem,
 		// The console declares look like main: it stands on monitor 0.
 		Main:      true,
 		ConfigDir: dir,
@@ -183,6 +169,33 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		t.Stop()
 	}
 	return loop(ctx, s, ch.Gate, out, stdin)
+}
+
+// applyFlags overrides the preset's backend with the command line's
+// flags that are set (--thread new: a new thread).
+func applyFlags(preset *settings.Preset, o Options) {
+	if o.URL != "" {
+		preset.ChatBaseURL = o.URL
+	}
+	if o.Key != "" {
+		preset.Key = o.Key
+	}
+	if o.ChatAPI != "" {
+		preset.ChatAPI = o.ChatAPI
+	}
+	if o.Model != "" {
+		preset.Model = o.Model
+	}
+	if o.Agent != "" {
+		preset.AgentID = o.Agent
+	}
+	switch o.Thread {
+	case "":
+	case "new":
+		preset.ThreadID = ""
+	default:
+		preset.ThreadID = o.Thread
+	}
 }
 
 // loop feeds stdin lines to the session.

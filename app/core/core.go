@@ -15,9 +15,11 @@ import (
 	"yui/app/applog"
 	"yui/app/audio"
 	"yui/app/capture"
+	"yui/app/core/companion"
 	"yui/app/core/desktop"
 	"yui/app/core/ear"
 	"yui/app/core/looks"
+	"yui/app/core/mindui"
 	"yui/app/core/route"
 	"yui/app/core/settingsui"
 	"yui/app/core/voices"
@@ -105,6 +107,13 @@ type Options struct {
 	// VoiceEngine builds a character's speech engine; nil is the engine
 	// its settings name (tests pass a generated-tone engine).
 	VoiceEngine func(voice.Config) tts.Engine
+	// Presence is the user's input idle, typing and fullscreen for the
+	// proactive turns; nil is the system's (app/presence) when the core
+	// runs windows, unknown without.
+	Presence Presence
+	// ProactiveScale, above 1, runs the proactive clock that many times
+	// faster (test only: an e2e test makes a check-in happen in seconds).
+	ProactiveScale float64
 }
 
 // Core is one running core. Create it with New, then Run it.
@@ -122,6 +131,8 @@ type Core struct {
 	mute    *voice.Mute  // the global mute every voice watches
 	voices  *voices.Room // the mutes, applied to every voice
 	ear     *ear.Room    // the microphone, shared by every character
+	mem     *memories    // the characters' memories (memory.go)
+	mind    *mindui.Room // the settings window's "What she remembers"
 
 	// petsMu guards pets and started. Pets change when settings are saved
 	// (apply.go); changes are serialized by applyMu.
@@ -136,6 +147,8 @@ type Core struct {
 	sui      *settingsui.Room // the settings window
 	looks    looks.Catalog    // the built-in looks and the look folders
 	wardrobe *wardrobe.Room   // the VRM look's files, import, options, touches
+	// companion: proactive turns and the quiet companion switch
+	companion *companion.Room
 
 	traceMu sync.Mutex
 
@@ -160,6 +173,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{}}
 	c.tip.Store("")
+	c.mem = &memories{dir: opts.ConfigDir, log: lg}
 	if c.screen == nil {
 		c.screen = capture.NewSystem(lg)
 	}
@@ -215,6 +229,9 @@ func New(opts Options) (*Core, error) {
 		Available: c.available, Sound: opts.Sound,
 		IdleExit: opts.SettingsIdleExit, Logger: lg})
 	c.sui.Routes(c.routes)
+	c.mind = mindui.New(mindui.Config{Store: store, Pages: c.view, Host: mindHost{c}, Logger: lg})
+	c.mind.Routes(c.routes)
+	c.mem.changed = c.mind.Publish
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
 		c.turnLog = applog.NewDailyFile(opts.LogDir, applog.TurnLogPrefix, nil)
@@ -224,6 +241,8 @@ func New(opts Options) (*Core, error) {
 	}
 	c.voices = voices.New(store, c.mute, voicesHost{c}, lg)
 	c.voices.Routes(c.routes)
+	c.companion = c.newCompanion()
+	c.companion.Routes(c.routes)
 	all := store.Get()
 	for _, p := range all.Presets {
 		if !p.Enabled {
@@ -238,10 +257,12 @@ func New(opts Options) (*Core, error) {
 		c.publishInitial(p, rep)
 		pt.view.PublishAll()
 		c.ear.PublishTo(pt.preset)
+		c.companion.PublishTo(pt.preset)
 	}
 	c.sui.PublishState()
 	c.sui.PublishHistory()
 	c.sui.PublishAudio()
+	c.mind.Publish()
 	c.ear.PublishSettings()
 	return c, nil
 }
@@ -305,6 +326,9 @@ func (c *Core) Run(ctx context.Context) error {
 		c.startDemo(ctx)
 	}
 	go c.front.Run(ctx)
+	life, endLife := context.WithCancel(ctx)
+	defer endLife()
+	go c.runCompanion(life)
 	c.applyMu.Lock()
 	c.petsMu.Lock()
 	c.started = true
@@ -337,6 +361,7 @@ func (c *Core) Run(ctx context.Context) error {
 	case <-c.desk.Quitting():
 	}
 	c.log.Info("core_stopping")
+	endLife() // no proactive turn from here on
 	// No settings change starts a pet or window from here on.
 	c.applyMu.Lock()
 	c.stopping = true

@@ -108,22 +108,16 @@ func (q *ccRequest) lastUser() (string, int) {
 }
 
 // lastContext is the client_context system message of the request's last
-// turn ("client_context:\n…" lines) and whether the turn has an utterance:
-// a client-started turn with an empty utterance sends the context message
-// last, with no user message after it.
-func (q *ccRequest) lastContext() (string, bool) {
+// turn ("client_context:\n…" lines): the last one before the last user
+// message.
+func (q *ccRequest) lastContext() string {
 	for i := len(q.Messages) - 1; i >= 0; i-- {
-		m := q.Messages[i]
-		if m.Role == "user" {
-			continue
-		}
 		var s string
-		if m.Role == "system" && json.Unmarshal(m.Content, &s) == nil && strings.HasPrefix(s, "client_context:") {
-			return s, i < len(q.Messages)-1
+		if m := q.Messages[i]; m.Role == "system" && json.Unmarshal(m.Content, &s) == nil && strings.HasPrefix(s, "client_context:") {
+			return s
 		}
-		return "", true
 	}
-	return "", true
+	return ""
 }
 
 // vocabulary is what the request's cue tool offers.
@@ -208,10 +202,17 @@ func (b *Backend) chatCompletions(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":{"message":"unreadable request"}}`, http.StatusBadRequest)
 		return
 	}
+	if why := q.ccRefusal(); why != "" {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		bs, _ := json.Marshal(map[string]any{"error": map[string]any{"message": why, "type": "invalid_request_error"}})
+		_, _ = w.Write(bs)
+		return
+	}
 	text, images := q.lastUser()
-	cc, spoke := q.lastContext()
-	if !spoke {
-		text, images = "", 0 // the last user message belongs to an earlier turn
+	cc := q.lastContext()
+	if q.clientStarted() {
+		text = "" // the client started the turn: its utterance is empty
 	}
 	fq, end, ok := b.startRun("chat_completions", text, cc, images, len(q.Messages)/2, q.vocabulary())
 	if !ok {
@@ -327,15 +328,32 @@ func (b *Backend) responses(w http.ResponseWriter, r *http.Request) {
 		ref.Write(w)
 		return
 	}
-	text, images := "", 0
+	text, images := q.lastUser()
+	// The utterance follows the client_context block.
+	cc := ""
+	if i := strings.LastIndex(text, "</client_context>"); i >= 0 {
+		cc = text[:i]
+		text = strings.TrimSpace(text[i+len("</client_context>"):])
+	}
+	fq, end, ok := b.startRun("responses", text, cc, images, len(q.Input), q.vocabulary())
+	if !ok {
+		http.Error(w, `{"error":"closing"}`, http.StatusServiceUnavailable)
+		return
+	}
+	defer end()
+	b.streamResponse(w, r, fq)
+}
+
+// lastUser is the text of the request's last user input item with text
+// (its input_text parts joined) and how many images it carries.
+func (q *rsRequest) lastUser() (text string, images int) {
 	for i := len(q.Input) - 1; i >= 0 && text == ""; i-- {
 		if q.Input[i].Role != "user" {
 			continue
 		}
 		var s string
 		if json.Unmarshal(q.Input[i].Content, &s) == nil {
-			text = s
-			break
+			return s, images
 		}
 		var parts []struct {
 			Type string `json:"type"`
@@ -350,24 +368,24 @@ func (b *Backend) responses(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	// The utterance follows the client_context block.
-	cc := ""
-	if i := strings.LastIndex(text, "</client_context>"); i >= 0 {
-		cc = text[:i]
-		text = strings.TrimSpace(text[i+len("</client_context>"):])
-	}
+	return text, images
+}
+
+// vocabulary is what the request's generate_express tool declares (the
+// last one wins).
+func (q *rsRequest) vocabulary() push.Vocabulary {
 	var vocab push.Vocabulary
 	for _, t := range q.Tools {
 		if strings.HasSuffix(t.Name, "generate_express") {
 			vocab = push.Vocabulary{EmotionIDs: t.Parameters.Properties["emotion_id"].Enum, MotionIDs: t.Parameters.Properties["motion_id"].Enum, EmotionTextMode: "free"}
 		}
 	}
-	fq, end, ok := b.startRun("responses", text, cc, images, len(q.Input), vocab)
-	if !ok {
-		http.Error(w, `{"error":"closing"}`, http.StatusServiceUnavailable)
-		return
-	}
-	defer end()
+	return vocab
+}
+
+// streamResponse writes the run's frames from fq as a Responses event
+// stream until the turn ends, fails or the client goes away.
+func (b *Backend) streamResponse(w http.ResponseWriter, r *http.Request, fq *frameQueue) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)

@@ -69,6 +69,9 @@ func Validate(s *Settings) error {
 	if err := validateAudio(s.Audio); err != nil {
 		return err
 	}
+	if err := validateProactive(s.Proactive); err != nil {
+		return err
+	}
 	return validateListen(s.Listen, ids)
 }
 
@@ -106,6 +109,9 @@ func validatePreset(p Preset) error {
 			}
 			return &FieldError{Field: "chat_base_url", Reason: fmt.Sprintf("%q is not an http(s) or ws(s) URL with a host", p.ChatBaseURL)}
 		}
+	}
+	if err := validateMCP(p); err != nil {
+		return err
 	}
 	return validateVoice(p.Voice)
 }

@@ -264,6 +264,9 @@ type PermissionPrompt struct {
 	Monitor int    `json:"monitor"`
 	Label   string `json:"label"`
 	Text    string `json:"text"`
+	// Tool, when set, makes it a tool's prompt (an MCP tool's first
+	// call: "read of the MCP server files"), not the screen's.
+	Tool string `json:"tool,omitempty"`
 }
 
 // PermissionAnswer answers a prompt: "once", "always" or "deny".
@@ -520,6 +523,8 @@ type SaveSettings struct {
 	// Key: nil keeps the saved one, "" removes it.
 	Listen    *ListenForm `json:"listen,omitempty"`
 	ListenKey *string     `json:"listen_key,omitempty"`
+	// Proactive replaces the "Speaking first" section; nil keeps it.
+	Proactive *ProactiveForm `json:"proactive,omitempty"`
 }
 
 // SettingsResult answers a SaveSettings. On refusal Field is the JSON path

@@ -19,6 +19,20 @@ export interface CharacterState { type: 'character'; emotion: string; motion: st
 export interface Mouth { type: 'mouth'; at: number; step_ms: number; levels: number[] | null; tones?: number[] | null }
 /** The character's voice for the pet menu. */
 export interface VoiceState { type: 'voice'; muted: boolean; global_muted: boolean; engine: string }
+/** The quiet companion switches for the pet menu (docs/proactive.md). */
+export interface Companion { type: 'companion'; quiet: boolean; global_quiet: boolean }
+/** One reminder: a label at "HH:MM", on a date ("YYYY-MM-DD") or on days ("mon"…), else daily. */
+export interface ScheduleForm { label: string; at: string; date: string; days: string[] | null }
+/** settings.json's proactive section ("" and 0: the defaults). */
+export interface ProactiveForm {
+  quiet: boolean; greetings_off: boolean; morning: string; afternoon: string; evening: string; night: string;
+  away_minutes: number; checkins_off: boolean; checkin_minutes: number[] | null; app_notes_off: boolean;
+  stretch_minutes: number; quiet_gap_minutes: number; debounce_minutes: number; hourly_cap: number;
+  quiet_hours_off: boolean; quiet_from: string; quiet_to: string; when_muted: string;
+  call_apps: string[] | null; schedules: ScheduleForm[] | null;
+}
+/** The saved "Speaking first" section for the settings window. */
+export interface SettingsProactive { type: 'settings_proactive'; form: ProactiveForm }
 export interface Bubble {
   type: 'bubble';
   seq: number;
@@ -30,7 +44,11 @@ export interface Bubble {
 }
 export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
 export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string }
-export interface PermissionPrompt { type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string }
+export interface PermissionPrompt {
+  type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string;
+  /** Set: a tool's prompt (an MCP tool's first call), not the screen's. */
+  tool?: string;
+}
 /** With append, text is added to the end of the turn's shown text; cut: its head was dropped. */
 export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean; append?: boolean; cut?: boolean }
 export interface Usage { type: 'usage'; total_tokens: number; context_window: number }
@@ -225,6 +243,8 @@ export interface SaveSettings {
   /** The Listening section, when edited (saved by the same Save); its
    * target is the pet menu's and not read. listen_key: typed, or '' to remove. */
   listen?: ListenForm; listen_key?: string;
+  /** The "Speaking first" section, when edited (docs/proactive.md). */
+  proactive?: ProactiveForm;
 }
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
@@ -290,13 +310,30 @@ export interface ListenForm {
 export interface SettingsListen { type: 'settings_listen'; form: ListenForm; devices: Choice[] | null; keys: Choice[] | null; note: string }
 export interface ListenLevel { type: 'listen_level'; level: number; floor: number; threshold: number }
 
+// What she remembers and her MCP servers (docs/memory.md, docs/mcp.md;
+// app/view/mind.go).
+export interface MCPServerForm { name: string; command: string; args: string[] | null; url: string; off: boolean }
+export interface MCPGrantForm { tool: string; mode: 'allow' | 'deny' | string }
+export interface MindPreset {
+  id: string; applies: boolean; note?: string; summary: string; facts: string[] | null;
+  servers: MCPServerForm[] | null; grants: MCPGrantForm[] | null;
+}
+export interface SettingsMind { type: 'settings_mind'; presets: MindPreset[] | null }
+export interface MemoryForm { summary: string; facts: string[] }
+export interface MCPForm { servers: MCPServerForm[]; grants: MCPGrantForm[] }
+/** Settings page → core: saves one character's memory or MCP servers at once. */
+export interface MindSave { type: 'mind_save'; request_id: string; preset: string; memory?: MemoryForm; mcp?: MCPForm }
+export interface MindResult { type: 'mind_result'; request_id: string; ok: boolean; field?: string; error?: string }
+
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
   | OpenComposer | LookArt | PointerAt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
   | Transcript | TranscriptEntry
-  | ListenState | SettingsListen | ListenLevel;
+  | ListenState | SettingsListen | ListenLevel
+  | Companion | SettingsProactive
+  | SettingsMind | MindResult;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -306,6 +343,7 @@ export type PageMessage =
   | { type: 'reset' }
   | { type: 'permission_answer'; id: number; answer: 'once' | 'always' | 'deny' }
   | { type: 'mute'; scope: 'character' | 'all'; muted: boolean }
+  | { type: 'quiet'; scope: 'character' | 'all'; quiet: boolean; preset?: string }
   | SaveSettings
   | OpenSettings
   | PresetAction
@@ -315,7 +353,8 @@ export type PageMessage =
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
   | { type: 'listen_meter'; on: boolean }
-  | Touch | LookFailed | LookThumbnail | LookOptions;
+  | Touch | LookFailed | LookThumbnail | LookOptions
+  | MindSave;
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
@@ -323,6 +362,8 @@ const known = new Set([
   'open_composer', 'look_art', 'pointer',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
+  'companion', 'settings_proactive',
+  'settings_mind', 'mind_result',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

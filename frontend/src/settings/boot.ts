@@ -8,6 +8,7 @@ import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, startupStep, vi
 import type { ImportAnswer } from './lookimport';
 import { SettingsView } from './view';
 import { ListenSection } from './listen';
+import { ProactiveSection } from './proactive';
 
 /** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
 export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
@@ -39,9 +40,14 @@ export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocke
   const listen = new ListenSection({ send: (m) => conn?.send(m) ?? false });
   listen.mount(app.querySelector('.pane') ?? app);
   view.addPart(listen);
+  // Speaking first, for every character: below Listening (docs/proactive.md).
+  const proactive = new ProactiveSection();
+  proactive.mount(app.querySelector('.pane') ?? app);
+  view.addPart(proactive);
   conn = new CoreConnection(cfg.view_url, (m) => {
     view.apply(m);
     listen.apply(m);
+    proactive.apply(m);
     startupStep('first_state');
   }, (s) => {
     document.documentElement.dataset.core = s;
