@@ -3,10 +3,8 @@ package core
 import (
 	"fmt"
 	"log/slog"
-	"path/filepath"
 	"slices"
 
-	"yui/app/atomicfile"
 	"yui/app/core/backend"
 	"yui/app/core/petview"
 	"yui/app/cue"
@@ -43,8 +41,14 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	pt := &pet{preset: p.ID}
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
-	tr, terr := transcript.Open(transcriptPath(c.opts.ConfigDir, p.ID), lg, nil)
-	if terr != nil {
+	tr, terr := transcript.Open(c.opts.ConfigDir, p.ID, lg, nil)
+	if tr == nil {
+		// The history database cannot be opened: this run keeps her
+		// conversation in memory, and the file is left as it is.
+		tr, _ = transcript.Open("", p.ID, lg, nil)
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
+			Text: fmt.Sprintf("%s's history could not be opened, so this conversation is not saved: %v", p.Name, terr)}))
+	} else if terr != nil {
 		// Kept aside, never lost; the character starts a new transcript.
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
 			Text: fmt.Sprintf("%s's conversation could not be read and starts afresh (the old file is kept): %v", p.Name, terr)}))
@@ -150,13 +154,4 @@ func (h petHost) GlobalMuted() bool                          { return h.c.mute.O
 func (h petHost) SetStatus(id string, st *view.PresetStatus) { h.c.sui.SetStatus(id, st) }
 func (h petHost) SetHistory(id string, items []view.DelegationItem) {
 	h.c.sui.SetHistory(id, items)
-}
-
-// transcriptPath is preset id's transcript file ("" without a config
-// directory: kept in memory).
-func transcriptPath(configDir, id string) string {
-	if configDir == "" {
-		return ""
-	}
-	return filepath.Join(configDir, "transcript-"+atomicfile.SafeName(id)+".json")
 }

@@ -94,7 +94,7 @@ func newEnv(t *testing.T) *env {
 	t.Helper()
 	p := settings.NewPreset("Yui")
 	p.ChatBaseURL = "http://127.0.0.1:9"
-	tr, err := transcript.Open("", nil, nil)
+	tr, err := transcript.Open("", "p", nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
