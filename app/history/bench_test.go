@@ -64,8 +64,8 @@ func best(n int, fn func()) time.Duration {
 // scan measured in the same run: the ratio is the test (a loaded machine
 // slows both).
 func TestSearchBeatsALikeScanOver100kRows(t *testing.T) {
-	if testing.Short() {
-		t.Skip("fills 100,000 rows")
+	if testing.Short() || raceDetector {
+		t.Skip("fills 100,000 rows (measured without -short and -race)")
 	}
 	d := bigHistory(t)
 	fts := best(5, func() {
@@ -96,8 +96,8 @@ func TestSearchBeatsALikeScanOver100kRows(t *testing.T) {
 // shows when it opens) cost the same, the newest rows by primary key,
 // never a scan. The ratio is the test (measured in the same run).
 func TestTheWindowOpensAsFastWith100kRowsAsWith10(t *testing.T) {
-	if testing.Short() {
-		t.Skip("fills 100,000 rows")
+	if testing.Short() || raceDetector {
+		t.Skip("fills 100,000 rows (measured without -short and -race)")
 	}
 	smallDir, bigDir := t.TempDir(), t.TempDir()
 	small := openTest(t, smallDir)

@@ -114,6 +114,7 @@ CREATE TABLE IF NOT EXISTS entries (
 );
 CREATE INDEX IF NOT EXISTS entries_turn ON entries (conv, turn_id, kind, id);
 CREATE INDEX IF NOT EXISTS entries_streaming ON entries (conv, id) WHERE state = 'streaming';
+CREATE INDEX IF NOT EXISTS entries_sent ON entries (conv, id) WHERE sent != '';
 CREATE VIRTUAL TABLE IF NOT EXISTS entries_fts USING fts5 (
 	text, reasoning, content = 'entries', content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2'
 );

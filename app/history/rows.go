@@ -129,7 +129,7 @@ func (d *DB) Streaming(conv int64) ([]Row, error) {
 
 // Sent is the newest n rows of conv that carry a Sent text, oldest first.
 func (d *DB) Sent(conv int64, n int) ([]Row, error) {
-	rows, err := d.rows("SELECT "+rowCols+" FROM entries WHERE conv = ? AND sent != '' AND kind IN ('user', 'reply') ORDER BY id DESC LIMIT ?", conv, n)
+	rows, err := d.rows("SELECT "+rowCols+" FROM entries INDEXED BY entries_sent WHERE conv = ? AND sent != '' AND kind IN ('user', 'reply') ORDER BY id DESC LIMIT ?", conv, n)
 	slices.Reverse(rows)
 	return rows, err
 }
