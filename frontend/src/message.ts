@@ -205,14 +205,16 @@ export class MessageView {
     s.scrollTop = s.scrollHeight - fromBottom;
   }
 
-  /** A divider where a conversation begins (every one but the first shown, and the first when it is an earlier one). */
+  /** A divider where each conversation shown begins, with an Export button for it. */
   private divide(): void {
     for (const d of [...this.list.querySelectorAll('.msg-conv')]) d.remove();
     let prev: number | null = null;
     for (const li of [...this.list.children] as HTMLLIElement[]) {
       const row = this.rows.get(Number(li.dataset.id));
       if (!row) continue;
-      if (row.conv !== prev && (prev !== null || row.conv !== this.conv || this.more)) {
+      // Where a conversation begins: after another one, or at the top
+      // once nothing older is left (and it is an earlier one).
+      if (row.conv !== prev && (prev !== null || (!this.more && row.conv !== this.conv))) {
         const label = row.conv === this.conv ? 'This conversation' : 'Earlier conversation';
         const d = el('li', { class: 'msg-conv', attrs: { 'data-conv': row.conv, role: 'separator' } },
           el('span', 'msg-conv-label', `${label} · ${when(row.at)}`),

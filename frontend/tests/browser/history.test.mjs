@@ -115,7 +115,7 @@ test('Export saves the conversation as Markdown and as JSON in Downloads', async
   await page.goto(messagesURL());
   await page.waitForSelector(`.msg[data-id="${ROWS}"]`);
   for (const [item, ext] of [['Markdown (.md)', '.md'], ['JSON (.json)', '.json']]) {
-    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await page.locator('.msg-export-btn').click();
     await page.getByRole('menuitem', { name: item }).click();
     await page.waitForSelector('.msg-note >> text=Saved to');
     const note = await page.locator('.msg-note').textContent();
