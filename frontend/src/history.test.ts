@@ -48,8 +48,11 @@ describe('the message window scrolls back through the history', () => {
     expect(ids()).toEqual([]);
     expect((document.querySelector('.msg-empty') as HTMLElement).hidden).toBe(false);
     expect((document.querySelector('.msg-reset') as HTMLButtonElement).disabled).toBe(true);
-    // After a reset the earlier conversations are still there to load.
-    v.loadOlder();
+    // A scroll of the emptied list loads nothing by itself…
+    document.querySelector('.msg-scroll')!.dispatchEvent(new Event('scroll'));
+    expect(sent.filter((m) => m.type === 'history_more').length).toBe(1);
+    // …and the earlier conversations are still there to load.
+    (document.querySelector('.msg-older') as HTMLButtonElement).click();
     expect(sent.at(-1)).toEqual({ type: 'history_more', before: 0 });
     v.apply({ type: 'history_page', before: 0, entries: [row(10, 1), row(11, 1)], more: false });
     expect(ids()).toEqual([10, 11]);

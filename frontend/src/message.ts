@@ -140,7 +140,9 @@ export class MessageView {
         this.list.replaceChildren();
         this.rows.clear();
         this.conv = m.conv;
-        this.asked = 0;
+        this.asked = 0; // a page asked for before is dropped when it comes
+        this.older.disabled = false;
+        this.older.textContent = 'Earlier messages';
         for (const r of m.entries ?? []) this.upsert(r);
         this.setMore(m.more);
         this.divide();
@@ -315,8 +317,12 @@ export class MessageView {
   private wire(): void {
     this.older.addEventListener('click', () => this.loadOlder());
     // Near the top: the page before (a scroll listener, no loop).
+    // Not in an empty conversation (New conversation leaves the earlier
+    // ones behind the button), nor when nothing scrolls (a shrinking list
+    // scrolls to the top by itself).
     this.scroll.addEventListener('scroll', () => {
-      if (this.scroll.scrollTop <= OLDER_SLACK) this.loadOlder();
+      const s = this.scroll;
+      if (this.rows.size > 0 && s.scrollHeight > s.clientHeight && s.scrollTop <= OLDER_SLACK) this.loadOlder();
     }, { passive: true });
     this.searchBtn.addEventListener('click', () => this.setSearch(!this.search.open));
     this.exportBtn.addEventListener('click', () => this.setExportMenu(this.exportMenu.hidden));
