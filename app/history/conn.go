@@ -15,7 +15,8 @@ import (
 // serialise nothing we do not serialise already). Not safe for
 // concurrent use: DB.mu guards it.
 type conn struct {
-	c driver.Conn
+	c     driver.Conn
+	stmts map[string]*stmt // prepared once, kept for the connection's life
 }
 
 func dial(dsn string) (*conn, error) {
@@ -27,10 +28,29 @@ func dial(dsn string) (*conn, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &conn{c: c}, nil
+	return &conn{c: c, stmts: map[string]*stmt{}}, nil
 }
 
-func (c *conn) close() error { return c.c.Close() }
+func (c *conn) close() error {
+	for _, s := range c.stmts {
+		s.close()
+	}
+	clear(c.stmts)
+	return c.c.Close()
+}
+
+// stmt is q prepared (once: the cache keeps it; never close it).
+func (c *conn) stmt(q string) (*stmt, error) {
+	if s, ok := c.stmts[q]; ok {
+		return s, nil
+	}
+	s, err := c.prepare(q)
+	if err != nil {
+		return nil, err
+	}
+	c.stmts[q] = s
+	return s, nil
+}
 
 func named(args []any) []driver.NamedValue {
 	out := make([]driver.NamedValue, len(args))
@@ -46,15 +66,30 @@ func named(args []any) []driver.NamedValue {
 	return out
 }
 
+// exec runs q (one statement or several, not cached: BEGIN, COMMIT, the
+// schema).
 func (c *conn) exec(q string, args ...any) error {
 	_, err := c.c.(driver.ExecerContext).ExecContext(context.Background(), q, named(args))
 	return err
 }
 
+// execCached runs the one statement q, prepared once.
+func (c *conn) execCached(q string, args ...any) error {
+	st, err := c.stmt(q)
+	if err != nil {
+		return err
+	}
+	return st.exec(args...)
+}
+
 // query runs q and calls row for each result row with its values
 // (int64, float64, string, []byte or nil).
 func (c *conn) query(q string, row func([]driver.Value) error, args ...any) error {
-	rs, err := c.c.(driver.QueryerContext).QueryContext(context.Background(), q, named(args))
+	st, err := c.stmt(q)
+	if err != nil {
+		return err
+	}
+	rs, err := st.s.(driver.StmtQueryContext).QueryContext(context.Background(), named(args))
 	if err != nil {
 		return err
 	}

@@ -215,7 +215,7 @@ func metaOf(c *conn, key string) (int64, error) {
 }
 
 func setMeta(c *conn, key string, v int64) error {
-	return c.exec("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, v)
+	return c.execCached("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", key, v)
 }
 
 // Check verifies the database file (PRAGMA integrity_check): nil when

@@ -42,12 +42,12 @@ func (d *DB) SaveDelegations(put []Delegation, dropped []string) error {
 
 func saveDelegations(c *conn, put []Delegation, dropped []string) error {
 	for _, id := range dropped {
-		if err := c.exec("DELETE FROM delegations WHERE id = ?", id); err != nil {
+		if err := c.execCached("DELETE FROM delegations WHERE id = ?", id); err != nil {
 			return err
 		}
 	}
 	for _, it := range put {
-		if err := c.exec(`INSERT INTO delegations (id, title, started_at, state, ended_at, status, summary)
+		if err := c.execCached(`INSERT INTO delegations (id, title, started_at, state, ended_at, status, summary)
 			VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET title = excluded.title,
 			started_at = excluded.started_at, state = excluded.state, ended_at = excluded.ended_at,
 			status = excluded.status, summary = excluded.summary`,

@@ -80,13 +80,12 @@ func (d *DB) Put(sync bool, rows ...Row) error {
 }
 
 func putRows(c *conn, rows []Row) error {
-	st, err := c.prepare(`INSERT INTO entries (` + rowCols + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+	st, err := c.stmt(`INSERT INTO entries (` + rowCols + `) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET conv = excluded.conv, turn_id = excluded.turn_id, kind = excluded.kind,
 		text = excluded.text, reasoning = excluded.reasoning, state = excluded.state, at = excluded.at, sent = excluded.sent`)
 	if err != nil {
 		return err
 	}
-	defer st.close()
 	for _, r := range rows {
 		if err := st.exec(r.ID, r.Conv, r.TurnID, r.Kind, r.Text, r.Reasoning, r.State, r.At, r.Sent); err != nil {
 			return fmt.Errorf("row %d: %w", r.ID, err)
