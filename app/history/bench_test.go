@@ -2,6 +2,8 @@ package history
 
 import (
 	"database/sql/driver"
+	"os"
+	"sync"
 	"testing"
 	"time"
 )
@@ -18,14 +20,50 @@ func (d *DB) searchLike(q string, limit int) (n int, err error) {
 
 const benchRows = 100_000
 
-func bigHistory(b testing.TB) *DB {
-	d, err := Open(b.TempDir(), "p", nil)
-	if err != nil {
-		b.Fatal(err)
+// big is a directory holding a history of benchRows rows, made once for
+// the tests and benchmarks that need it (removed by TestMain).
+var big struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+func bigDir(tb testing.TB) string {
+	tb.Helper()
+	big.once.Do(func() {
+		big.dir, big.err = os.MkdirTemp("", "yui-history-big-")
+		if big.err != nil {
+			return
+		}
+		d, err := Open(big.dir, "p", nil)
+		if err != nil {
+			big.err = err
+			return
+		}
+		defer d.Close()
+		// One match in a thousand rows: a word said now and then.
+		fill(tb, d, 1, 1, benchRows, 1000)
+	})
+	if big.err != nil {
+		tb.Fatal(big.err)
 	}
-	b.Cleanup(func() { d.Close() })
-	// One match in a thousand rows: a word said now and then.
-	fill(b, d, 1, 1, benchRows, 1000)
+	return big.dir
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if big.dir != "" {
+		os.RemoveAll(big.dir)
+	}
+	os.Exit(code)
+}
+
+func bigHistory(tb testing.TB) *DB {
+	d, err := Open(bigDir(tb), "p", nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { d.Close() })
 	return d
 }
 
@@ -99,13 +137,10 @@ func TestTheWindowOpensAsFastWith100kRowsAsWith10(t *testing.T) {
 	if testing.Short() || raceDetector {
 		t.Skip("fills 100,000 rows (measured without -short and -race)")
 	}
-	smallDir, bigDir := t.TempDir(), t.TempDir()
+	smallDir := t.TempDir()
 	small := openTest(t, smallDir)
 	fill(t, small, 1, 1, 10, 0)
 	small.Close()
-	big := openTest(t, bigDir)
-	fill(t, big, 1, 1, benchRows, 0)
-	big.Close()
 	open := func(dir string, want int) func() {
 		return func() {
 			d, err := Open(dir, "p", nil)
@@ -123,7 +158,7 @@ func TestTheWindowOpensAsFastWith100kRowsAsWith10(t *testing.T) {
 		}
 	}
 	s := best(15, open(smallDir, 10))
-	b := best(15, open(bigDir, PageRows))
+	b := best(15, open(bigDir(t), PageRows))
 	t.Logf("open and first page: %v with 10 rows, %v with 100,000 rows (%d shown): ratio %.2f", s, b, PageRows, float64(b)/float64(s))
 	if b > 2*s {
 		t.Fatalf("opening 100,000 rows took %v, 10 rows %v: it grows with the history", b, s)
