@@ -1,7 +1,6 @@
 package transcript
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -121,12 +120,4 @@ func TestRecordExchangeWithoutShownEntries(t *testing.T) {
 	if again := s.FinishReplies(); len(again) != 0 {
 		t.Fatalf("FinishReplies again = %+v", again)
 	}
-}
-
-func mustJSON(e Entry) []byte {
-	b, err := json.Marshal(e)
-	if err != nil {
-		panic(err)
-	}
-	return b
 }
