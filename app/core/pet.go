@@ -8,6 +8,7 @@ import (
 	"yui/app/core/backend"
 	"yui/app/core/petview"
 	"yui/app/cue"
+	"yui/app/delegation"
 	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/permission"
@@ -55,6 +56,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			Text: fmt.Sprintf("%s's conversation could not be read and starts afresh (the old file is kept): %v", p.Name, terr)}))
 	}
 	pt.tr = tr
+	c.importDelegations(p, lg)
 	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: petHost{c}, Transcript: tr, Logger: lg,
 		Character: pt, OnTyped: func() { c.dropTip(id) }})
 	pt.speaker = c.newSpeaker(pt, p)
@@ -156,4 +158,21 @@ func (h petHost) GlobalMuted() bool                          { return h.c.mute.O
 func (h petHost) SetStatus(id string, st *view.PresetStatus) { h.c.sui.SetStatus(id, st) }
 func (h petHost) SetHistory(id string, items []view.DelegationItem) {
 	h.c.sui.SetHistory(id, items)
+}
+
+// importDelegations imports an older delegation-history file into her
+// history before her session opens it, so a damaged one (kept aside) is
+// told in a notice.
+func (c *Core) importDelegations(p settings.Preset, lg *slog.Logger) {
+	if c.opts.ConfigDir == "" {
+		return
+	}
+	h, _ := delegation.OpenHistory(c.opts.ConfigDir, p.ID, lg)
+	if err := h.Damaged(); err != nil {
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "delegations_bad",
+			Text: fmt.Sprintf("%s's background-task history could not be read and starts afresh (the old file is kept): %v", p.Name, err)}))
+	}
+	if err := h.Close(); err != nil {
+		lg.Warn("delegations.history_save_failed", "err", err.Error())
+	}
 }

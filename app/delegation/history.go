@@ -33,6 +33,9 @@ type History struct {
 	last  time.Time       // the last MergeSoon save
 	// writes counts the transactions written (for tests).
 	writes int
+	// damaged is the error of an older file that did not parse (kept
+	// aside) at this open or a Reload.
+	damaged error
 }
 
 // legacyPath is the JSON file of an older Yui, imported once.
@@ -75,6 +78,7 @@ func (h *History) openLocked() error {
 		switch {
 		case errors.Is(err, history.ErrDamaged):
 			h.log.Warn("delegation_history.corrupt", "err", err.Error())
+			h.damaged = err
 		case err != nil:
 			h.log.Warn("delegation_history.import_failed", "err", err.Error())
 		}
@@ -107,6 +111,15 @@ func parseLegacy(b []byte, _ [][]byte) (history.Import, error) {
 		imp.Delegations = append(imp.Delegations, history.Delegation(it))
 	}
 	return imp, nil
+}
+
+// Damaged is the error of an older delegation-history file that did not
+// parse and was kept aside (it says where), nil when there was none: for
+// a notice.
+func (h *History) Damaged() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.damaged
 }
 
 // Close saves what waits and closes the database.
