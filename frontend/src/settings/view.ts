@@ -13,6 +13,7 @@ import { realScheduler, type Scheduler } from '../scheduler';
 import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget, type TestState } from './actions';
 import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
+import { MindSection } from './mind';
 import { LookImport, type LookImportHost } from './lookimport';
 import { newPresetId, RequestIds } from './ids';
 import { ConfirmDialog, type ConfirmOptions } from './confirm';
@@ -90,6 +91,8 @@ export class SettingsView {
   /** The Session section (its history read-only): kept across form
    * rebuilds, never part of the drafts or a save. */
   private readonly session: SessionHistory;
+  /** What she remembers and her MCP servers (mind.ts): saved on its own. */
+  private readonly mind: MindSection;
   /** The Backend section's connection line and the Session section's "New
    * conversation": kept across form rebuilds like the Session section. */
   private readonly connection: ConnectionLine;
@@ -133,6 +136,7 @@ export class SettingsView {
     this.newId = opts.newId ?? (() => newPresetId());
     this.requestIds = opts.requestIds ?? new RequestIds();
     this.session = new SessionHistory({ now: () => this.sched.now() });
+    this.mind = new MindSection((m) => this.host.send(m));
     this.connection = new ConnectionLine(() => this.presetAction('reconnect'));
     this.newConversation = new NewConversation(() => this.presetAction('reset'));
     this.tester = new TestConnectionLine(() => this.testConnection(),
@@ -230,6 +234,12 @@ export class SettingsView {
         break;
       case 'connection_test':
         this.onTested(m);
+        break;
+      case 'settings_mind':
+        this.mind.setMind(m);
+        break;
+      case 'mind_result':
+        this.mind.onResult(m);
         break;
       case 'settings_audio':
         this.sound = m;
@@ -715,6 +725,7 @@ export class SettingsView {
         replaceThread: () => this.replaceThread(),
       });
       this.formChoices = key;
+      this.form.addSection('mind', this.mind.el);
       this.form.addSection('session', this.session.el);
       this.form.placeAfter('key', this.tester.el);
       this.form.placeAfter('key', this.connection.el);
@@ -739,6 +750,7 @@ export class SettingsView {
       sound: this.sound,
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
+    this.mind.show(d.id, this.model.isNew(d.id));
     this.lookImport?.show(state.choices.vrm_looks, d.look);
     this.form.setModels(this.models.get(d.id) ?? []);
     this.form.setAgents(this.agents.get(d.id) ?? []);
