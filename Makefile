@@ -102,6 +102,8 @@ unit:
 	go test -race -count=1 ./...
 	# The fitter's full sweep (to 7680x4320) is too slow under -race; run it plain.
 	go test -count=1 -run 'TestFit' ./app/jpegfit/
+	# The history's 100,000-row figures (docs/history.md) are measured without -race.
+	go test -count=1 -run 'TestSearchBeatsALikeScan|TestTheWindowOpensAsFast' -v ./app/history/ | grep -E '^(---|ok|FAIL)|rows' ; exit $${PIPESTATUS[0]}
 
 frontend-test: npm-deps
 	cd frontend && npm test

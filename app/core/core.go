@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"yui/app/core/archive"
 
 	"yui/app/applog"
 	"yui/app/audio"
@@ -252,6 +253,7 @@ func New(opts Options) (*Core, error) {
 	c.voices.Routes(c.routes)
 	c.companion = c.newCompanion()
 	c.companion.Routes(c.routes)
+	archive.New(archiveHost{c}, c.view, lg, nil).Routes(c.routes)
 	all := store.Get()
 	for _, p := range all.Presets {
 		if !p.Enabled {

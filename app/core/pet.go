@@ -3,15 +3,14 @@ package core
 import (
 	"fmt"
 	"log/slog"
-	"path/filepath"
 	"slices"
 
-	"yui/app/atomicfile"
 	"yui/app/clientctx"
 	"yui/app/core/backend"
 	"yui/app/core/life"
 	"yui/app/core/petview"
 	"yui/app/cue"
+	"yui/app/delegation"
 	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/mcp"
@@ -40,20 +39,29 @@ type pet struct {
 	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
 	view    *petview.View
-	mcp     *mcp.Hub   // her MCP servers (mcp.go); nil when none
-	life    *life.Room // her body (shared room; she is removed from it on close)
+	tr      *transcript.Store // her transcript (her history)
+	mcp     *mcp.Hub          // her MCP servers (mcp.go); nil when none
+	life    *life.Room        // her body (shared room; she is removed from it on close)
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
 	pt := &pet{preset: p.ID, life: c.life}
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
-	tr, terr := transcript.Open(transcriptPath(c.opts.ConfigDir, p.ID), lg, nil)
-	if terr != nil {
+	tr, terr := transcript.Open(c.opts.ConfigDir, p.ID, lg, nil)
+	if tr == nil {
+		// The history database cannot be opened: this run keeps her
+		// conversation in memory, and the file is left as it is.
+		tr, _ = transcript.Open("", p.ID, lg, nil)
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
+			Text: fmt.Sprintf("%s's history could not be opened, so this conversation is not saved: %v", p.Name, terr)}))
+	} else if terr != nil {
 		// Kept aside, never lost; the character starts a new transcript.
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
 			Text: fmt.Sprintf("%s's conversation could not be read and starts afresh (the old file is kept): %v", p.Name, terr)}))
 	}
+	pt.tr = tr
+	c.importDelegations(p, lg)
 	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: petHost{c}, Transcript: tr, Logger: lg,
 		Character: pt, OnTyped: func() { c.dropTip(id) }})
 	pt.speaker = c.newSpeaker(pt, p)
@@ -175,11 +183,19 @@ func (h petHost) SetHistory(id string, items []view.DelegationItem) {
 	h.c.sui.SetHistory(id, items)
 }
 
-// transcriptPath is preset id's transcript file ("" without a config
-// directory: kept in memory).
-func transcriptPath(configDir, id string) string {
-	if configDir == "" {
-		return ""
+// importDelegations imports an older delegation-history file into her
+// history before her session opens it, so a damaged one (kept aside) is
+// told in a notice.
+func (c *Core) importDelegations(p settings.Preset, lg *slog.Logger) {
+	if c.opts.ConfigDir == "" {
+		return
 	}
-	return filepath.Join(configDir, "transcript-"+atomicfile.SafeName(id)+".json")
+	h, _ := delegation.OpenHistory(c.opts.ConfigDir, p.ID, lg)
+	if err := h.Damaged(); err != nil {
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "delegations_bad",
+			Text: fmt.Sprintf("%s's background-task history could not be read and starts afresh (the old file is kept): %v", p.Name, err)}))
+	}
+	if err := h.Close(); err != nil {
+		lg.Warn("delegations.history_save_failed", "err", err.Error())
+	}
 }

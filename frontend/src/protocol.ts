@@ -292,9 +292,24 @@ export interface TranscriptEntry {
   reasoning: string;
   state: 'streaming' | 'done' | 'running' | 'failed' | string;
   at: number; // epoch ms
+  /** The conversation it belongs to (New conversation starts the next). */
+  conv: number;
 }
-/** The whole transcript, oldest first: it replaces what the page shows. */
-export interface Transcript { type: 'transcript'; entries: Omit<TranscriptEntry, 'type'>[] | null }
+/**
+ * The newest rows of the current conversation `conv`, oldest first: it
+ * replaces what the page shows; `more`: older rows exist (history_more).
+ */
+export interface Transcript { type: 'transcript'; conv: number; entries: Omit<TranscriptEntry, 'type'>[] | null; more: boolean }
+
+// The history (docs/history.md): older pages, search, export.
+/** The rows before `before`, oldest first; `more`: older ones exist. */
+export interface HistoryPage { type: 'history_page'; before: number; entries: Omit<TranscriptEntry, 'type'>[] | null; more: boolean }
+/** One row found; the matched words sit between U+0002 and U+0003 in `snippet`. */
+export interface HistoryHit { entry: Omit<TranscriptEntry, 'type'>; snippet: string }
+export interface HistoryResults { type: 'history_results'; query: string; hits: HistoryHit[] | null; error?: string }
+export interface HistoryExported { type: 'history_exported'; conv: number; format: string; path?: string; error?: string }
+export interface HistorySearch { type: 'history_search'; query: string }
+export interface HistoryExport { type: 'history_export'; conv: number; format: 'markdown' | 'json' }
 
 // Listening (docs/voice.md, "Listening"; app/view/listen.go).
 /** Her body's pose (docs/desktop-life.md): what the core's life room
@@ -334,7 +349,7 @@ export type CoreMessage =
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
   | OpenComposer | LookArt | PointerAt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
-  | Transcript | TranscriptEntry
+  | Transcript | TranscriptEntry | HistoryPage | HistoryResults | HistoryExported
   | ListenState | SettingsListen | ListenLevel
   | Companion | SettingsProactive
   | SettingsMind | MindResult
@@ -355,6 +370,9 @@ export type PageMessage =
   | { type: 'desktop_action'; action: DesktopActionKind }
   | TestConnection
   | { type: 'open_messages' }
+  | { type: 'history_more'; before: number }
+  | HistorySearch
+  | HistoryExport
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
   | { type: 'listen_meter'; on: boolean }
@@ -372,6 +390,7 @@ const known = new Set([
   'companion', 'settings_proactive',
   'settings_mind', 'mind_result',
   'body',
+  'history_page', 'history_results', 'history_exported',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */
