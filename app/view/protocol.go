@@ -152,9 +152,9 @@ type Mouth struct {
 	At     int64 `json:"at"`
 	StepMS int   `json:"step_ms"`
 	Levels []int `json:"levels"`
-	// Tones[i] (0–100), when sent, is how bright window i sounds (its
-	// zero-crossing rate): the VRM look picks the mouth's vowel shape from
-	// it (docs/looks.md).
+	// Tones[i] (0–100), when sent, is how bright window i sounds (a
+	// three-band split of its spectrum, app/audio Tones): the VRM look
+	// picks the mouth's vowel shape from it (docs/looks.md).
 	Tones []int `json:"tones,omitempty"`
 }
 

@@ -15,7 +15,9 @@ describe('visemes', () => {
   });
 
   it('picks the vowel shape from the tone: dark ou/oh, middle aa, bright ee/ih', () => {
-    expect([5, 30, 50, 70, 95].map(shapeOfTone)).toEqual(['ou', 'oh', 'aa', 'ee', 'ih']);
+    expect([5, 25, 40, 55, 80].map(shapeOfTone)).toEqual(['ou', 'oh', 'aa', 'ee', 'ih']);
+    // app/audio Tones of its test vowels u, o, a, e, i (tones_test.go).
+    expect([15, 21, 43, 48, 73].map(shapeOfTone)).toEqual(['ou', 'oh', 'aa', 'ee', 'ih']);
   });
 
   it('shows one shape at its openness, blended with aa as it opens wide', () => {
@@ -68,6 +70,24 @@ describe('the mouth over time', () => {
     // After the last window the mouth closes, then nothing is due.
     expect(m.show(1400)).toBeNull();
     expect(m.next(1400)).toBeNull();
+  });
+
+  it('changes between half and full open only after the longer hold', async () => {
+    const { MouthTrack, MOUTH_HOLD_MS, OPEN_CHANGE_HOLD_MS } = await import('./viseme');
+    const m = new MouthTrack();
+    // Full open, then half open from 220 ms, then closed from 600 ms.
+    const levels = [...Array(11).fill(90), ...Array(19).fill(30), 0];
+    m.push(0, 20, levels);
+    expect(m.show(0)!.aa).toBeGreaterThan(0.9);
+    // Half open is heard at 220 (past MOUTH_HOLD_MS) but waits for the
+    // longer hold of an open ↔ open change.
+    expect(m.next(1)).toBe(OPEN_CHANGE_HOLD_MS);
+    expect(m.show(MOUTH_HOLD_MS + 20)!.aa).toBeGreaterThan(0.9);
+    const half = m.show(OPEN_CHANGE_HOLD_MS)!.aa;
+    expect(half).toBeGreaterThan(0);
+    expect(half).toBeLessThan(0.9);
+    // Closing keeps the short hold.
+    expect(m.next(OPEN_CHANGE_HOLD_MS + 1)).toBe(600);
   });
 
   it('gives each opening the next shape; tones choose instead', async () => {
