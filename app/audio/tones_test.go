@@ -43,14 +43,29 @@ func TestTonesRiseWithPitch(t *testing.T) {
 
 func TestTonesTellVowelsApart(t *testing.T) {
 	rate := 22050
-	// Rough formants (F1, F2 and F2's share) of five vowels.
-	u := mid(t, vowel(rate, 320, 800, 0.3))
-	o := mid(t, vowel(rate, 500, 900, 0.4))
-	a := mid(t, vowel(rate, 750, 1200, 0.6))
-	e := mid(t, vowel(rate, 450, 2000, 0.25))
-	i := mid(t, vowel(rate, 280, 2300, 0.2))
-	if !(u < o && o < a && a < e && e < i) {
-		t.Errorf("tones u %d, o %d, a %d, e %d, i %d: want them in that order, darkest first", u, o, a, e, i)
+	// Rough formants (F1, F2 and F2's share) of five vowels, alone and in
+	// one clip (where they spread over the whole range).
+	vowels := []audio.PCM{vowel(rate, 320, 800, 0.3), vowel(rate, 500, 900, 0.4), vowel(rate, 750, 1200, 0.6),
+		vowel(rate, 450, 2000, 0.25), vowel(rate, 280, 2300, 0.2)}
+	alone := make([]int, len(vowels))
+	clip := audio.PCM{Format: vowels[0].Format}
+	for i, v := range vowels {
+		alone[i] = mid(t, v)
+		clip.Samples = append(clip.Samples, v.Samples...)
+	}
+	tones := audio.Tones(clip)
+	per := len(tones) / len(vowels)
+	together := make([]int, len(vowels))
+	for i := range vowels {
+		together[i] = int(tones[i*per+per/2])
+	}
+	for i := 1; i < len(vowels); i++ {
+		if alone[i] <= alone[i-1] || together[i] <= together[i-1] {
+			t.Fatalf("tones of u, o, a, e, i: alone %v, in one clip %v; want them rising, darkest first", alone, together)
+		}
+	}
+	if together[0] > 10 || together[4] < 90 {
+		t.Errorf("in one clip u and i have tones %d and %d; want the ends of the range", together[0], together[4])
 	}
 }
 

@@ -1,7 +1,8 @@
 // The VRM look's mouth: the voice's levels (0–100, one per 20 ms window,
 // relative to the sentence's loudest) and tones (0–100: how bright the
-// window sounds — the core's three-band split of its spectrum, app/audio
-// Tones: /u/ and /o/ are dark, /a/ in the middle, /e/ and /i/ bright)
+// window sounds, relative to the sentence's other loud windows — the
+// core's three-band split of its spectrum, app/audio Tones: /u/ and /o/
+// are dark, /a/ in the middle, /e/ and /i/ bright)
 // become the VRM visemes aa, ih, ou, ee and oh.
 //
 // The level sets how open the mouth is; the tone picks the vowel shape.
@@ -17,9 +18,9 @@ export type VisemeWeights = Record<Viseme, number>;
 /** Level below which the mouth is closed, and from which it is fully open. */
 export const CLOSED_BELOW = 12;
 export const OPEN_AT = 70;
-/** Tone bands (upper bounds) of each shape, darkest first, fitted to
- * app/audio Tones of two-formant vowels (u 15, o 21, a 43, e 48, i 73). */
-const TONE_BANDS: readonly [number, Viseme][] = [[18, 'ou'], [32, 'oh'], [46, 'aa'], [66, 'ee'], [101, 'ih']];
+/** Tone bands (upper bounds) of each shape, darkest first: app/audio
+ * Tones spreads a sentence's vowels over the whole range. */
+const TONE_BANDS: readonly [number, Viseme][] = [[20, 'ou'], [40, 'oh'], [60, 'aa'], [80, 'ee'], [101, 'ih']];
 /** The syllable cycle used without tones. */
 export const CYCLE: readonly Viseme[] = ['aa', 'oh', 'ee', 'aa', 'ou', 'ih'];
 
@@ -138,6 +139,17 @@ export class MouthTrack {
     if (i > 0) this.windows = this.windows.slice(i);
   }
 
+  /** The tone of an opening: that of its loudest window over the hold
+   * (the vowel, not the consonant it starts on), if tones were sent. */
+  private vowelTone(now: number): number | undefined {
+    let best: Window | undefined;
+    for (const w of this.windows) {
+      if (w.t >= now + MOUTH_HOLD_MS) break;
+      if (w.tone !== undefined && (!best || w.level > best.level)) best = w;
+    }
+    return best?.tone;
+  }
+
   /** How long the current frame holds before it may become `to`. */
   private holdTo(to: 0 | 1 | 2): number {
     return this.frame !== 0 && to !== 0 ? OPEN_CHANGE_HOLD_MS : MOUTH_HOLD_MS;
@@ -155,7 +167,8 @@ export class MouthTrack {
     if (want.frame !== this.frame && now - this.changed >= this.holdTo(want.frame)) {
       if (this.frame === 0 && want.frame > 0) {
         this.syllable++;
-        this.shape = want.tone !== undefined ? shapeOfTone(want.tone) : CYCLE[this.syllable % CYCLE.length]!;
+        const tone = this.vowelTone(now);
+        this.shape = tone !== undefined ? shapeOfTone(tone) : CYCLE[this.syllable % CYCLE.length]!;
       }
       this.frame = want.frame;
       this.changed = now;
