@@ -11,7 +11,12 @@
 // frames (shut, open) as the SVG look's is, the mouth a frame per change of
 // its closed / half / open frame (held 125 ms at least, as the SVG look's),
 // breathing, when on, a frame every 1/BREATH_FPS s. Idle with breathing
-// off, the only timer is the next blink's.
+// off, the only timer is the next blink's. A frame that changes only the
+// face (the mouth, a blink, while the body, the gaze and the springs are
+// still) updates the expressions alone: no pose, no spring bone step, no
+// scene matrices; and when only the mouth or the eyelids changed, it
+// redraws the face's box alone over the kept drawing buffer (a scissored
+// render: under software GL most of a frame's cost is its pixels).
 //
 // The window's input shape follows her silhouette: after a frame that
 // changed her pose (at most every REGION_MS, and always once she settles)
@@ -20,14 +25,14 @@
 
 import {
   AmbientLight, AnimationMixer, Box3, DirectionalLight, Euler, LoopOnce, MathUtils, Object3D, PerspectiveCamera, Quaternion,
-  Scene, Vector3, WebGLRenderer, type AnimationAction, type AnimationClip,
+  Scene, Vector2, Vector3, WebGLRenderer, type AnimationAction, type AnimationClip,
 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, VRMUtils, type VRM, type VRMHumanBoneName } from '@pixiv/three-vrm';
 import { VRMAnimationLoaderPlugin, createVRMAnimationClip, type VRMAnimation } from '@pixiv/three-vrm-animation';
 import type { Scheduler } from '../scheduler';
 import { BONES, MOTIONS, REACTIONS, REST, addPoses, motionMoving, motionPose, type Bone, type Motion, type Pose } from './motions';
-import { easeWeights, resolveEmotion, targetWeights, type EmotionMap, type Weights } from './mixer';
+import { easeWeights, isInstant, resolveEmotion, targetWeights, type EmotionMap, type Weights } from './mixer';
 import { MouthTrack, type VisemeWeights } from './viseme';
 import { PatDetector, PokeDetector, type TouchKind, type TouchWhere } from './gesture';
 
@@ -58,7 +63,10 @@ export interface VrmLookHost {
 }
 
 export const MOTION_FPS = 30;
-export const BREATH_FPS = 5;
+/** Breathing's frame rate: its 4 s breath moves her chest by 1°, so 2
+ * frames a second show it as well as more would (each frame is a WebGL
+ * frame under software GL: docs/looks.md, "What it costs"). */
+export const BREATH_FPS = 2;
 export const REGION_MS = 250;
 /** Spring bones keep swinging this long after the body stopped. */
 export const SETTLE_S = 0.9;
@@ -189,8 +197,10 @@ export class VrmLook {
   private readonly pat = new PatDetector();
   private readonly poke = new PokeDetector();
   private disposed = false;
-  /** Frames drawn (tests, the bench). */
+  /** Frames drawn (tests, the bench), and of those the face-only ones
+   * that redrew the face's box alone. */
   frames = 0;
+  faceFrames = 0;
   /** The test hook's fixed clock (see `pose`): no timers run while set. */
   private frozen = false;
 
@@ -237,7 +247,9 @@ export class VrmLook {
     canvas.height = Math.round(height * dpr);
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
-    const renderer = makeRenderer(canvas);
+    // The drawing buffer is kept between frames, so a frame that changes
+    // only the mouth or a blink redraws the face's box alone (faceBox).
+    const renderer = makeRenderer(canvas, true);
     renderer.setPixelRatio(dpr);
     renderer.setSize(width, height, false);
     let vrm: VRM;
@@ -276,6 +288,10 @@ export class VrmLook {
     const e = resolveEmotion(this.spec.emotions, s.emotion);
     if (e !== this.emotion) this.emotion = e;
     this.setMotion(s.motion);
+    if (this.host.reducedMotion() !== this.reducedSeen) {
+      this.reducedSeen = this.host.reducedMotion();
+      this.posed = false;
+    }
     if (this.speaking !== s.speaking) {
       this.speaking = s.speaking;
       if (!s.speaking) this.mouthTrack.clear();
@@ -289,6 +305,7 @@ export class VrmLook {
     if (next === this.motionId) return;
     this.motionId = next;
     this.motionT = 0;
+    this.posed = false;
     this.action?.fadeOut(0.25);
     this.action = null;
     const clip = this.clips.get(this.spec.motions[next] ?? '');
@@ -313,12 +330,14 @@ export class VrmLook {
    * window), or null when it is not near her. */
   setPointer(p: { x: number; y: number } | null): void {
     this.pointer = p;
+    this.posed = false;
     this.wake();
   }
 
   /** Plays a touch reaction (an expression and a small motion). */
   react(kind: TouchKind): void {
     this.reaction = { kind, t: 0 };
+    this.posed = false;
     this.wake();
   }
 
@@ -384,6 +403,7 @@ export class VrmLook {
 
   unfreeze(): void {
     this.frozen = false;
+    this.posed = false;
     this.last = 0;
     this.wake();
   }
@@ -460,7 +480,7 @@ export class VrmLook {
     }
     const dt = this.last ? Math.min(0.1, (now - this.last) / 1000) : 0;
     this.last = now;
-    this.drawFrame(dt);
+    this.drawFrame(dt, this.posed && this.bodyStill());
     const dirty = this.regionDirty;
     if (dirty && (now - this.regionAt >= REGION_MS || this.wantedFPS() === 0)) this.readRegion();
     this.wake();
@@ -477,6 +497,18 @@ export class VrmLook {
   }
 
   private faceMoving = false;
+  /** A full frame has posed her since the body last changed. */
+  private posed = false;
+  private reducedSeen = false;
+
+  /** Nothing but the face can change this frame: no motion, clip or
+   * reaction, breathing off, the gaze and the springs settled. */
+  private bodyStill(): boolean {
+    const reduced = this.host.reducedMotion();
+    const body = !reduced && (motionMoving(this.motion, this.motionT) || this.action !== null || this.reaction !== null);
+    const breathing = !reduced && this.spec.breathing === 'low';
+    return !body && !breathing && !this.gazeMoving() && this.clock >= this.settleUntil;
+  }
 
   private gazeWanted(): { yaw: number; pitch: number } {
     if (!this.pointer) return { yaw: 0, pitch: 0 };
@@ -506,10 +538,33 @@ export class VrmLook {
     return Math.abs(w.yaw - this.gaze.yaw) > 0.003 || Math.abs(w.pitch - this.gaze.pitch) > 0.003;
   }
 
-  /** Advances every clock by dt seconds and draws. */
-  private drawFrame(dt: number): void {
+  /** Advances every clock by dt seconds and draws; `faceOnly`: only the
+   * expressions changed (the body is as the last frame left it). */
+  private drawFrame(dt: number, faceOnly = false): void {
     const reduced = this.host.reducedMotion();
     this.clock += dt;
+    if (faceOnly) {
+      this.motionT += dt;
+      this.breathT += dt;
+      const eased = this.easedWeights();
+      this.drawFace(dt);
+      this.vrm.expressionManager?.update();
+      // Only the mouth or the eyelids changed (no emotion easing): the
+      // face's box is all that differs from the kept drawing buffer.
+      const box = eased === this.easedWeights() ? this.faceBox() : null;
+      if (box) {
+        this.renderer.setScissor(box.x, box.y, box.w, box.h);
+        this.renderer.setScissorTest(true);
+      }
+      this.scene.matrixWorldAutoUpdate = false;
+      this.renderer.render(this.scene, this.camera);
+      this.scene.matrixWorldAutoUpdate = true;
+      if (box) this.renderer.setScissorTest(false);
+      this.frames++;
+      if (box) this.faceFrames++;
+      return;
+    }
+    this.posed = true;
     const before = { motionId: this.motionId, reaction: this.reaction?.kind };
     this.motionT += dt;
     if (this.reaction) {
@@ -546,7 +601,44 @@ export class VrmLook {
     if (moving || Math.abs(want.yaw - this.gaze.yaw) > 0.01) this.settleUntil = this.clock + SETTLE_S;
     if (moving || this.reaction || before.motionId !== this.motionId) this.regionDirty = true;
 
-    // The face.
+    this.drawFace(dt);
+    this.vrm.update(dt);
+    this.renderer.render(this.scene, this.camera);
+    this.frames++;
+  }
+
+  /** The eased (emotion) weights, as a key: a frame that leaves it alone
+   * changed only the instant ones, the mouth and the blink. */
+  private easedWeights(): string {
+    let k = '';
+    for (const [n, w] of Object.entries(this.weights)) if (!isInstant(n)) k += `${n}:${w};`;
+    return k;
+  }
+
+  /** The box (renderer pixels, from the bottom left) around her face:
+   * the head bone up to the top of her head, and as wide, with a margin;
+   * null when she has no head bone or it is off the canvas. */
+  private faceBox(): { x: number; y: number; w: number; h: number } | null {
+    const head = this.vrm.humanoid.getNormalizedBoneNode('head');
+    if (!head) return null;
+    const size = this.renderer.getSize(new Vector2());
+    const hp = new Vector3();
+    head.getWorldPosition(hp);
+    const at = (dy: number) => {
+      const v = hp.clone().add(new Vector3(0, dy, 0)).project(this.camera);
+      return { x: ((v.x + 1) / 2) * size.x, y: ((v.y + 1) / 2) * size.y };
+    };
+    const chin = at(-0.04), top = at(0.26);
+    const r = (top.y - chin.y) / 2;
+    if (!(r > 0)) return null;
+    const cx = chin.x, cy = (top.y + chin.y) / 2;
+    const x = Math.max(0, Math.floor(cx - r * 1.2)), y = Math.max(0, Math.floor(cy - r * 1.2));
+    const w = Math.min(size.x, Math.ceil(cx + r * 1.2)) - x, h = Math.min(size.y, Math.ceil(cy + r * 1.2)) - y;
+    return w > 0 && h > 0 ? { x, y, w, h } : null;
+  }
+
+  /** Sets the expression weights for now (easing the emotion's). */
+  private drawFace(dt: number): void {
     this.mouth = this.mouthNow();
     const blink = this.blinkOn ? 1 : 0;
     const r = this.reaction;
@@ -560,9 +652,6 @@ export class VrmLook {
     if (em) {
       for (const ex of em.expressions) em.setValue(ex.expressionName, this.weights[ex.expressionName] ?? 0);
     }
-    this.vrm.update(dt);
-    this.renderer.render(this.scene, this.camera);
-    this.frames++;
   }
 
   /** The visemes for now (null: closed, nothing pending). */

@@ -225,6 +225,43 @@ for (const [lookId, label] of [['test-model', '1.0'], ['zero', '0.x']]) {
   });
 }
 
+test('a speaking mouth redraws her face alone, and that frame matches a full one', async () => {
+  const pet = await wearing('test-model');
+  await pet.waitForFunction(() => !document.querySelector('.vrm-look').yuiLook.animating);
+  const canvas = pet.locator('.vrm-look canvas');
+  const closed = await canvas.screenshot({ omitBackground: true });
+  const before = await pet.evaluate(() => {
+    const l = document.querySelector('.vrm-look').yuiLook;
+    l.set({ emotion: 'neutral', motion: 'idle', speaking: true, voiced: true });
+    l.setLevels(Date.now(), 20, Array(300).fill(90)); // 6 s wide open
+    return { frames: l.frames, face: l.faceFrames };
+  });
+  await pet.waitForFunction((n) => document.querySelector('.vrm-look').yuiLook.faceFrames > n, before.face);
+  const scissored = await canvas.screenshot({ omitBackground: true });
+  const counts = await pet.evaluate(() => {
+    const l = document.querySelector('.vrm-look').yuiLook;
+    return { frames: l.frames, face: l.faceFrames, aa: l.shownWeights.aa ?? 0 };
+  });
+  assert.ok(counts.aa > 0.5, `the mouth is open: ${JSON.stringify(counts)}`);
+  assert.equal(counts.frames - before.frames, counts.face - before.face, 'every frame while only the mouth moves is a face frame');
+  assert.ok((await diff(pet, scissored, closed)) > 0, 'the open mouth is drawn');
+  // The same face drawn in full.
+  await pet.evaluate(() => document.querySelector('.vrm-look').yuiLook.pose(0));
+  const full = await canvas.screenshot({ omitBackground: true });
+  const d = await diff(pet, scissored, full);
+  if (d > MAX_DIFF) {
+    writeFileSync(join(shots, 'got-face-frame.png'), scissored);
+    writeFileSync(join(shots, 'got-full-frame.png'), full);
+  }
+  assert.ok(d <= MAX_DIFF, `the face-only frame differs from a full one in ${(100 * d).toFixed(2)} % of pixels`);
+  await pet.evaluate(() => {
+    const l = document.querySelector('.vrm-look').yuiLook;
+    l.setLevels(Date.now(), 20, []);
+    l.unfreeze();
+  });
+  await pet.close();
+});
+
 test('a pointer near her turns her head; a pat and a poke play their reactions and reach the core', async () => {
   const pet = await wearing('test-model');
   const box = await pet.locator('.vrm-look canvas').boundingBox();
