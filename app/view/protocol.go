@@ -365,6 +365,8 @@ type PresetForm struct {
 	HasKey      bool   `json:"has_key"`
 	HasVoiceKey bool   `json:"has_voice_key"`
 	ChatID      string `json:"chat_id"`
+	// LookOptions are her VRM look options (changed with look_options).
+	LookOptions CharacterLookOptions `json:"look_options"`
 	// KeyNote, when set, says why the key field is empty: a save moved
 	// the preset to another backend and dropped its key. It stays until a
 	// key is saved for the preset.

@@ -14,9 +14,9 @@
 // off, the only timer is the next blink's. A frame that changes only the
 // face (the mouth, a blink, while the body, the gaze and the springs are
 // still) updates the expressions alone: no pose, no spring bone step, no
-// scene matrices; and when only the mouth or the eyelids changed, it
-// redraws the face's box alone over the kept drawing buffer (a scissored
-// render: under software GL most of a frame's cost is its pixels).
+// scene matrices. (A scissored redraw of the face's box alone, over a
+// kept drawing buffer, measured no cheaper in WebKitGTK: a WebGL frame's
+// cost there is its presentation, not its pixels — docs/looks.md.)
 //
 // The window's input shape follows her silhouette: after a frame that
 // changed her pose (at most every REGION_MS, and always once she settles)
@@ -25,14 +25,14 @@
 
 import {
   AmbientLight, AnimationMixer, Box3, DirectionalLight, Euler, LoopOnce, MathUtils, Object3D, PerspectiveCamera, Quaternion,
-  Scene, Vector2, Vector3, WebGLRenderer, type AnimationAction, type AnimationClip,
+  Scene, Vector3, WebGLRenderer, type AnimationAction, type AnimationClip,
 } from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import { VRMLoaderPlugin, VRMUtils, type VRM, type VRMHumanBoneName } from '@pixiv/three-vrm';
 import { VRMAnimationLoaderPlugin, createVRMAnimationClip, type VRMAnimation } from '@pixiv/three-vrm-animation';
 import type { Scheduler } from '../scheduler';
 import { BONES, MOTIONS, REACTIONS, REST, addPoses, motionMoving, motionPose, type Bone, type Motion, type Pose } from './motions';
-import { easeWeights, isInstant, resolveEmotion, targetWeights, type EmotionMap, type Weights } from './mixer';
+import { easeWeights, resolveEmotion, targetWeights, type EmotionMap, type Weights } from './mixer';
 import { MouthTrack, type VisemeWeights } from './viseme';
 import { PatDetector, PokeDetector, type TouchKind, type TouchWhere } from './gesture';
 
@@ -197,8 +197,7 @@ export class VrmLook {
   private readonly pat = new PatDetector();
   private readonly poke = new PokeDetector();
   private disposed = false;
-  /** Frames drawn (tests, the bench), and of those the face-only ones
-   * that redrew the face's box alone. */
+  /** Frames drawn (tests, the bench), and of those the face-only ones. */
   frames = 0;
   faceFrames = 0;
   /** The test hook's fixed clock (see `pose`): no timers run while set. */
@@ -247,9 +246,7 @@ export class VrmLook {
     canvas.height = Math.round(height * dpr);
     canvas.style.width = `${width}px`;
     canvas.style.height = `${height}px`;
-    // The drawing buffer is kept between frames, so a frame that changes
-    // only the mouth or a blink redraws the face's box alone (faceBox).
-    const renderer = makeRenderer(canvas, true);
+    const renderer = makeRenderer(canvas);
     renderer.setPixelRatio(dpr);
     renderer.setSize(width, height, false);
     let vrm: VRM;
@@ -546,22 +543,13 @@ export class VrmLook {
     if (faceOnly) {
       this.motionT += dt;
       this.breathT += dt;
-      const eased = this.easedWeights();
       this.drawFace(dt);
       this.vrm.expressionManager?.update();
-      // Only the mouth or the eyelids changed (no emotion easing): the
-      // face's box is all that differs from the kept drawing buffer.
-      const box = eased === this.easedWeights() ? this.faceBox() : null;
-      if (box) {
-        this.renderer.setScissor(box.x, box.y, box.w, box.h);
-        this.renderer.setScissorTest(true);
-      }
       this.scene.matrixWorldAutoUpdate = false;
       this.renderer.render(this.scene, this.camera);
       this.scene.matrixWorldAutoUpdate = true;
-      if (box) this.renderer.setScissorTest(false);
       this.frames++;
-      if (box) this.faceFrames++;
+      this.faceFrames++;
       return;
     }
     this.posed = true;
@@ -605,36 +593,6 @@ export class VrmLook {
     this.vrm.update(dt);
     this.renderer.render(this.scene, this.camera);
     this.frames++;
-  }
-
-  /** The eased (emotion) weights, as a key: a frame that leaves it alone
-   * changed only the instant ones, the mouth and the blink. */
-  private easedWeights(): string {
-    let k = '';
-    for (const [n, w] of Object.entries(this.weights)) if (!isInstant(n)) k += `${n}:${w};`;
-    return k;
-  }
-
-  /** The box (renderer pixels, from the bottom left) around her face:
-   * the head bone up to the top of her head, and as wide, with a margin;
-   * null when she has no head bone or it is off the canvas. */
-  private faceBox(): { x: number; y: number; w: number; h: number } | null {
-    const head = this.vrm.humanoid.getNormalizedBoneNode('head');
-    if (!head) return null;
-    const size = this.renderer.getSize(new Vector2());
-    const hp = new Vector3();
-    head.getWorldPosition(hp);
-    const at = (dy: number) => {
-      const v = hp.clone().add(new Vector3(0, dy, 0)).project(this.camera);
-      return { x: ((v.x + 1) / 2) * size.x, y: ((v.y + 1) / 2) * size.y };
-    };
-    const chin = at(-0.04), top = at(0.26);
-    const r = (top.y - chin.y) / 2;
-    if (!(r > 0)) return null;
-    const cx = chin.x, cy = (top.y + chin.y) / 2;
-    const x = Math.max(0, Math.floor(cx - r * 1.2)), y = Math.max(0, Math.floor(cy - r * 1.2));
-    const w = Math.min(size.x, Math.ceil(cx + r * 1.2)) - x, h = Math.min(size.y, Math.ceil(cy + r * 1.2)) - y;
-    return w > 0 && h > 0 ? { x, y, w, h } : null;
   }
 
   /** Sets the expression weights for now (easing the emotion's). */

@@ -160,6 +160,18 @@ test('a VRM model imported in settings is worn by the character; bad files are r
   assert.ok(existsSync(join(core.dir, 'config', 'looks', 'test-model', 'thumbnail.png')), 'thumbnail.png kept');
   await settings.screenshot({ path: join(shots, 'settings-vrm-import.png') });
   assert.equal(await saveAndWait(settings), 'Saved');
+  // Her options for it: the look's own by default; a change is saved
+  // with her at once, in the settings file.
+  const breathing = settings.locator('#look-breathing');
+  await breathing.waitFor();
+  assert.equal(await breathing.inputValue(), '');
+  assert.match(await breathing.locator('option[value=""]').textContent(), /^The look's own \(keeps still\)$/);
+  await breathing.selectOption('low');
+  await core.waitLog((l) => l.event === 'look_options' && l.preset === id && l.breathing === 'low', 'her breathing option saved');
+  const saved = JSON.parse(readFileSync(join(core.dir, 'config', 'settings.json'), 'utf8'));
+  assert.deepEqual(saved.presets.find((p) => p.id === id).look_options, { breathing: 'low' });
+  await breathing.selectOption('');
+  await core.waitLog((l) => l.event === 'look_options' && l.preset === id && l.breathing === '', 'back to the look\'s own');
 
   // A drop imports too (the 0.x model).
   const zero = readFileSync(join(models, 'yui-test-0.x.vrm'));
@@ -225,7 +237,7 @@ for (const [lookId, label] of [['test-model', '1.0'], ['zero', '0.x']]) {
   });
 }
 
-test('a speaking mouth redraws her face alone, and that frame matches a full one', async () => {
+test('a speaking mouth updates her face alone (no pose, no springs), and that frame matches a full one', async () => {
   const pet = await wearing('test-model');
   await pet.waitForFunction(() => !document.querySelector('.vrm-look').yuiLook.animating);
   const canvas = pet.locator('.vrm-look canvas');
