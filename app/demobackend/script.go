@@ -18,10 +18,11 @@ const (
 	kindLook
 	kindTool
 	kindPermission // the user answered a screen prompt (client_context trigger)
+	kindProactive  // the client started a turn on its own (proactive.go)
 )
 
 func (k kind) String() string {
-	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission"}[k]
+	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission", "proactive"}[k]
 }
 
 // plan is what a turn will do, read from its text alone.
@@ -35,6 +36,7 @@ type plan struct {
 	// stubborn: kindSlow that ignores stop (a backend may), so a client's
 	// dropping of a stopped turn's late frames can be seen.
 	stubborn bool
+	trigger  proactiveTrigger // kindProactive
 }
 
 // Trigger words, matched as whole words, case-insensitively. The first rule
@@ -82,6 +84,9 @@ const permissionTrigger = "trigger: permission screen "
 // planForTurn reads a turn: a permission trigger in its client_context
 // (the user answered the prompt a look opened) wins over the text.
 func planForTurn(text, clientContext string) plan {
+	if p, ok := proactivePlan(clientContext); ok && text == "" {
+		return p
+	}
 	for _, l := range strings.Split(clientContext, "\n") {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), permissionTrigger); ok {
 			return plan{kind: kindPermission, allowed: strings.HasPrefix(rest, "allowed")}
