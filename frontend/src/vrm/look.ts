@@ -32,7 +32,7 @@ import { VRMLoaderPlugin, VRMUtils, type VRM, type VRMHumanBoneName } from '@pix
 import { VRMAnimationLoaderPlugin, createVRMAnimationClip, type VRMAnimation } from '@pixiv/three-vrm-animation';
 import type { Scheduler } from '../scheduler';
 import { BONES, MOTIONS, REACTIONS, REST, addPoses, motionMoving, motionPose, type Bone, type Motion, type Pose } from './motions';
-import { easeWeights, resolveEmotion, targetWeights, type EmotionMap, type Weights } from './mixer';
+import { easeWeights, isInstant, resolveEmotion, targetWeights, type EmotionMap, type Weights } from './mixer';
 import { MouthTrack, type VisemeWeights } from './viseme';
 import { PatDetector, PokeDetector, type TouchKind, type TouchWhere } from './gesture';
 
@@ -197,9 +197,17 @@ export class VrmLook {
   private readonly pat = new PatDetector();
   private readonly poke = new PokeDetector();
   private disposed = false;
-  /** Frames drawn (tests, the bench), and of those the face-only ones. */
+  /** Frames drawn (tests, the bench), and of those the face-only ones,
+   * and of those the ones shown from the kept face frames (no WebGL). */
   frames = 0;
   faceFrames = 0;
+  keptFrames = 0;
+  /** The 2D canvas over the WebGL one that shows kept face frames. */
+  private readonly face: HTMLCanvasElement;
+  /** Face frames drawn since the body last changed, by their face: the
+   * drawing buffer's pixels (straight alpha, top row first). */
+  private kept = new Map<string, ImageData>();
+  private keptEased = '';
   /** The test hook's fixed clock (see `pose`): no timers run while set. */
   private frozen = false;
 
@@ -218,7 +226,15 @@ export class VrmLook {
     this.el.className = 'vrm-look';
     // Tests and the bench reach the look through its element.
     Object.defineProperty(this.el, 'yuiLook', { value: this });
-    this.el.append(canvas);
+    canvas.classList.add('vrm-gl');
+    this.face = document.createElement('canvas');
+    this.face.className = 'vrm-face';
+    this.face.width = canvas.width;
+    this.face.height = canvas.height;
+    // Over the WebGL canvas, the same size; shown only with a kept face.
+    this.face.style.cssText = 'position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none;display:none';
+    this.el.style.position = 'relative';
+    this.el.append(canvas, this.face);
     this.v0 = vrm.meta?.metaVersion === '0';
     this.scene = litScene();
     this.scene.add(vrm.scene);
@@ -387,6 +403,7 @@ export class VrmLook {
   pose(t: number): void {
     this.frozen = true;
     this.stopTimer();
+    this.dropKept();
     this.motionT = t;
     this.clock = 10;
     this.blinkOn = false;
@@ -544,15 +561,13 @@ export class VrmLook {
       this.motionT += dt;
       this.breathT += dt;
       this.drawFace(dt);
-      this.vrm.expressionManager?.update();
-      this.scene.matrixWorldAutoUpdate = false;
-      this.renderer.render(this.scene, this.camera);
-      this.scene.matrixWorldAutoUpdate = true;
       this.frames++;
       this.faceFrames++;
+      this.showFace();
       return;
     }
     this.posed = true;
+    this.dropKept();
     const before = { motionId: this.motionId, reaction: this.reaction?.kind };
     this.motionT += dt;
     if (this.reaction) {
@@ -593,6 +608,91 @@ export class VrmLook {
     this.vrm.update(dt);
     this.renderer.render(this.scene, this.camera);
     this.frames++;
+  }
+
+  /**
+   * Shows a face-only frame. While her emotion is settled, each face (the
+   * mouth's shape and opening, the eyelids) is drawn with WebGL once and
+   * kept; showing it again puts the kept pixels on the 2D canvas over the
+   * WebGL one, hidden meanwhile — in WebKitGTK under software GL a WebGL
+   * frame's cost is presenting it, which a 2D canvas update does not pay
+   * (docs/looks.md, "What it costs"). While the emotion eases, every frame
+   * is drawn.
+   */
+  private showFace(): void {
+    const eased = this.easedKey();
+    const settled = !this.faceMoving && eased === this.keptEased;
+    if (!settled) {
+      this.dropKept();
+      this.keptEased = eased;
+    }
+    const key = this.faceKey();
+    const kept = settled ? this.kept.get(key) : undefined;
+    if (kept) {
+      this.face.getContext('2d')?.putImageData(kept, 0, 0);
+      this.keptFrames++;
+    } else {
+      this.vrm.expressionManager?.update();
+      this.scene.matrixWorldAutoUpdate = false;
+      this.renderer.render(this.scene, this.camera);
+      this.scene.matrixWorldAutoUpdate = true;
+      if (!settled || this.faceMoving) {
+        this.showGL();
+        return;
+      }
+      const img = this.readFrame();
+      this.kept.set(key, img);
+      this.face.getContext('2d')?.putImageData(img, 0, 0);
+    }
+    this.face.style.display = 'block';
+    this.canvas.style.visibility = 'hidden';
+  }
+
+  /** The WebGL canvas shown again (its last frame is the current one). */
+  private showGL(): void {
+    this.canvas.style.visibility = '';
+    this.face.style.display = 'none';
+  }
+
+  /** Forgets the kept faces (the body, the gaze or the emotion changed). */
+  private dropKept(): void {
+    this.kept.clear();
+    this.showGL();
+  }
+
+  private faceKey(): string {
+    let k = '';
+    for (const [n, w] of Object.entries(this.weights)) if (isInstant(n)) k += `${n}:${w.toFixed(3)};`;
+    return k;
+  }
+
+  private easedKey(): string {
+    let k = this.emotion;
+    for (const [n, w] of Object.entries(this.weights)) if (!isInstant(n)) k += `;${n}:${w.toFixed(3)}`;
+    return k;
+  }
+
+  /** The drawing buffer as an ImageData (read right after a render). */
+  private readFrame(): ImageData {
+    const gl = this.renderer.getContext();
+    const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
+    const px = new Uint8Array(w * h * 4);
+    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px);
+    const img = new ImageData(w, h);
+    const out = img.data;
+    for (let y = 0; y < h; y++) {
+      const src = (h - 1 - y) * w * 4, dst = y * w * 4; // GL rows go bottom-up
+      for (let x = 0; x < w * 4; x += 4) {
+        const a = px[src + x + 3]!;
+        if (a === 0) continue;
+        // Premultiplied in the buffer, straight in an ImageData.
+        out[dst + x] = Math.min(255, Math.round((px[src + x]! * 255) / a));
+        out[dst + x + 1] = Math.min(255, Math.round((px[src + x + 1]! * 255) / a));
+        out[dst + x + 2] = Math.min(255, Math.round((px[src + x + 2]! * 255) / a));
+        out[dst + x + 3] = a;
+      }
+    }
+    return img;
   }
 
   /** Sets the expression weights for now (easing the emotion's). */
@@ -706,7 +806,8 @@ export class VrmLook {
   }
 
   private wirePointer(): void {
-    const c = this.canvas;
+    // On the element: the WebGL canvas is hidden while a kept face shows.
+    const c = this.el;
     c.addEventListener('pointermove', (e) => {
       this.setPointer({ x: e.clientX, y: e.clientY });
       if (e.buttons !== 0) return;
