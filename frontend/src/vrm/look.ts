@@ -14,9 +14,12 @@
 // off, the only timer is the next blink's. A frame that changes only the
 // face (the mouth, a blink, while the body, the gaze and the springs are
 // still) updates the expressions alone: no pose, no spring bone step, no
-// scene matrices. (A scissored redraw of the face's box alone, over a
-// kept drawing buffer, measured no cheaper in WebKitGTK: a WebGL frame's
-// cost there is its presentation, not its pixels — docs/looks.md.)
+// scene matrices; and while her emotion is settled each face (the mouth's
+// shape and opening, the eyelids) is drawn with WebGL once and kept, so
+// showing it again is a 2D canvas update over the hidden WebGL canvas
+// (`showFace`). In WebKitGTK under software GL a WebGL frame's cost is
+// presenting it, not its pixels: a scissored redraw of the face alone
+// measured no cheaper (docs/looks.md, "What it costs").
 //
 // The window's input shape follows her silhouette: after a frame that
 // changed her pose (at most every REGION_MS, and always once she settles)
@@ -75,6 +78,9 @@ export const SETTLE_S = 0.9;
 export const BLINK_MIN_MS = 5000;
 export const BLINK_SPREAD_MS = 5000;
 export const BLINK_MS = 140;
+/** Kept face frames at most (closed, two openings × five shapes, each
+ * with the eyes open or shut: 22), each a drawing buffer's pixels. */
+export const MAX_KEPT = 24;
 /** Band height (px) of the silhouette's rectangles. */
 export const BAND_PX = 8;
 
@@ -641,6 +647,7 @@ export class VrmLook {
         return;
       }
       const img = this.readFrame();
+      if (this.kept.size >= MAX_KEPT) this.kept.clear();
       this.kept.set(key, img);
       this.face.getContext('2d')?.putImageData(img, 0, 0);
     }
