@@ -29,7 +29,9 @@
 //
 // Levels cuts a clip into 20 ms windows and reports each window's RMS
 // loudness, normalised to the clip's loudest window (0–100, with windows
-// quieter than -45 dBFS at 0), for the page to move the mouth.
+// quieter than -45 dBFS at 0), for the page to move the mouth. Tones
+// gives each of those windows a brightness (0–100) from three band-pass
+// energies of its pre-emphasised signal, for the VRM look's vowel shapes.
 //
 // All functions are pure unless documented; Memory is safe for concurrent
 // use and keeps time with the time package, so testing/synctest fakes it.

@@ -66,13 +66,14 @@ func TestReplyIsHeardAndTheMouthFollowsIt(t *testing.T) {
 		t.Fatalf("voice state %v", v)
 	}
 	send(t, conn, map[string]any{"type": "send_text", "text": "hello there"})
-	page.wait(t, "voiced speech with mouth levels, then the composer unlocked", func(all []map[string]any, l map[string]map[string]any) bool {
+	page.wait(t, "voiced speech with mouth levels and tones, then the composer unlocked", func(all []map[string]any, l map[string]map[string]any) bool {
 		voiced, levels := false, false
 		for _, m := range all {
 			voiced = voiced || (m["type"] == "character" && m["speaking"] == true && m["voiced"] == true)
 			if m["type"] == view.TypeMouth {
 				lv, _ := m["levels"].([]any)
-				levels = levels || (len(lv) > 0 && m["step_ms"] == float64(20))
+				tones, _ := m["tones"].([]any) // a tone per level (app/audio Tones)
+				levels = levels || (len(lv) > 0 && len(tones) == len(lv) && m["step_ms"] == float64(20))
 			}
 		}
 		return voiced && levels && l["composer"]["locked"] == false

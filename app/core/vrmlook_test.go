@@ -77,6 +77,17 @@ func TestVRMLookIsImportedServedAndDeclared(t *testing.T) {
 	if !strings.HasPrefix(model, "/look/file?") || art["breathing"] != "off" {
 		t.Fatalf("art %v", art)
 	}
+	// Her own option, from the settings page, wins over the look's: the
+	// page draws her breathing.
+	sp := st.dial(t, view.RoleSettings, "")
+	send(t, sp, map[string]any{"type": "look_options", "preset": preset, "breathing": "low", "touch_turns": ""})
+	page.wait(t, "look_art breathing her own option", func(_ []map[string]any, l map[string]map[string]any) bool {
+		v, _ := l["look_art"]["vrm"].(map[string]any)
+		return v != nil && v["breathing"] == "low"
+	})
+	if o := st.c.Settings().Get().Presets[0].LookOptions; o.Breathing != "low" {
+		t.Fatalf("her options were not saved: %+v", o)
+	}
 	get := func(path, token string) (int, []byte) { t.Helper(); return getLook(t, base, path, token) }
 	if code, b := get(model, petTok); code != 200 || !bytes.Equal(b, good) {
 		t.Fatalf("model: %d, %d bytes", code, len(b))

@@ -46,6 +46,8 @@ type Preset struct {
 	Enabled bool   `json:"enabled"`
 	// Look names the character art the pet window draws.
 	Look string `json:"look"`
+	// LookOptions are her options for a VRM look (lookoptions.go).
+	LookOptions LookOptions `json:"look_options,omitzero"`
 	// ChatAPI is one of ChatAPIs.
 	ChatAPI     string `json:"chat_api"`
 	ChatBaseURL string `json:"chat_base_url"`

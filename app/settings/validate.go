@@ -113,6 +113,9 @@ func validatePreset(p Preset) error {
 	if err := validateMCP(p); err != nil {
 		return err
 	}
+	if err := validateLookOptions(p.LookOptions); err != nil {
+		return err
+	}
 	return validateVoice(p.Voice)
 }
 

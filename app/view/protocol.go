@@ -152,9 +152,9 @@ type Mouth struct {
 	At     int64 `json:"at"`
 	StepMS int   `json:"step_ms"`
 	Levels []int `json:"levels"`
-	// Tones[i] (0–100), when sent, is how bright window i sounds (its
-	// zero-crossing rate): the VRM look picks the mouth's vowel shape from
-	// it (docs/looks.md).
+	// Tones[i] (0–100), when sent, is how bright window i sounds (a
+	// three-band split of its spectrum, app/audio Tones): the VRM look
+	// picks the mouth's vowel shape from it (docs/looks.md).
 	Tones []int `json:"tones,omitempty"`
 }
 
@@ -368,6 +368,8 @@ type PresetForm struct {
 	HasKey      bool   `json:"has_key"`
 	HasVoiceKey bool   `json:"has_voice_key"`
 	ChatID      string `json:"chat_id"`
+	// LookOptions are her VRM look options (changed with look_options).
+	LookOptions CharacterLookOptions `json:"look_options"`
 	// KeyNote, when set, says why the key field is empty: a save moved
 	// the preset to another backend and dropped its key. It stays until a
 	// key is saved for the preset.

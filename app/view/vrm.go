@@ -62,12 +62,24 @@ type LookThumbnail struct {
 	PNG  string `json:"png"`
 }
 
-// LookOptions are a VRM look's options: breathing "low" or "off", and
-// whether a touch starts a turn (trigger: touch <where>).
+// LookOptions are a character's options for a VRM look (settings page →
+// core, applied and saved at once): Preset's breathing ("low", "off" or ""
+// for the look's own) and whether a touch starts a turn (trigger: touch
+// <where>; "on", "off" or "" for the look's own). Without Preset they are
+// the look folder Look's own defaults (its look.json: breathing "low" or
+// "off", touch turns "on" or "off").
 type LookOptions struct {
-	Look       string `json:"look"`
+	Preset     string `json:"preset,omitempty"`
+	Look       string `json:"look,omitempty"`
 	Breathing  string `json:"breathing"`
-	TouchTurns bool   `json:"touch_turns"`
+	TouchTurns string `json:"touch_turns"`
+}
+
+// CharacterLookOptions are a character's VRM look options as the settings
+// form shows them ("" is the look's own default).
+type CharacterLookOptions struct {
+	Breathing  string `json:"breathing"`
+	TouchTurns string `json:"touch_turns"`
 }
 
 // VRMLookChoice is a VRM look as the settings page lists it: its

@@ -21,6 +21,9 @@ type Mouth struct {
 	At     time.Time
 	Step   time.Duration
 	Levels []uint8
+	// Tones[i] (0–100) is how bright window i sounds (audio.Tones), one
+	// per level.
+	Tones []uint8
 	// First marks a sentence's first sound (the listener's barge-in
 	// guard window starts there).
 	First bool
@@ -230,7 +233,7 @@ func (s *Speaker) synthesize(ctx context.Context, cfg Config, engine tts.Engine,
 	if len(pcm.Samples) == 0 {
 		return silentClip(reading), nil
 	}
-	return &clip{s: s, pcm: pcm, levels: audio.Levels(pcm)}, nil
+	return &clip{s: s, pcm: pcm, levels: audio.Levels(pcm), tones: audio.Tones(pcm)}, nil
 }
 
 // outputUp reports whether there is a sound output to play on, logging
@@ -348,6 +351,7 @@ type clip struct {
 	s      *Speaker
 	pcm    audio.PCM
 	levels []uint8
+	tones  []uint8
 }
 
 // errMuted ends a clip's sound when a mute came.
@@ -447,7 +451,11 @@ func (c *clip) write(ctx context.Context, st audio.Stream) (played time.Duration
 		last = heard.Add(f.Duration(end - off))
 		lo, hi := off/win, min((end+win-1)/win, len(c.levels))
 		if lo < hi {
-			s.mouth(Mouth{At: heard, Step: audio.LevelWindow, Levels: c.levels[lo:hi], First: off == 0})
+			m := Mouth{At: heard, Step: audio.LevelWindow, Levels: c.levels[lo:hi], First: off == 0}
+			if hi <= len(c.tones) {
+				m.Tones = c.tones[lo:hi]
+			}
+			s.mouth(m)
 		}
 	}
 	return f.Duration(len(samples)), first, last, nil

@@ -310,12 +310,21 @@ func TestMouthLevelsAreStampedWhenHeard(t *testing.T) {
 		if len(r.mouths) == 0 {
 			t.Fatal("no mouth levels")
 		}
-		n := 0
+		n, bright := 0, 0
 		for _, m := range r.mouths {
 			n += len(m.Levels)
 			if m.Step != 20*time.Millisecond {
 				t.Fatalf("step %v", m.Step)
 			}
+			if len(m.Tones) != len(m.Levels) {
+				t.Fatalf("%d tones for %d levels", len(m.Tones), len(m.Levels))
+			}
+			for _, tone := range m.Tones {
+				bright = max(bright, int(tone))
+			}
+		}
+		if bright == 0 {
+			t.Error("every tone is 0 for a 400 Hz tone")
 		}
 		if n != 25 {
 			t.Errorf("%d levels for 500 ms, want 25", n)

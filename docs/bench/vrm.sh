@@ -8,11 +8,19 @@
 # measured in the same run; the machine is shared, so the load is printed
 # (uptime, /proc/loadavg per state).
 # Needs pulseaudio, espeak-ng, Xvfb, xcompmgr and a built binary.
-# Usage: docs/bench/vrm.sh [seconds per state] [rounds] [binary]
+# With a fourth argument, a binary from before a change, its VRM looks are
+# measured too in the same run (vrm@before, vrm-breathing@before).
+# Usage: docs/bench/vrm.sh [seconds per state] [rounds] [binary] [before binary]
 set -euo pipefail
 secs=${1:-20}
 reps=${2:-2}
 bin=$(realpath "${3:-build/bin/yui}")
+looks=svg,vrm,vrm-breathing
+before=()
+if [ -n "${4:-}" ]; then
+	before=(-before "$(realpath "$4")")
+	looks=svg,vrm@before,vrm,vrm-breathing@before,vrm-breathing
+fi
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' EXIT
@@ -22,5 +30,5 @@ uptime
 start_display "$work"
 xcompmgr 2>/dev/null &
 sleep 0.5
-go run ./docs/bench/voice -bin "$bin" -secs "$secs" -settle "${YUI_SETTLE:-15}" -reps "$reps" -looks svg,vrm,vrm-breathing
+go run ./docs/bench/voice -bin "$bin" -secs "$secs" -settle "${YUI_SETTLE:-15}" -reps "$reps" -looks "$looks" "${before[@]}"
 uptime

@@ -125,6 +125,8 @@ export interface PresetForm {
   screen_note?: string;
   voice: VoiceForm;
   has_voice_key: boolean;
+  /** Her VRM look options (settings/lookoptions.ts). */
+  look_options: CharacterLookOptions;
 }
 
 /** A character's voice as the form edits it (the speech key never leaves
@@ -168,7 +170,11 @@ export interface SettingsChoices {
  * until the settings page rendered one), VRM version and options. */
 export interface VRMLookChoice { id: string; thumb: string; version: string; breathing: string; touch_turns: boolean }
 export interface LookThumbnail { type: 'look_thumbnail'; look: string; png: string }
-export interface LookOptions { type: 'look_options'; look: string; breathing: string; touch_turns: boolean }
+/** A character's VRM look options (preset; '' values keep the look's
+ * own), or without preset a look folder's own defaults. */
+export interface LookOptions { type: 'look_options'; preset?: string; look?: string; breathing: string; touch_turns: string }
+/** A character's VRM look options as the form shows them ('' the look's own). */
+export interface CharacterLookOptions { breathing: string; touch_turns: string }
 export interface Touch { type: 'touch'; kind: 'pat' | 'poke' | string; where: 'head' | 'body' | string }
 export interface LookFailed { type: 'look_failed'; look: string; reason: string }
 

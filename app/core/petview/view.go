@@ -188,6 +188,12 @@ func (v *View) OnMouth(m voice.Mouth) {
 	for i, lv := range m.Levels {
 		msg.Levels[i] = int(lv)
 	}
+	if len(m.Tones) == len(m.Levels) && len(m.Tones) > 0 {
+		msg.Tones = make([]int, len(m.Tones))
+		for i, t := range m.Tones {
+			msg.Tones[i] = int(t)
+		}
+	}
 	v.cfg.Pages.Send(view.RolePet, v.id, view.MustEncode(view.TypeMouth, msg))
 }
 

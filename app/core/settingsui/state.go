@@ -40,7 +40,8 @@ func Form(p settings.Preset) view.PresetForm {
 		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn,
 			HideFrontmost: p.Permissions.HideFrontmost},
 		Voice: new(voiceForm(p.Voice))},
-		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID}
+		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID,
+		LookOptions: view.CharacterLookOptions{Breathing: p.LookOptions.Breathing, TouchTurns: p.LookOptions.TouchTurns}}
 }
 
 var (

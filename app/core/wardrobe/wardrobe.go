@@ -33,6 +33,8 @@ const TouchTurnGap = 10 * time.Second
 // Store is the settings file.
 type Store interface {
 	Get() settings.Settings
+	// Change applies fn and saves, or refuses (a bad value names its field).
+	Change(fn func(*settings.Settings) error) error
 }
 
 // Pages is the view server.
@@ -214,17 +216,49 @@ func (r *Room) thumbnail(th view.LookThumbnail) {
 }
 
 func (r *Room) options(o view.LookOptions) {
-	if err := lookfolder.SetOptions(r.cfg.ConfigDir, o.Look, o.Breathing, o.TouchTurns); err != nil {
+	if o.Preset != "" {
+		r.characterOptions(o)
+		return
+	}
+	turns := o.TouchTurns == settings.LookOn
+	if o.TouchTurns != settings.LookOn && o.TouchTurns != settings.LookOff {
+		r.log.Warn("look_options_refused", "look", cutLog(o.Look), "err", "touch_turns must be on or off")
+		return
+	}
+	if err := lookfolder.SetOptions(r.cfg.ConfigDir, o.Look, o.Breathing, turns); err != nil {
 		r.log.Warn("look_options_refused", "look", cutLog(o.Look), "err", err.Error())
 		return
 	}
-	r.log.Info("look_options", "look", o.Look, "breathing", o.Breathing, "touch_turns", o.TouchTurns)
+	r.log.Info("look_options", "look", o.Look, "breathing", o.Breathing, "touch_turns", turns)
 	r.cfg.Host.LooksChanged()
 	for _, p := range r.cfg.Store.Get().Presets {
 		if p.Look == o.Look && p.Enabled {
 			r.cfg.Host.PublishArt(p.ID, p.Look)
 		}
 	}
+}
+
+// characterOptions saves a character's look options (settings validates
+// them, naming the field it refuses) and shows them.
+func (r *Room) characterOptions(o view.LookOptions) {
+	var look string
+	err := r.cfg.Store.Change(func(s *settings.Settings) error {
+		for i := range s.Presets {
+			if s.Presets[i].ID == o.Preset {
+				s.Presets[i].LookOptions = settings.LookOptions{Breathing: o.Breathing, TouchTurns: o.TouchTurns}
+				look = s.Presets[i].Look
+				return nil
+			}
+		}
+		return fmt.Errorf("no character %q", o.Preset)
+	})
+	if err != nil {
+		r.log.Warn("look_options_refused", "preset", cutLog(o.Preset), "err", err.Error())
+		return
+	}
+	r.log.Info("look_options", "preset", o.Preset, "breathing", o.Breathing, "touch_turns", o.TouchTurns)
+	r.cfg.Host.LooksChanged()
+	r.cfg.Host.PublishArt(o.Preset, look)
 }
 
 // Touched logs a touch and, when the look's option says so and the last
@@ -237,7 +271,7 @@ func (r *Room) Touched(preset string, t view.Touch) {
 	all := r.cfg.Store.Get()
 	p, ok := all.Preset(preset)
 	v := r.cfg.Looks.VRM(p.Look)
-	turn := ok && v != nil && v.TouchTurns
+	turn := ok && v != nil && p.LookOptions.TouchTurnsOr(v.TouchTurns)
 	if turn {
 		r.mu.Lock()
 		now := time.Now()

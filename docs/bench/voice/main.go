@@ -14,6 +14,7 @@
 // each state measured -reps times in rotating order, as ratios to svg:
 //
 //	go run ./docs/bench/voice -looks svg,vrm,vrm-breathing -reps 2
+//	go run ./docs/bench/voice -looks svg,vrm@before,vrm -before /tmp/old -reps 2
 //
 // With -cues it compares what the story's sentences carry instead (issue
 // 24): one cue per sentence, an emotion, a motion or both, against none;
@@ -67,7 +68,8 @@ func main() {
 	settle := flag.Int("settle", 15, "seconds the windows settle before measuring")
 	ab := flag.String("ab", "", "compare states instead: name=binary:sound|nosound,...")
 	reps := flag.Int("reps", 2, "with -ab or -looks: rounds, each measuring every state once")
-	looks := flag.String("looks", "", "compare looks instead: svg,vrm,vrm-breathing")
+	looks := flag.String("looks", "", "compare looks instead: svg,vrm,vrm-breathing (a look@before runs the -before binary)")
+	before := flag.String("before", "", "with -looks: the binary of the looks named look@before (a change's before, measured in the same run)")
 	cues := flag.String("cues", "", "compare cue modes instead: none,emotion,motion,emotion+motion")
 	flag.Parse()
 	var err error
@@ -78,7 +80,7 @@ func main() {
 	if *cues != "" {
 		err = compareCues(*bin, strings.Split(*cues, ","), *reps, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second, hz)
 	} else if *looks != "" {
-		err = compareLooks(*bin, strings.Split(*looks, ","), *reps, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second)
+		err = compareLooks(*bin, *before, strings.Split(*looks, ","), *reps, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second)
 	} else if *ab != "" {
 		err = compare(*ab, *reps, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second)
 	} else {
@@ -454,34 +456,42 @@ func vrmFolder(config string, breathing bool) error {
 
 // compareLooks measures the pet window tree idle and speaking in each look,
 // reps rounds in rotating order, and prints the ratios to the first.
-func compareLooks(bin string, looks []string, reps int, secs, settle time.Duration) error {
+func compareLooks(bin, before string, looks []string, reps int, secs, settle time.Duration) error {
 	r, err := startRig()
 	if err != nil {
 		return err
 	}
 	defer r.close()
 	type state struct {
-		look           string
-		idle, speaking []int
+		name, look, bin string
+		idle, speaking  []int
 	}
 	var states []*state
-	for _, l := range looks {
+	for _, name := range looks {
+		l, tag, tagged := strings.Cut(name, "@")
 		if l != "svg" && l != "vrm" && l != "vrm-breathing" {
 			return fmt.Errorf("-looks: %q is not svg, vrm or vrm-breathing", l)
 		}
-		states = append(states, &state{look: l})
+		b := bin
+		if tagged {
+			if tag != "before" || before == "" {
+				return fmt.Errorf("-looks: %q: only look@before, with -before", name)
+			}
+			b = before
+		}
+		states = append(states, &state{name: name, look: l, bin: b})
 	}
 	fmt.Printf("look bench, %s, %v per state, %d rounds, %s\n", time.Now().UTC().Format(time.RFC3339), secs, reps, strings.TrimSpace(sh("uptime")))
 	for i := range reps {
 		for j := range states {
 			st := states[(i+j)%len(states)]
-			f, err := measureLook(bin, r.backend, r.pulseAddr, false, st.look, secs, settle)
+			f, err := measureLook(st.bin, r.backend, r.pulseAddr, false, st.look, secs, settle)
 			if err != nil {
-				return fmt.Errorf("%s: %w", st.look, err)
+				return fmt.Errorf("%s: %w", st.name, err)
 			}
 			st.idle = append(st.idle, f.windowIdle)
 			st.speaking = append(st.speaking, f.windowSpeaking)
-			fmt.Printf("round %d: %s: pet window tree idle %d ticks, speaking %d ticks (load: %s)\n", i+1, st.look, f.windowIdle, f.windowSpeaking,
+			fmt.Printf("round %d: %s: pet window tree idle %d ticks, speaking %d ticks (load: %s)\n", i+1, st.name, f.windowIdle, f.windowSpeaking,
 				strings.TrimSpace(sh("cat", "/proc/loadavg")))
 		}
 	}
@@ -493,9 +503,9 @@ func compareLooks(bin string, looks []string, reps int, secs, settle time.Durati
 	}
 	base := states[0]
 	for _, st := range states {
-		fmt.Printf("%s: idle %v ticks (%.2fx %s), speaking %v ticks (%.2fx %s)\n", st.look,
-			st.idle, float64(sum(st.idle))/float64(max(1, sum(base.idle))), base.look,
-			st.speaking, float64(sum(st.speaking))/float64(max(1, sum(base.speaking))), base.look)
+		fmt.Printf("%s: idle %v ticks (%.2fx %s), speaking %v ticks (%.2fx %s)\n", st.name,
+			st.idle, float64(sum(st.idle))/float64(max(1, sum(base.idle))), base.name,
+			st.speaking, float64(sum(st.speaking))/float64(max(1, sum(base.speaking))), base.name)
 	}
 	return nil
 }

@@ -6,8 +6,8 @@
 // answer either selects the new look in the form (Save applies it) or says
 // what is wrong — the character keeps her look. For the VRM look chosen
 // it shows the model's thumbnail (rendered here once from the model when
-// the folder has none, and kept by the core) and the look's two options,
-// which apply at once.
+// the folder has none, and kept by the core); her options for it are
+// lookoptions.ts.
 
 import { el } from '../dom';
 import type { PageMessage, VRMLookChoice } from '../protocol';
@@ -53,11 +53,7 @@ export class LookImport {
   private readonly file: HTMLInputElement;
   private readonly status: HTMLElement;
   private readonly thumb: HTMLImageElement;
-  private readonly options: HTMLElement;
-  private readonly breathing: HTMLInputElement;
-  private readonly touchTurns: HTMLInputElement;
   private looks: VRMLookChoice[] = [];
-  private current = '';
   /** Thumbnails asked for (once per look per page). */
   private readonly rendering = new Set<string>();
   private busy = false;
@@ -68,15 +64,9 @@ export class LookImport {
     this.pick = el('button', { class: 'btn look-import', attrs: { type: 'button' } }, 'Import a VRM model…');
     this.status = el('div', { class: 'hint look-import-status', attrs: { role: 'status', 'aria-live': 'polite' } });
     this.thumb = el('img', { class: 'look-thumb', attrs: { alt: '', width: 64, height: 64 }, hidden: true });
-    this.breathing = el('input', { attrs: { type: 'checkbox' } });
-    this.touchTurns = el('input', { attrs: { type: 'checkbox' } });
-    this.options = el('div', { class: 'look-options', hidden: true },
-      el('label', 'check', this.breathing, ' Breathe while idle (a few frames a second: uses some CPU)'),
-      el('label', 'check', this.touchTurns, ' A pat or a poke starts a conversation'),
-      el('div', 'hint', 'These apply to this VRM look at once.'));
     this.el = el('div', 'look-import-row',
       el('div', 'look-import-line', this.thumb, this.pick, el('span', 'hint', ' or drop a .vrm file here')),
-      this.file, this.status, this.options);
+      this.file, this.status);
     this.pick.addEventListener('click', () => this.file.click());
     this.file.addEventListener('change', () => {
       const f = this.file.files?.[0];
@@ -98,25 +88,14 @@ export class LookImport {
       e.preventDefault();
       void this.importFile(f);
     });
-    const sendOptions = () => {
-      this.host.send({ type: 'look_options', look: this.current, breathing: this.breathing.checked ? 'low' : 'off', touch_turns: this.touchTurns.checked });
-    };
-    this.breathing.addEventListener('change', sendOptions);
-    this.touchTurns.addEventListener('change', sendOptions);
   }
 
   /** Shows the VRM looks' state and the look the form has chosen. */
   show(looks: readonly VRMLookChoice[] | null | undefined, current: string): void {
     this.looks = [...(looks ?? [])];
-    this.current = current;
     const v = this.looks.find((l) => l.id === current);
-    this.options.hidden = !v;
     this.thumb.hidden = !v?.thumb;
     if (v?.thumb && this.thumb.getAttribute('src') !== v.thumb) this.thumb.src = v.thumb;
-    if (v) {
-      this.breathing.checked = v.breathing === 'low';
-      this.touchTurns.checked = v.touch_turns;
-    }
     for (const l of this.looks) if (!l.thumb) void this.renderThumb(l.id);
   }
 

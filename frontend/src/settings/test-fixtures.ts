@@ -23,6 +23,7 @@ export function preset(over: Partial<PresetForm> = {}): PresetForm {
     voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
       format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     has_voice_key: false,
+    look_options: { breathing: '', touch_turns: '' },
     ...over,
   };
 }

@@ -15,6 +15,7 @@ import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
 import { MindSection } from './mind';
 import { LookImport, type LookImportHost } from './lookimport';
+import { LookOptionsSection } from './lookoptions';
 import { newPresetId, RequestIds } from './ids';
 import { ConfirmDialog, type ConfirmOptions } from './confirm';
 import type { FormPart } from './listen';
@@ -129,10 +130,12 @@ export class SettingsView {
   private readonly parts: FormPart[] = [];
 
   private readonly lookImport: LookImport | null;
+  private readonly lookOptions: LookOptionsSection | null;
 
   constructor(private readonly host: SettingsHost, opts: SettingsOptions = {}) {
     this.sched = opts.sched ?? realScheduler;
     this.lookImport = opts.looks ? new LookImport(opts.looks, (look) => this.edit('look', look)) : null;
+    this.lookOptions = opts.looks ? new LookOptionsSection(opts.looks) : null;
     this.newId = opts.newId ?? (() => newPresetId());
     this.requestIds = opts.requestIds ?? new RequestIds();
     this.session = new SessionHistory({ now: () => this.sched.now() });
@@ -770,6 +773,7 @@ export class SettingsView {
       this.form.addSection('session', this.session.el);
       this.form.placeAfter('key', this.tester.el);
       this.form.placeAfter('key', this.connection.el);
+      if (this.lookOptions) this.form.placeAfter('look', this.lookOptions.el);
       if (this.lookImport) this.form.placeAfter('look', this.lookImport.el);
       this.formHost.append(this.form.el);
     }
@@ -793,6 +797,7 @@ export class SettingsView {
     this.session.show(d.id, d.name, this.model.isNew(d.id));
     this.mind.show(d.id, this.model.isNew(d.id));
     this.lookImport?.show(state.choices.vrm_looks, d.look);
+    this.lookOptions?.show(state.choices.vrm_looks?.find((l) => l.id === d.look), this.model.isNew(d.id) ? '' : d.id, this.model.savedForm(d.id)?.look_options);
     this.form.setModels(this.models.get(d.id) ?? []);
     this.form.setAgents(this.agents.get(d.id) ?? []);
     this.tester.show(this.tests.get(d.id) ?? { state: 'idle' });

@@ -11,7 +11,15 @@
 // frames (shut, open) as the SVG look's is, the mouth a frame per change of
 // its closed / half / open frame (held 125 ms at least, as the SVG look's),
 // breathing, when on, a frame every 1/BREATH_FPS s. Idle with breathing
-// off, the only timer is the next blink's.
+// off, the only timer is the next blink's. A frame that changes only the
+// face (the mouth, a blink, while the body, the gaze and the springs are
+// still) updates the expressions alone: no pose, no spring bone step, no
+// scene matrices; and while her emotion is settled each face (the mouth's
+// shape and opening, the eyelids) is drawn with WebGL once and kept, so
+// showing it again is a 2D canvas update over the hidden WebGL canvas
+// (`showFace`). In WebKitGTK under software GL a WebGL frame's cost is
+// presenting it, not its pixels: a scissored redraw of the face alone
+// measured no cheaper (docs/looks.md, "What it costs").
 //
 // The window's input shape follows her silhouette: after a frame that
 // changed her pose (at most every REGION_MS, and always once she settles)
@@ -27,7 +35,7 @@ import { VRMLoaderPlugin, VRMUtils, type VRM, type VRMHumanBoneName } from '@pix
 import { VRMAnimationLoaderPlugin, createVRMAnimationClip, type VRMAnimation } from '@pixiv/three-vrm-animation';
 import type { Scheduler } from '../scheduler';
 import { BONES, MOTIONS, REACTIONS, REST, addPoses, motionMoving, motionPose, type Bone, type Motion, type Pose } from './motions';
-import { easeWeights, resolveEmotion, targetWeights, type EmotionMap, type Weights } from './mixer';
+import { easeWeights, isInstant, resolveEmotion, targetWeights, type EmotionMap, type Weights } from './mixer';
 import { MouthTrack, type VisemeWeights } from './viseme';
 import { PatDetector, PokeDetector, type TouchKind, type TouchWhere } from './gesture';
 
@@ -58,7 +66,10 @@ export interface VrmLookHost {
 }
 
 export const MOTION_FPS = 30;
-export const BREATH_FPS = 5;
+/** Breathing's frame rate: its 4 s breath moves her chest by 1°, so 2
+ * frames a second show it as well as more would (each frame is a WebGL
+ * frame under software GL: docs/looks.md, "What it costs"). */
+export const BREATH_FPS = 2;
 export const REGION_MS = 250;
 /** Spring bones keep swinging this long after the body stopped. */
 export const SETTLE_S = 0.9;
@@ -67,6 +78,9 @@ export const SETTLE_S = 0.9;
 export const BLINK_MIN_MS = 5000;
 export const BLINK_SPREAD_MS = 5000;
 export const BLINK_MS = 140;
+/** Kept face frames at most (closed, two openings × five shapes, each
+ * with the eyes open or shut: 22), each a drawing buffer's pixels. */
+export const MAX_KEPT = 24;
 /** Band height (px) of the silhouette's rectangles. */
 export const BAND_PX = 8;
 
@@ -189,8 +203,17 @@ export class VrmLook {
   private readonly pat = new PatDetector();
   private readonly poke = new PokeDetector();
   private disposed = false;
-  /** Frames drawn (tests, the bench). */
+  /** Frames drawn (tests, the bench), and of those the face-only ones,
+   * and of those the ones shown from the kept face frames (no WebGL). */
   frames = 0;
+  faceFrames = 0;
+  keptFrames = 0;
+  /** The 2D canvas over the WebGL one that shows kept face frames. */
+  private readonly face: HTMLCanvasElement;
+  /** Face frames drawn since the body last changed, by their face: the
+   * drawing buffer's pixels (straight alpha, top row first). */
+  private kept = new Map<string, ImageData>();
+  private keptEased = '';
   /** The test hook's fixed clock (see `pose`): no timers run while set. */
   private frozen = false;
 
@@ -209,7 +232,15 @@ export class VrmLook {
     this.el.className = 'vrm-look';
     // Tests and the bench reach the look through its element.
     Object.defineProperty(this.el, 'yuiLook', { value: this });
-    this.el.append(canvas);
+    canvas.classList.add('vrm-gl');
+    this.face = document.createElement('canvas');
+    this.face.className = 'vrm-face';
+    this.face.width = canvas.width;
+    this.face.height = canvas.height;
+    // Over the WebGL canvas, the same size; shown only with a kept face.
+    this.face.style.cssText = 'position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none;display:none';
+    this.el.style.position = 'relative';
+    this.el.append(canvas, this.face);
     this.v0 = vrm.meta?.metaVersion === '0';
     this.scene = litScene();
     this.scene.add(vrm.scene);
@@ -276,6 +307,10 @@ export class VrmLook {
     const e = resolveEmotion(this.spec.emotions, s.emotion);
     if (e !== this.emotion) this.emotion = e;
     this.setMotion(s.motion);
+    if (this.host.reducedMotion() !== this.reducedSeen) {
+      this.reducedSeen = this.host.reducedMotion();
+      this.posed = false;
+    }
     if (this.speaking !== s.speaking) {
       this.speaking = s.speaking;
       if (!s.speaking) this.mouthTrack.clear();
@@ -289,6 +324,7 @@ export class VrmLook {
     if (next === this.motionId) return;
     this.motionId = next;
     this.motionT = 0;
+    this.posed = false;
     this.action?.fadeOut(0.25);
     this.action = null;
     const clip = this.clips.get(this.spec.motions[next] ?? '');
@@ -313,12 +349,14 @@ export class VrmLook {
    * window), or null when it is not near her. */
   setPointer(p: { x: number; y: number } | null): void {
     this.pointer = p;
+    this.posed = false;
     this.wake();
   }
 
   /** Plays a touch reaction (an expression and a small motion). */
   react(kind: TouchKind): void {
     this.reaction = { kind, t: 0 };
+    this.posed = false;
     this.wake();
   }
 
@@ -371,6 +409,7 @@ export class VrmLook {
   pose(t: number): void {
     this.frozen = true;
     this.stopTimer();
+    this.dropKept();
     this.motionT = t;
     this.clock = 10;
     this.blinkOn = false;
@@ -384,6 +423,7 @@ export class VrmLook {
 
   unfreeze(): void {
     this.frozen = false;
+    this.posed = false;
     this.last = 0;
     this.wake();
   }
@@ -460,7 +500,7 @@ export class VrmLook {
     }
     const dt = this.last ? Math.min(0.1, (now - this.last) / 1000) : 0;
     this.last = now;
-    this.drawFrame(dt);
+    this.drawFrame(dt, this.posed && this.bodyStill());
     const dirty = this.regionDirty;
     if (dirty && (now - this.regionAt >= REGION_MS || this.wantedFPS() === 0)) this.readRegion();
     this.wake();
@@ -477,6 +517,18 @@ export class VrmLook {
   }
 
   private faceMoving = false;
+  /** A full frame has posed her since the body last changed. */
+  private posed = false;
+  private reducedSeen = false;
+
+  /** Nothing but the face can change this frame: no motion, clip or
+   * reaction, breathing off, the gaze and the springs settled. */
+  private bodyStill(): boolean {
+    const reduced = this.host.reducedMotion();
+    const body = !reduced && (motionMoving(this.motion, this.motionT) || this.action !== null || this.reaction !== null);
+    const breathing = !reduced && this.spec.breathing === 'low';
+    return !body && !breathing && !this.gazeMoving() && this.clock >= this.settleUntil;
+  }
 
   private gazeWanted(): { yaw: number; pitch: number } {
     if (!this.pointer) return { yaw: 0, pitch: 0 };
@@ -506,10 +558,22 @@ export class VrmLook {
     return Math.abs(w.yaw - this.gaze.yaw) > 0.003 || Math.abs(w.pitch - this.gaze.pitch) > 0.003;
   }
 
-  /** Advances every clock by dt seconds and draws. */
-  private drawFrame(dt: number): void {
+  /** Advances every clock by dt seconds and draws; `faceOnly`: only the
+   * expressions changed (the body is as the last frame left it). */
+  private drawFrame(dt: number, faceOnly = false): void {
     const reduced = this.host.reducedMotion();
     this.clock += dt;
+    if (faceOnly) {
+      this.motionT += dt;
+      this.breathT += dt;
+      this.drawFace(dt);
+      this.frames++;
+      this.faceFrames++;
+      this.showFace();
+      return;
+    }
+    this.posed = true;
+    this.dropKept();
     const before = { motionId: this.motionId, reaction: this.reaction?.kind };
     this.motionT += dt;
     if (this.reaction) {
@@ -546,7 +610,100 @@ export class VrmLook {
     if (moving || Math.abs(want.yaw - this.gaze.yaw) > 0.01) this.settleUntil = this.clock + SETTLE_S;
     if (moving || this.reaction || before.motionId !== this.motionId) this.regionDirty = true;
 
-    // The face.
+    this.drawFace(dt);
+    this.vrm.update(dt);
+    this.renderer.render(this.scene, this.camera);
+    this.frames++;
+  }
+
+  /**
+   * Shows a face-only frame. While her emotion is settled, each face (the
+   * mouth's shape and opening, the eyelids) is drawn with WebGL once and
+   * kept; showing it again puts the kept pixels on the 2D canvas over the
+   * WebGL one, hidden meanwhile — in WebKitGTK under software GL a WebGL
+   * frame's cost is presenting it, which a 2D canvas update does not pay
+   * (docs/looks.md, "What it costs"). While the emotion eases, every frame
+   * is drawn.
+   */
+  private showFace(): void {
+    const eased = this.easedKey();
+    const settled = !this.faceMoving && eased === this.keptEased;
+    if (!settled) {
+      this.dropKept();
+      this.keptEased = eased;
+    }
+    const key = this.faceKey();
+    const kept = settled ? this.kept.get(key) : undefined;
+    if (kept) {
+      this.face.getContext('2d')?.putImageData(kept, 0, 0);
+      this.keptFrames++;
+    } else {
+      this.vrm.expressionManager?.update();
+      this.scene.matrixWorldAutoUpdate = false;
+      this.renderer.render(this.scene, this.camera);
+      this.scene.matrixWorldAutoUpdate = true;
+      if (!settled || this.faceMoving) {
+        this.showGL();
+        return;
+      }
+      const img = this.readFrame();
+      if (this.kept.size >= MAX_KEPT) this.kept.clear();
+      this.kept.set(key, img);
+      this.face.getContext('2d')?.putImageData(img, 0, 0);
+    }
+    this.face.style.display = 'block';
+    this.canvas.style.visibility = 'hidden';
+  }
+
+  /** The WebGL canvas shown again (its last frame is the current one). */
+  private showGL(): void {
+    this.canvas.style.visibility = '';
+    this.face.style.display = 'none';
+  }
+
+  /** Forgets the kept faces (the body, the gaze or the emotion changed). */
+  private dropKept(): void {
+    this.kept.clear();
+    this.showGL();
+  }
+
+  private faceKey(): string {
+    let k = '';
+    for (const [n, w] of Object.entries(this.weights)) if (isInstant(n)) k += `${n}:${w.toFixed(3)};`;
+    return k;
+  }
+
+  private easedKey(): string {
+    let k = this.emotion;
+    for (const [n, w] of Object.entries(this.weights)) if (!isInstant(n)) k += `;${n}:${w.toFixed(3)}`;
+    return k;
+  }
+
+  /** The drawing buffer as an ImageData (read right after a render). */
+  private readFrame(): ImageData {
+    const gl = this.renderer.getContext();
+    const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
+    const px = new Uint8Array(w * h * 4);
+    gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, px);
+    const img = new ImageData(w, h);
+    const out = img.data;
+    for (let y = 0; y < h; y++) {
+      const src = (h - 1 - y) * w * 4, dst = y * w * 4; // GL rows go bottom-up
+      for (let x = 0; x < w * 4; x += 4) {
+        const a = px[src + x + 3]!;
+        if (a === 0) continue;
+        // Premultiplied in the buffer, straight in an ImageData.
+        out[dst + x] = Math.min(255, Math.round((px[src + x]! * 255) / a));
+        out[dst + x + 1] = Math.min(255, Math.round((px[src + x + 1]! * 255) / a));
+        out[dst + x + 2] = Math.min(255, Math.round((px[src + x + 2]! * 255) / a));
+        out[dst + x + 3] = a;
+      }
+    }
+    return img;
+  }
+
+  /** Sets the expression weights for now (easing the emotion's). */
+  private drawFace(dt: number): void {
     this.mouth = this.mouthNow();
     const blink = this.blinkOn ? 1 : 0;
     const r = this.reaction;
@@ -560,9 +717,6 @@ export class VrmLook {
     if (em) {
       for (const ex of em.expressions) em.setValue(ex.expressionName, this.weights[ex.expressionName] ?? 0);
     }
-    this.vrm.update(dt);
-    this.renderer.render(this.scene, this.camera);
-    this.frames++;
   }
 
   /** The visemes for now (null: closed, nothing pending). */
@@ -659,7 +813,8 @@ export class VrmLook {
   }
 
   private wirePointer(): void {
-    const c = this.canvas;
+    // On the element: the WebGL canvas is hidden while a kept face shows.
+    const c = this.el;
     c.addEventListener('pointermove', (e) => {
       this.setPointer({ x: e.clientX, y: e.clientY });
       if (e.buttons !== 0) return;

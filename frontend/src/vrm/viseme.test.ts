@@ -70,6 +70,24 @@ describe('the mouth over time', () => {
     expect(m.next(1400)).toBeNull();
   });
 
+  it('changes between half and full open only after the longer hold', async () => {
+    const { MouthTrack, MOUTH_HOLD_MS, OPEN_CHANGE_HOLD_MS } = await import('./viseme');
+    const m = new MouthTrack();
+    // Full open, then half open from 220 ms, then closed from 600 ms.
+    const levels = [...Array(11).fill(90), ...Array(19).fill(30), 0];
+    m.push(0, 20, levels);
+    expect(m.show(0)!.aa).toBeGreaterThan(0.9);
+    // Half open is heard at 220 (past MOUTH_HOLD_MS) but waits for the
+    // longer hold of an open ↔ open change.
+    expect(m.next(1)).toBe(OPEN_CHANGE_HOLD_MS);
+    expect(m.show(MOUTH_HOLD_MS + 20)!.aa).toBeGreaterThan(0.9);
+    const half = m.show(OPEN_CHANGE_HOLD_MS)!.aa;
+    expect(half).toBeGreaterThan(0);
+    expect(half).toBeLessThan(0.9);
+    // Closing keeps the short hold.
+    expect(m.next(OPEN_CHANGE_HOLD_MS + 1)).toBe(600);
+  });
+
   it('gives each opening the next shape; tones choose instead', async () => {
     const { MouthTrack } = await import('./viseme');
     const m = new MouthTrack();

@@ -1,7 +1,8 @@
 // The VRM look's mouth: the voice's levels (0–100, one per 20 ms window,
-// relative to the sentence's loudest) and, when the core sends them, tones
-// (0–100: how bright the window sounds — its zero-crossing rate, a cheap
-// stand-in for the spectrum: /u/ and /o/ are dark, /i/ and /e/ bright)
+// relative to the sentence's loudest) and tones (0–100: how bright the
+// window sounds, relative to the sentence's other loud windows — the
+// core's three-band split of its spectrum, app/audio Tones: /u/ and /o/
+// are dark, /a/ in the middle, /e/ and /i/ bright)
 // become the VRM visemes aa, ih, ou, ee and oh.
 //
 // The level sets how open the mouth is; the tone picks the vowel shape.
@@ -17,8 +18,9 @@ export type VisemeWeights = Record<Viseme, number>;
 /** Level below which the mouth is closed, and from which it is fully open. */
 export const CLOSED_BELOW = 12;
 export const OPEN_AT = 70;
-/** Tone bands (upper bounds) of each shape, darkest first. */
-const TONE_BANDS: readonly [number, Viseme][] = [[22, 'ou'], [38, 'oh'], [58, 'aa'], [76, 'ee'], [101, 'ih']];
+/** Tone bands (upper bounds) of each shape, darkest first: app/audio
+ * Tones spreads a sentence's vowels over the whole range. */
+const TONE_BANDS: readonly [number, Viseme][] = [[20, 'ou'], [40, 'oh'], [60, 'aa'], [80, 'ee'], [101, 'ih']];
 /** The syllable cycle used without tones. */
 export const CYCLE: readonly Viseme[] = ['aa', 'oh', 'ee', 'aa', 'ou', 'ih'];
 
@@ -84,6 +86,12 @@ export class VisemeTrack {
  * GL, and 125 ms measured 2.4× the SVG look's CPU while speaking, 200 ms
  * within 1.5×: docs/looks.md.) */
 export const MOUTH_HOLD_MS = 200;
+/** A change between the two open frames (half ↔ full) waits twice as
+ * long: the mouth opens and closes at the syllable rate, but while it is
+ * open its opening changes at most 2.5 times a second — each change is a
+ * WebGL frame, and half ↔ full is the least visible one (docs/looks.md,
+ * "What it costs"). */
+export const OPEN_CHANGE_HOLD_MS = 2 * MOUTH_HOLD_MS;
 /** Levels from which the mouth is half and fully open (the SVG look's). */
 export const HALF_AT = 20;
 export const FULL_AT = 55;
@@ -131,6 +139,22 @@ export class MouthTrack {
     if (i > 0) this.windows = this.windows.slice(i);
   }
 
+  /** The tone of an opening: that of its loudest window over the hold
+   * (the vowel, not the consonant it starts on), if tones were sent. */
+  private vowelTone(now: number): number | undefined {
+    let best: Window | undefined;
+    for (const w of this.windows) {
+      if (w.t >= now + MOUTH_HOLD_MS) break;
+      if (w.tone !== undefined && (!best || w.level > best.level)) best = w;
+    }
+    return best?.tone;
+  }
+
+  /** How long the current frame holds before it may become `to`. */
+  private holdTo(to: 0 | 1 | 2): number {
+    return this.frame !== 0 && to !== 0 ? OPEN_CHANGE_HOLD_MS : MOUTH_HOLD_MS;
+  }
+
   private wanted(now: number): { frame: 0 | 1 | 2; tone?: number } {
     const w = this.windows[0];
     return w && w.t <= now ? { frame: mouthFrameOf(w.level), tone: w.tone } : { frame: 0 };
@@ -140,10 +164,11 @@ export class MouthTrack {
   show(now: number): VisemeWeights | null {
     this.drop(now);
     const want = this.wanted(now);
-    if (want.frame !== this.frame && now - this.changed >= MOUTH_HOLD_MS) {
+    if (want.frame !== this.frame && now - this.changed >= this.holdTo(want.frame)) {
       if (this.frame === 0 && want.frame > 0) {
         this.syllable++;
-        this.shape = want.tone !== undefined ? shapeOfTone(want.tone) : CYCLE[this.syllable % CYCLE.length]!;
+        const tone = this.vowelTone(now);
+        this.shape = tone !== undefined ? shapeOfTone(tone) : CYCLE[this.syllable % CYCLE.length]!;
       }
       this.frame = want.frame;
       this.changed = now;
@@ -152,16 +177,21 @@ export class MouthTrack {
     return visemeWeights(FRAME_LEVEL[this.frame], this.shape);
   }
 
-  /** When the drawn mouth will next change (epoch ms), or null. */
+  /** When the drawn mouth will next change (epoch ms), or null: the
+   * earliest moment a window of another frame is heard once the hold
+   * towards that frame has passed. */
   next(now: number): number | null {
-    const notBefore = Math.max(now + 1, this.changed + MOUTH_HOLD_MS);
+    let best: number | null = null;
     for (const w of this.windows) {
-      if (w.t + w.step <= notBefore) continue;
-      if (mouthFrameOf(w.level) !== this.frame) return Math.max(w.t, notBefore);
+      const f = mouthFrameOf(w.level);
+      if (f === this.frame) continue;
+      const at = Math.max(w.t, now + 1, this.changed + this.holdTo(f));
+      if (at < w.t + w.step && (best === null || at < best)) best = at;
     }
+    if (best !== null) return best;
     if (this.frame !== 0) {
       const last = this.windows[this.windows.length - 1];
-      return Math.max(last ? last.t + last.step : now, notBefore);
+      return Math.max(last ? last.t + last.step : now, now + 1, this.changed + MOUTH_HOLD_MS);
     }
     return null;
   }

@@ -109,7 +109,7 @@ async function expectPose(pet, name, emotion, motion, t) {
     look.set({ emotion: e, motion: m, speaking: false });
     look.pose(t);
   }, [emotion, motion, t]);
-  const png = await pet.locator('.vrm-look canvas').screenshot({ omitBackground: true });
+  const png = await pet.locator('.vrm-look canvas.vrm-gl').screenshot({ omitBackground: true });
   const ref = join(refs, `${name}.png`);
   if (update || !existsSync(ref)) {
     writeFileSync(ref, png);
@@ -160,6 +160,18 @@ test('a VRM model imported in settings is worn by the character; bad files are r
   assert.ok(existsSync(join(core.dir, 'config', 'looks', 'test-model', 'thumbnail.png')), 'thumbnail.png kept');
   await settings.screenshot({ path: join(shots, 'settings-vrm-import.png') });
   assert.equal(await saveAndWait(settings), 'Saved');
+  // Her options for it: the look's own by default; a change is saved
+  // with her at once, in the settings file.
+  const breathing = settings.locator('#look-breathing');
+  await breathing.waitFor();
+  assert.equal(await breathing.inputValue(), '');
+  assert.match(await breathing.locator('option[value=""]').textContent(), /^The look's own \(keeps still\)$/);
+  await breathing.selectOption('low');
+  await core.waitLog((l) => l.event === 'look_options' && l.preset === id && l.breathing === 'low', 'her breathing option saved');
+  const saved = JSON.parse(readFileSync(join(core.dir, 'config', 'settings.json'), 'utf8'));
+  assert.deepEqual(saved.presets.find((p) => p.id === id).look_options, { breathing: 'low' });
+  await breathing.selectOption('');
+  await core.waitLog((l) => l.event === 'look_options' && l.preset === id && l.breathing === '', 'back to the look\'s own');
 
   // A drop imports too (the 0.x model).
   const zero = readFileSync(join(models, 'yui-test-0.x.vrm'));
@@ -225,9 +237,55 @@ for (const [lookId, label] of [['test-model', '1.0'], ['zero', '0.x']]) {
   });
 }
 
+test('a speaking mouth updates her face alone, shows a face it drew before from the kept frame, and that matches a full one', async () => {
+  const pet = await wearing('test-model');
+  await pet.waitForFunction(() => !document.querySelector('.vrm-look').yuiLook.animating);
+  const shown = pet.locator('.vrm-look'); // the WebGL canvas, or the kept face over it
+  const closed = await shown.screenshot({ omitBackground: true });
+  const before = await pet.evaluate(() => {
+    const l = document.querySelector('.vrm-look').yuiLook;
+    l.set({ emotion: 'neutral', motion: 'idle', speaking: true, voiced: true });
+    // Open 300 ms, closed 300 ms, then open again (a face drawn before).
+    const levels = [...Array(15).fill(90), ...Array(15).fill(0), ...Array(300).fill(90)];
+    l.setLevels(Date.now(), 20, levels, levels.map(() => 50)); // one tone: the same shape (aa) each time
+    return { frames: l.frames, face: l.faceFrames, kept: l.keptFrames };
+  });
+  // Open and closed are drawn; open again is shown from the kept frame.
+  await pet.waitForFunction((n) => {
+    const l = document.querySelector('.vrm-look').yuiLook;
+    return l.keptFrames > n && (l.shownWeights.aa ?? 0) > 0.5;
+  }, before.kept);
+  const kept = await shown.screenshot({ omitBackground: true });
+  const counts = await pet.evaluate(() => {
+    const l = document.querySelector('.vrm-look').yuiLook;
+    return { frames: l.frames, face: l.faceFrames, kept: l.keptFrames, aa: l.shownWeights.aa ?? 0,
+      gl: getComputedStyle(document.querySelector('.vrm-look canvas.vrm-gl')).visibility };
+  });
+  assert.ok(counts.aa > 0.5, `the mouth is open: ${JSON.stringify(counts)}`);
+  assert.equal(counts.frames - before.frames, counts.face - before.face, 'every frame while only the mouth moves is a face frame');
+  assert.ok(counts.face - before.face >= 3, `open, closed, open: ${JSON.stringify(counts)}`);
+  assert.equal(counts.gl, 'hidden', 'the kept face shows over the hidden WebGL canvas');
+  assert.ok((await diff(pet, kept, closed)) > 0, 'the open mouth is shown');
+  // The same face drawn in full with WebGL.
+  await pet.evaluate(() => document.querySelector('.vrm-look').yuiLook.pose(0));
+  const full = await shown.screenshot({ omitBackground: true });
+  const d = await diff(pet, kept, full);
+  if (d > MAX_DIFF) {
+    writeFileSync(join(shots, 'got-kept-frame.png'), kept);
+    writeFileSync(join(shots, 'got-full-frame.png'), full);
+  }
+  assert.ok(d <= MAX_DIFF, `the kept face differs from a full frame in ${(100 * d).toFixed(2)} % of pixels`);
+  await pet.evaluate(() => {
+    const l = document.querySelector('.vrm-look').yuiLook;
+    l.setLevels(Date.now(), 20, []);
+    l.unfreeze();
+  });
+  await pet.close();
+});
+
 test('a pointer near her turns her head; a pat and a poke play their reactions and reach the core', async () => {
   const pet = await wearing('test-model');
-  const box = await pet.locator('.vrm-look canvas').boundingBox();
+  const box = await pet.locator('.vrm-look canvas.vrm-gl').boundingBox();
   const look = () => pet.evaluate(() => {
     const l = document.querySelector('.vrm-look').yuiLook;
     return { turn: l.headTurn, reacting: l.reacting, happy: l.shownWeights.happy ?? 0, surprised: l.shownWeights.surprised ?? 0, animating: l.animating };
