@@ -9,10 +9,16 @@ type Prompt struct {
 	Backend string // the preset's backend name or URL, as Config.Backend
 	Monitor int    // the monitor asked for
 	Label   string // the monitor's label, when Config.Label knows it
+	// Site is the web site a browser open asks for (a SiteGate's prompt);
+	// "" for a screen prompt.
+	Site string
 }
 
 // Text is a one-line English wording of the prompt.
 func (p Prompt) Text() string {
+	if p.Site != "" {
+		return fmt.Sprintf("%s asks to open %s in your browser: allow once, always for this site, or deny?", p.Backend, p.Site)
+	}
 	where := fmt.Sprintf("monitor %d", p.Monitor)
 	if p.Label != "" {
 		where += " (" + p.Label + ")"
