@@ -45,7 +45,8 @@ type file struct {
 
 // Config is where a Store keeps its file.
 type Config struct {
-	// Path is the file (normally <config dir>/relations.json).
+	// Path is the file (normally <config dir>/relations.json); "" keeps
+	// the standings in memory only.
 	Path string
 	// Log receives relations.corrupt, relations.save_failed; nil discards.
 	Log *slog.Logger
@@ -95,6 +96,11 @@ func Open(cfg Config) (*Store, error) {
 	}
 	s.jf = atomicfile.JSONFile[file]{Path: cfg.Path, Pkg: "relation", What: "standings", Event: "relations", Log: lg, Check: checkFile}
 	s.save = s.writeFile
+	if cfg.Path == "" {
+		s.save = func(file) error { return nil }
+		go s.writer()
+		return s, nil
+	}
 	v, found, err := s.jf.Load()
 	if found {
 		s.data = v.Standings
