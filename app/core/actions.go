@@ -56,13 +56,19 @@ func (c *Core) presetAction(a view.PresetAction) {
 // A pet is the character her page's actions reach (petview.Character).
 
 func (pt *pet) SendTyped(text string, images [][]byte) (string, error) {
+	pt.talk.UserSpoke()
 	return pt.sess.SendTyped(text, images)
 }
-func (pt *pet) Stop()                                             { pt.sess.Stop() }
-func (pt *pet) Reconnect()                                        { pt.sess.Reconnect() }
-func (pt *pet) Reset()                                            { pt.sess.Reset() }
-func (pt *pet) AnswerPrompt(id uint64, c permission.Choice) error { return pt.gate.Answer(id, c) }
-func (pt *pet) CaptureEachTurn() bool                             { return pt.gate.EachTurn() }
-func (pt *pet) Voiced() bool                                      { return pt.speaker.Voiced() }
+func (pt *pet) Stop()      { pt.talk.End("stop"); pt.sess.Stop() }
+func (pt *pet) Reconnect() { pt.sess.Reconnect() }
+func (pt *pet) Reset()     { pt.talk.End("new_conversation"); pt.sess.Reset() }
+func (pt *pet) AnswerPrompt(id uint64, c permission.Choice) error {
+	if permission.IsSitePrompt(id) {
+		return pt.sites.Answer(id, c)
+	}
+	return pt.gate.Answer(id, c)
+}
+func (pt *pet) CaptureEachTurn() bool { return pt.gate.EachTurn() }
+func (pt *pet) Voiced() bool          { return pt.speaker.Voiced() }
 
 var _ petview.Character = (*pet)(nil)

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"yui/app/core/among"
+	"yui/app/relation"
 
 	"yui/app/applog"
 	"yui/app/audio"
@@ -142,8 +144,10 @@ type Core struct {
 	demoMu sync.Mutex
 	demoAt string
 
-	desk   *desktop.Room // hidden characters, quit, autostart, the shortcut, placement
-	routes *route.Table  // what the windows send, by message type
+	rel    *relation.Store // the standings (rate_relation)
+	talk   *among.Room     // characters talking to each other
+	desk   *desktop.Room   // hidden characters, quit, autostart, the shortcut, placement
+	routes *route.Table    // what the windows send, by message type
 	// tip is the preset whose page shows the first-run tip ("" none).
 	tip atomic.Value
 }
@@ -212,7 +216,7 @@ func New(opts Options) (*Core, error) {
 	c.wardrobe.Routes(c.routes)
 	maps.Copy(httpRoutes, c.wardrobe.HTTPRoutes())
 	c.sui = settingsui.New(settingsui.Config{Store: store, Pages: c.view, Host: settingsHost{c}, Looks: c.looks,
-		Available: c.available, Sound: opts.Sound,
+		Available: c.available, Sound: opts.Sound, Standings: c.standings,
 		IdleExit: opts.SettingsIdleExit, Logger: lg})
 	c.sui.Routes(c.routes)
 	c.pets = map[string]*pet{}
@@ -224,6 +228,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c.voices = voices.New(store, c.mute, voicesHost{c}, lg)
 	c.voices.Routes(c.routes)
+	c.newAmong()
 	all := store.Get()
 	for _, p := range all.Presets {
 		if !p.Enabled {
@@ -358,6 +363,7 @@ func (c *Core) Run(ctx context.Context) error {
 	c.view.Close()
 	<-reaped
 	c.closePets()
+	c.rel.Close()
 	if c.opts.Sound != nil {
 		c.opts.Sound.Close()
 	}

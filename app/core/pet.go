@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"yui/app/atomicfile"
+	"yui/app/core/among"
 	"yui/app/core/backend"
 	"yui/app/core/petview"
 	"yui/app/cue"
@@ -36,11 +37,13 @@ type pet struct {
 	speaker *voice.Speaker
 	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
+	sites   *permission.SiteGate // the browser's open permission
+	talk    *among.Room          // her user's input and stops end a chain among characters
 	view    *petview.View
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
-	pt := &pet{preset: p.ID}
+	pt := &pet{preset: p.ID, talk: c.talk}
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
 	tr, terr := transcript.Open(transcriptPath(c.opts.ConfigDir, p.ID), lg, nil)
@@ -85,6 +88,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			return nil
 		},
 		OnThread:   func(st apppet.ThreadStatus) { pt.view.SetProblem(threadProblem(st)) },
+		Among:      c.amongFor(p, bound.SaveSite),
 		Voice:      pt.speaker,
 		Vocabulary: voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
 		Frontmost:  c.front.Current,
@@ -98,6 +102,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
 	pt.gate = ch.Gate
+	pt.sites = ch.Sites
 	pt.sess = ch.Session
 	return pt, nil
 }
