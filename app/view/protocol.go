@@ -372,6 +372,9 @@ type PresetForm struct {
 	// ScreenNote, when set, says the last save took back the standing
 	// screen permissions because the backend changed.
 	ScreenNote string `json:"screen_note,omitempty"`
+	// Standings are how she feels about the user and the others
+	// (rate_relation), the user first; none yet: absent.
+	Standings []Standing `json:"standings,omitempty"`
 }
 
 // PermissionsForm mirrors settings.Permissions.
@@ -381,6 +384,12 @@ type PermissionsForm struct {
 	// HideFrontmost is "Tell the agent which app I'm using" unticked;
 	// absent (false) tells it.
 	HideFrontmost bool `json:"hide_frontmost"`
+	// LocalPages is "May read pages on this computer and local network"
+	// (the browser tool).
+	LocalPages bool `json:"local_pages"`
+	// BrowserSites are the sites the browser may open without asking
+	// (shown; the form sends them back to keep them, or fewer to forget).
+	BrowserSites []string `json:"browser_sites,omitempty"`
 }
 
 // Choice is one option of a select or radio group. Available false shows

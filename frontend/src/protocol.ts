@@ -78,6 +78,21 @@ export interface PermissionsForm {
   screenshot_each_turn: boolean;
   /** "Tell the agent which app I'm using" unticked; absent = told. */
   hide_frontmost?: boolean;
+  /** "May read pages on this computer and local network" (the browser tool). */
+  local_pages?: boolean;
+  /** The sites the browser may open without asking ("Always for this site"). */
+  browser_sites?: string[];
+}
+
+/** One of a character's standings (rate_relation), as the settings window
+ * lists it; `target` is "user" or another character's preset id. */
+export interface Standing {
+  target: string;
+  name: string;
+  value: number;
+  band: string;
+  reason?: string;
+  at: number;
 }
 
 /** One preset as the settings form edits it; the key itself never leaves
@@ -105,6 +120,8 @@ export interface PresetForm {
   key_note?: string;
   /** The last save took back the screen permissions: the backend changed. */
   screen_note?: string;
+  /** How she feels about the user and the others, the user first. */
+  standings?: Standing[];
   voice: VoiceForm;
   has_voice_key: boolean;
 }
@@ -312,6 +329,7 @@ export type PageMessage =
   | { type: 'desktop_action'; action: DesktopActionKind }
   | TestConnection
   | { type: 'open_messages' }
+  | { type: 'reset_standing'; preset: string; target: string }
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
   | { type: 'listen_meter'; on: boolean }
