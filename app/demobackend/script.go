@@ -18,10 +18,15 @@ const (
 	kindLook
 	kindTool
 	kindPermission // the user answered a screen prompt (client_context trigger)
+	kindTalk       // among.go: address another character
+	kindAnswer     // among.go: another character addressed this one
+	kindRate       // among.go: rate_relation
+	kindBrowse     // among.go: browser read or open
 )
 
 func (k kind) String() string {
-	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission"}[k]
+	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission",
+		"talk", "answer", "rate", "browse"}[k]
 }
 
 // plan is what a turn will do, read from its text alone.
@@ -35,6 +40,10 @@ type plan struct {
 	// stubborn: kindSlow that ignores stop (a backend may), so a client's
 	// dropping of a stopped turn's late frames can be seen.
 	stubborn bool
+	// who: kindTalk the character to address, kindAnswer the one who
+	// spoke; url: kindBrowse's page (open: show it rather than read it).
+	who, url string
+	open     bool
 }
 
 // Trigger words, matched as whole words, case-insensitively. The first rule
@@ -86,6 +95,9 @@ func planForTurn(text, clientContext string) plan {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), permissionTrigger); ok {
 			return plan{kind: kindPermission, allowed: strings.HasPrefix(rest, "allowed")}
 		}
+	}
+	if p, ok := planAmong(text, clientContext); ok {
+		return p
 	}
 	return planFor(text)
 }
