@@ -95,7 +95,7 @@ test: test-deps desktop-deps voice-test-deps vet windows-vet tidy-check icons-ch
 
 vet:
 	go vet ./...
-	go vet -tags e2e ./app/e2e/ ./app/capture/ ./app/x11/ ./app/frontmost/ ./app/hotkey/
+	go vet -tags e2e ./app/e2e/ ./app/capture/ ./app/x11/ ./app/x11/xvfbtest/ ./app/frontmost/ ./app/hotkey/
 
 unit:
 	go test -race -count=1 ./...

@@ -34,7 +34,7 @@ func TestMemoryPlaysInRealTime(t *testing.T) {
 				t.Errorf("chunk %d heard at %v, want %v", i, h, want)
 			}
 		}
-		if ahead := t0.Add(110 * time.Millisecond).Sub(time.Now()); ahead > 40*time.Millisecond {
+		if ahead := time.Until(t0.Add(110 * time.Millisecond)); ahead > 40*time.Millisecond {
 			t.Errorf("writer %v ahead of the speaker, buffer is 40 ms", ahead)
 		}
 		if err := st.Drain(ctx); err != nil {

@@ -524,14 +524,8 @@ func TestConsoleChaos(t *testing.T) {
 	if bin == "" {
 		t.Skip("the chaos test drives the built binary: YUI_CONSOLE_BIN=build/bin/yui (make e2e sets it)")
 	}
-	turns := 330
-	if v, err := strconv.Atoi(os.Getenv("YUI_CHAOS_TURNS")); err == nil && v > 0 {
-		turns = v
-	}
 	const warm = 2 * 22 // two cycles of the schedule before the first measure
-	if turns < warm*2 {
-		turns = warm * 2
-	}
+	turns := chaosTurns(warm)
 	h := newHostile(t)
 	cc := startChaosConsole(t, bin, h.http.URL)
 	cc.ready("start")
@@ -546,22 +540,7 @@ func TestConsoleChaos(t *testing.T) {
 		if i == warm {
 			first = cc.stats()
 		}
-		text := fmt.Sprintf("chaos %d %s", i, sc)
-		from := cc.count()
-		if sc == "spoken" {
-			cc.line("/spoken " + text)
-		} else {
-			cc.line(text)
-		}
-		// The turn went out (turn_sent), or it could not (a failure or
-		// error line first).
-		at := cc.waitFrom(from, 30*time.Second, func(m map[string]any) bool {
-			return (m["event"] == "turn_sent" && m["text"] == text) || m["event"] == "failure_line" || m["event"] == "error_line"
-		})
-		if at < 0 {
-			t.Fatalf("turn %d (%s): neither sent nor refused; stderr %s", i, sc, cc.stderr.String())
-		}
-		if ev := cc.event(at); ev["event"] != "turn_sent" {
+		if ev, sent := cc.chaosTurn(i, sc); !sent {
 			failed++
 			if failed <= 10 {
 				t.Logf("turn %d (%s) was not sent: %v", i, sc, ev)
@@ -570,20 +549,6 @@ func TestConsoleChaos(t *testing.T) {
 				t.Logf("chaos log tail:\n%s", cc.logTail(60))
 			}
 			continue
-		}
-		switch sc {
-		case "stop":
-			cc.line("/stop")
-		case "reset":
-			cc.line("/reset")
-		case "barge":
-			cc.line("/barge")
-		}
-		// Every turn ends: the composer unlocks.
-		if cc.waitFrom(at, 60*time.Second, func(m map[string]any) bool {
-			return m["event"] == "composer" && m["locked"] == false
-		}) < 0 {
-			t.Fatalf("turn %d (%s) did not end; stderr %s", i, sc, cc.stderr.String())
 		}
 		ended++
 	}
@@ -596,6 +561,71 @@ func TestConsoleChaos(t *testing.T) {
 	}
 	mb := func(b float64) float64 { return b / (1 << 20) }
 	counts, logBytes := cc.logSummary()
+	t.Logf("chaos logs: %.1f MB in %s; %s", float64(logBytes)/(1<<20), cc.logDir, strings.Join(notableCounts(counts), " "))
+	// The line the soak script reads.
+	t.Logf("chaos: turns=%d ended=%d refused=%d seconds=%.0f goroutines=%d->%d heap_mb=%.1f->%.1f rss_mb=%.1f->%.1f vmrss_mb=%.1f->%.1f",
+		turns, ended, failed, elapsed.Seconds(), first.goroutines, last.goroutines, mb(first.heap), mb(last.heap),
+		mb(first.rss), mb(last.rss), mb(first.vmRSS), mb(last.vmRSS))
+	if ended+failed != turns || ended < turns*3/4 {
+		t.Fatalf("%d turns ended and %d were refused of %d", ended, failed, turns)
+	}
+	checkFlat(t, first, last)
+}
+
+// chaosTurns is how many turns the chaos test runs: YUI_CHAOS_TURNS or
+// 330, and at least two warm-ups.
+func chaosTurns(warm int) int {
+	turns := 330
+	if v, err := strconv.Atoi(os.Getenv("YUI_CHAOS_TURNS")); err == nil && v > 0 {
+		turns = v
+	}
+	return max(turns, warm*2)
+}
+
+// chaosTurn sends turn i of scenario sc and waits for it to end (the
+// composer unlocks). sent is false, with the refusing event, when the
+// turn could not go out (a failure or error line came first).
+func (cc *chaosConsole) chaosTurn(i int, sc string) (ev map[string]any, sent bool) {
+	t := cc.t
+	t.Helper()
+	text := fmt.Sprintf("chaos %d %s", i, sc)
+	from := cc.count()
+	if sc == "spoken" {
+		cc.line("/spoken " + text)
+	} else {
+		cc.line(text)
+	}
+	// The turn went out (turn_sent), or it could not (a failure or
+	// error line first).
+	at := cc.waitFrom(from, 30*time.Second, func(m map[string]any) bool {
+		return (m["event"] == "turn_sent" && m["text"] == text) || m["event"] == "failure_line" || m["event"] == "error_line"
+	})
+	if at < 0 {
+		t.Fatalf("turn %d (%s): neither sent nor refused; stderr %s", i, sc, cc.stderr.String())
+	}
+	if ev := cc.event(at); ev["event"] != "turn_sent" {
+		return ev, false
+	}
+	switch sc {
+	case "stop":
+		cc.line("/stop")
+	case "reset":
+		cc.line("/reset")
+	case "barge":
+		cc.line("/barge")
+	}
+	// Every turn ends: the composer unlocks.
+	if cc.waitFrom(at, 60*time.Second, func(m map[string]any) bool {
+		return m["event"] == "composer" && m["locked"] == false
+	}) < 0 {
+		t.Fatalf("turn %d (%s) did not end; stderr %s", i, sc, cc.stderr.String())
+	}
+	return nil, true
+}
+
+// notableCounts lists the log events worth a line ("ws_close=3"),
+// sorted.
+func notableCounts(counts map[string]int) []string {
 	var notable []string
 	for ev, n := range counts {
 		if strings.HasPrefix(ev, "ws_close") || strings.HasPrefix(ev, "frame_") || strings.HasPrefix(ev, "tool_") ||
@@ -604,14 +634,14 @@ func TestConsoleChaos(t *testing.T) {
 		}
 	}
 	slices.Sort(notable)
-	t.Logf("chaos logs: %.1f MB in %s; %s", float64(logBytes)/(1<<20), cc.logDir, strings.Join(notable, " "))
-	// The line the soak script reads.
-	t.Logf("chaos: turns=%d ended=%d refused=%d seconds=%.0f goroutines=%d->%d heap_mb=%.1f->%.1f rss_mb=%.1f->%.1f vmrss_mb=%.1f->%.1f",
-		turns, ended, failed, elapsed.Seconds(), first.goroutines, last.goroutines, mb(first.heap), mb(last.heap),
-		mb(first.rss), mb(last.rss), mb(first.vmRSS), mb(last.vmRSS))
-	if ended+failed != turns || ended < turns*3/4 {
-		t.Fatalf("%d turns ended and %d were refused of %d", ended, failed, turns)
-	}
+	return notable
+}
+
+// checkFlat fails t when the goroutines, the live heap or the RSS grew
+// from first to last.
+func checkFlat(t *testing.T, first, last chaosStats) {
+	t.Helper()
+	mb := func(b float64) float64 { return b / (1 << 20) }
 	// Flat: no goroutine per turn, no memory per turn. The margins are
 	// what the state kept after two cycles may still vary by (a socket's
 	// helpers, the sizes of bounded buffers), far below what a leak of

@@ -59,28 +59,7 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		return err
 	}
 	saved := preset // as the settings hold it
-	if o.URL != "" {
-		preset.ChatBaseURL = o.URL
-	}
-	if o.Key != "" {
-		preset.Key = o.Key
-	}
-	if o.ChatAPI != "" {
-		preset.ChatAPI = o.ChatAPI
-	}
-	if o.Model != "" {
-		preset.Model = o.Model
-	}
-	if o.Agent != "" {
-		preset.AgentID = o.Agent
-	}
-	switch o.Thread {
-	case "":
-	case "new":
-		preset.ThreadID = ""
-	default:
-		preset.ThreadID = o.Thread
-	}
+	applyFlags(&preset, o)
 	logDir := o.LogDir
 	if logDir == "" {
 		logDir = applog.DefaultDir()
@@ -183,6 +162,33 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		t.Stop()
 	}
 	return loop(ctx, s, ch.Gate, out, stdin)
+}
+
+// applyFlags overrides the preset's backend with the command line's
+// flags that are set (--thread new: a new thread).
+func applyFlags(preset *settings.Preset, o Options) {
+	if o.URL != "" {
+		preset.ChatBaseURL = o.URL
+	}
+	if o.Key != "" {
+		preset.Key = o.Key
+	}
+	if o.ChatAPI != "" {
+		preset.ChatAPI = o.ChatAPI
+	}
+	if o.Model != "" {
+		preset.Model = o.Model
+	}
+	if o.Agent != "" {
+		preset.AgentID = o.Agent
+	}
+	switch o.Thread {
+	case "":
+	case "new":
+		preset.ThreadID = ""
+	default:
+		preset.ThreadID = o.Thread
+	}
 }
 
 // loop feeds stdin lines to the session.

@@ -327,15 +327,32 @@ func (b *Backend) responses(w http.ResponseWriter, r *http.Request) {
 		ref.Write(w)
 		return
 	}
-	text, images := "", 0
+	text, images := q.lastUser()
+	// The utterance follows the client_context block.
+	cc := ""
+	if i := strings.LastIndex(text, "</client_context>"); i >= 0 {
+		cc = text[:i]
+		text = strings.TrimSpace(text[i+len("</client_context>"):])
+	}
+	fq, end, ok := b.startRun("responses", text, cc, images, len(q.Input), q.vocabulary())
+	if !ok {
+		http.Error(w, `{"error":"closing"}`, http.StatusServiceUnavailable)
+		return
+	}
+	defer end()
+	b.streamResponse(w, r, fq)
+}
+
+// lastUser is the text of the request's last user input item with text
+// (its input_text parts joined) and how many images it carries.
+func (q *rsRequest) lastUser() (text string, images int) {
 	for i := len(q.Input) - 1; i >= 0 && text == ""; i-- {
 		if q.Input[i].Role != "user" {
 			continue
 		}
 		var s string
 		if json.Unmarshal(q.Input[i].Content, &s) == nil {
-			text = s
-			break
+			return s, images
 		}
 		var parts []struct {
 			Type string `json:"type"`
@@ -350,24 +367,24 @@ func (b *Backend) responses(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
-	// The utterance follows the client_context block.
-	cc := ""
-	if i := strings.LastIndex(text, "</client_context>"); i >= 0 {
-		cc = text[:i]
-		text = strings.TrimSpace(text[i+len("</client_context>"):])
-	}
+	return text, images
+}
+
+// vocabulary is what the request's generate_express tool declares (the
+// last one wins).
+func (q *rsRequest) vocabulary() push.Vocabulary {
 	var vocab push.Vocabulary
 	for _, t := range q.Tools {
 		if strings.HasSuffix(t.Name, "generate_express") {
 			vocab = push.Vocabulary{EmotionIDs: t.Parameters.Properties["emotion_id"].Enum, MotionIDs: t.Parameters.Properties["motion_id"].Enum, EmotionTextMode: "free"}
 		}
 	}
-	fq, end, ok := b.startRun("responses", text, cc, images, len(q.Input), vocab)
-	if !ok {
-		http.Error(w, `{"error":"closing"}`, http.StatusServiceUnavailable)
-		return
-	}
-	defer end()
+	return vocab
+}
+
+// streamResponse writes the run's frames from fq as a Responses event
+// stream until the turn ends, fails or the client goes away.
+func (b *Backend) streamResponse(w http.ResponseWriter, r *http.Request, fq *frameQueue) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)

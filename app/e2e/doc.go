@@ -2,7 +2,3 @@
 // private Xvfb + xcompmgr (build tag e2e; `make e2e` builds the binary and
 // runs them). It has no non-test code.
 package e2e
-
-// repoRoot is the repository root seen from this package's directory, where
-// `go test` runs the tests.
-const repoRoot = "../.."

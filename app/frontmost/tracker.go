@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"yui/app/clientctx"
-	"yui/app/x11"
 )
 
 // Window is one active window as a Source reports it.
@@ -18,7 +17,8 @@ type Window struct {
 	Title string
 }
 
-// Source is where the active window comes from. X11 is the real one.
+// Source is where the active window comes from. System is the real one
+// (X11 on Linux, Win32 on Windows).
 type Source interface {
 	// Active returns the active window; ok false when there is none.
 	Active() (w Window, ok bool)
@@ -91,51 +91,4 @@ func (t *Tracker) Current() *clientctx.Frontmost {
 		return nil
 	}
 	return &clientctx.Frontmost{App: t.cur.App, Title: t.cur.Title, Since: t.since}
-}
-
-// X11 is the Source of an X display ("" = $DISPLAY). It opens its own
-// connections.
-type X11 struct {
-	Display string
-
-	mu sync.Mutex
-	d  *x11.Display
-}
-
-// Active reads _NET_ACTIVE_WINDOW.
-func (s *X11) Active() (Window, bool) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.d == nil {
-		d, err := x11.Open(s.Display)
-		if err != nil {
-			return Window{}, false
-		}
-		s.d = d
-	}
-	c, err := s.d.Active()
-	if err != nil {
-		return Window{}, false
-	}
-	return Window{ID: c.ID, App: c.App, Title: c.Title}, true
-}
-
-// Watch follows _NET_ACTIVE_WINDOW changes on a connection of its own.
-func (s *X11) Watch(ctx context.Context, changed func()) error {
-	d, err := x11.Open(s.Display)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.WatchActive(ctx, changed)
-}
-
-// Close ends Active's connection.
-func (s *X11) Close() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.d != nil {
-		s.d.Close()
-		s.d = nil
-	}
 }

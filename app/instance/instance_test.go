@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -268,14 +267,6 @@ func TestMalformedRequestRefused(t *testing.T) {
 	if rep.Error == "" {
 		t.Fatal("no error for a malformed request")
 	}
-}
-
-func mustAbs(t *testing.T, p string) string {
-	a, err := filepath.Abs(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
 }
 
 func BenchmarkHandOver(b *testing.B) {

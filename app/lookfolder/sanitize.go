@@ -29,9 +29,6 @@ var allowedElements = map[string]bool{
 // metadata.
 var dropped = map[string]bool{"metadata": true}
 
-// errRefused marks content a look may not have.
-var errRefused = errors.New("refused")
-
 // Sanitize checks one SVG document and returns it re-serialised from the
 // whitelist: the root is <svg> in the SVG namespace; elements are those of
 // allowedElements; attributes have no namespace (xlink:href becomes href),
@@ -42,9 +39,7 @@ var errRefused = errors.New("refused")
 func Sanitize(src []byte) ([]byte, error) {
 	d := xml.NewDecoder(bytes.NewReader(src))
 	d.Strict = true
-	var out bytes.Buffer
-	depth, skip := 0, 0 // skip > 0 while inside a dropped element
-	rootSeen := false
+	var z sanitizer
 	for {
 		line, _ := d.InputPos()
 		tok, err := d.Token()
@@ -54,89 +49,122 @@ func Sanitize(src []byte) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("not well-formed XML: %w", err)
 		}
-		at := func(format string, a ...any) error {
-			return fmt.Errorf("line %d: "+format, append([]any{line}, a...)...)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if skip > 0 {
-				skip++
-				continue
-			}
-			if !rootSeen {
-				if t.Name.Space != svgNS || t.Name.Local != "svg" {
-					return nil, at("the document must be an <svg> element in the SVG namespace (xmlns=%q)", svgNS)
-				}
-				rootSeen = true
-			} else if depth == 0 {
-				return nil, at("content after the <svg> element")
-			}
-			if t.Name.Space != svgNS {
-				if t.Name.Space == "" || strings.Contains(t.Name.Space, "w3.org/1999/xhtml") {
-					return nil, at("<%s> is foreign content (only SVG elements are drawn)", t.Name.Local)
-				}
-				skip = 1 // an editor's element
-				continue
-			}
-			if dropped[t.Name.Local] {
-				skip = 1
-				continue
-			}
-			if !allowedElements[t.Name.Local] {
-				return nil, at("<%s> is not allowed in a look (no scripts, images, links, styles, animation or foreign content)", t.Name.Local)
-			}
-			out.WriteByte('<')
-			out.WriteString(t.Name.Local)
-			if depth == 0 {
-				out.WriteString(` xmlns="` + svgNS + `"`)
-			}
-			for _, a := range t.Attr {
-				name, ok, err := attrName(a)
-				if err != nil {
-					return nil, at("<%s %s>: %v", t.Name.Local, a.Name.Local, err)
-				}
-				if !ok {
-					continue
-				}
-				if err := checkValue(name, a.Value); err != nil {
-					return nil, at("<%s %s>: %v", t.Name.Local, name, err)
-				}
-				out.WriteByte(' ')
-				out.WriteString(name)
-				out.WriteString(`="`)
-				xml.EscapeText(&out, []byte(a.Value))
-				out.WriteByte('"')
-			}
-			out.WriteByte('>')
-			depth++
-		case xml.EndElement:
-			if skip > 0 {
-				skip--
-				continue
-			}
-			depth--
-			out.WriteString("</" + t.Name.Local + ">")
-		case xml.CharData:
-			if skip > 0 || depth == 0 {
-				if depth == 0 && len(bytes.TrimSpace(t)) > 0 {
-					return nil, at("text outside the <svg> element")
-				}
-				continue
-			}
-			xml.EscapeText(&out, t)
-		case xml.Comment:
-		case xml.ProcInst:
-			if t.Target != "xml" || rootSeen {
-				return nil, at("processing instruction <?%s?> is not allowed", t.Target)
-			}
-		case xml.Directive:
-			return nil, at("<!%s> is not allowed (no DOCTYPE or entity declarations)", firstWord(t))
+		if err := z.token(line, tok); err != nil {
+			return nil, err
 		}
 	}
-	if !rootSeen {
+	if !z.rootSeen {
 		return nil, errors.New("no <svg> element")
 	}
-	return out.Bytes(), nil
+	return z.out.Bytes(), nil
+}
+
+// sanitizer is Sanitize's state between tokens.
+type sanitizer struct {
+	out      bytes.Buffer
+	depth    int  // open elements written
+	skip     int  // > 0 while inside a dropped element
+	rootSeen bool // the <svg> root has started
+}
+
+// at is an error on the given line of the document.
+func at(line int, format string, a ...any) error {
+	return fmt.Errorf("line %d: "+format, append([]any{line}, a...)...)
+}
+
+// token writes (or drops, or refuses) one token read on line.
+func (z *sanitizer) token(line int, tok xml.Token) error {
+	switch t := tok.(type) {
+	case xml.StartElement:
+		return z.start(line, t)
+	case xml.EndElement:
+		if z.skip > 0 {
+			z.skip--
+			return nil
+		}
+		z.depth--
+		z.out.WriteString("</" + t.Name.Local + ">")
+	case xml.CharData:
+		if z.skip > 0 || z.depth == 0 {
+			if z.depth == 0 && len(bytes.TrimSpace(t)) > 0 {
+				return at(line, "text outside the <svg> element")
+			}
+			return nil
+		}
+		xml.EscapeText(&z.out, t)
+	case xml.Comment:
+	case xml.ProcInst:
+		if t.Target != "xml" || z.rootSeen {
+			return at(line, "processing instruction <?%s?> is not allowed", t.Target)
+		}
+	case xml.Directive:
+		return at(line, "<!%s> is not allowed (no DOCTYPE or entity declarations)", firstWord(t))
+	}
+	return nil
+}
+
+// start handles an element's start: the root's check, dropped and
+// refused elements, then the element with its whitelisted attributes.
+func (z *sanitizer) start(line int, t xml.StartElement) error {
+	if z.skip > 0 {
+		z.skip++
+		return nil
+	}
+	if !z.rootSeen {
+		if t.Name.Space != svgNS || t.Name.Local != "svg" {
+			return at(line, "the document must be an <svg> element in the SVG namespace (xmlns=%q)", svgNS)
+		}
+		z.rootSeen = true
+	} else if z.depth == 0 {
+		return at(line, "content after the <svg> element")
+	}
+	if t.Name.Space != svgNS {
+		if t.Name.Space == "" || strings.Contains(t.Name.Space, "w3.org/1999/xhtml") {
+			return at(line, "<%s> is foreign content (only SVG elements are drawn)", t.Name.Local)
+		}
+		z.skip = 1 // an editor's element
+		return nil
+	}
+	if dropped[t.Name.Local] {
+		z.skip = 1
+		return nil
+	}
+	if !allowedElements[t.Name.Local] {
+		return at(line, "<%s> is not allowed in a look (no scripts, images, links, styles, animation or foreign content)", t.Name.Local)
+	}
+	z.out.WriteByte('<')
+	z.out.WriteString(t.Name.Local)
+	if z.depth == 0 {
+		z.out.WriteString(` xmlns="` + svgNS + `"`)
+	}
+	for _, a := range t.Attr {
+		if err := z.attr(line, t.Name.Local, a); err != nil {
+			return err
+		}
+	}
+	z.out.WriteByte('>')
+	z.depth++
+	return nil
+}
+
+// attr writes one attribute of element el, or drops or refuses it.
+func (z *sanitizer) attr(line int, el string, a xml.Attr) error {
+	name, ok, err := attrName(a)
+	if err != nil {
+		return at(line, "<%s %s>: %v", el, a.Name.Local, err)
+	}
+	if !ok {
+		return nil
+	}
+	if err := checkValue(name, a.Value); err != nil {
+		return at(line, "<%s %s>: %v", el, name, err)
+	}
+	z.out.WriteByte(' ')
+	z.out.WriteString(name)
+	z.out.WriteString(`="`)
+	xml.EscapeText(&z.out, []byte(a.Value))
+	z.out.WriteByte('"')
+	return nil
 }
 
 // attrName is the name an attribute is written with; ok false drops it (a

@@ -168,7 +168,25 @@ func TestVRMFolderOptionsMappingClipsAndThumbnail(t *testing.T) {
 		t.Fatalf("rev %v %v", l.Err, l.VRM)
 	}
 
-	// Bad parts refuse the folder, naming the file.
+	checkBadPartsRefused(t, cfg, dir, id)
+	if err := SetThumbnail(cfg, id, pngOf(t, 1024, 10)); err == nil || !strings.Contains(err.Error(), "at most 512×512") {
+		t.Errorf("big thumbnail: %v", err)
+	}
+	if err := SetThumbnail(cfg, id, []byte("GIF89a")); err == nil || !strings.Contains(err.Error(), "not a PNG") {
+		t.Errorf("gif thumbnail: %v", err)
+	}
+	if err := SetOptions(cfg, "nope", BreathingLow, false); err == nil {
+		t.Error("options for a missing folder")
+	}
+	if err := SetOptions(cfg, id, "fast", false); err == nil {
+		t.Error("bad breathing accepted")
+	}
+}
+
+// checkBadPartsRefused writes each bad part into the VRM look folder dir
+// in turn: Read refuses the folder naming the file; the part is put back.
+func checkBadPartsRefused(t *testing.T, cfg, dir, id string) {
+	t.Helper()
 	for file, body := range map[string]string{
 		MappingFile:  `{"motions": {"wave": "nothing"}}`,
 		"Bad.vrma":   "x",
@@ -186,18 +204,6 @@ func TestVRMFolderOptionsMappingClipsAndThumbnail(t *testing.T) {
 		} else {
 			os.Remove(filepath.Join(dir, file))
 		}
-	}
-	if err := SetThumbnail(cfg, id, pngOf(t, 1024, 10)); err == nil || !strings.Contains(err.Error(), "at most 512×512") {
-		t.Errorf("big thumbnail: %v", err)
-	}
-	if err := SetThumbnail(cfg, id, []byte("GIF89a")); err == nil || !strings.Contains(err.Error(), "not a PNG") {
-		t.Errorf("gif thumbnail: %v", err)
-	}
-	if err := SetOptions(cfg, "nope", BreathingLow, false); err == nil {
-		t.Error("options for a missing folder")
-	}
-	if err := SetOptions(cfg, id, "fast", false); err == nil {
-		t.Error("bad breathing accepted")
 	}
 }
 

@@ -18,7 +18,24 @@ var systemVoicePattern = regexp.MustCompile(`^[A-Za-z0-9_+./][A-Za-z0-9_+./-]{0,
 // validateVoice checks a preset's voice; fields are named relative to the
 // preset ("voice.engine").
 func validateVoice(v Voice) error {
-	f := func(name, reason string) error { return &FieldError{Field: "voice." + name, Reason: reason} }
+	if err := validateVoiceFields(v); err != nil {
+		return err
+	}
+	if err := validateVoiceURL(v.BaseURL); err != nil {
+		return err
+	}
+	return validateEmotionTextMap(v.EmotionTextMap)
+}
+
+// voiceField is the error for the voice's field name.
+func voiceField(name, reason string) error {
+	return &FieldError{Field: "voice." + name, Reason: reason}
+}
+
+// validateVoiceFields checks the voice's single-valued fields, in the
+// order a form shows them.
+func validateVoiceFields(v Voice) error {
+	f := voiceField
 	switch {
 	case !slices.Contains(VoiceEngines, v.Engine):
 		return f("engine", fmt.Sprintf("%q is not one of system, endpoint, off", v.Engine))
@@ -41,26 +58,38 @@ func validateVoice(v Voice) error {
 	case len(v.EmotionTextMap) > MaxEmotionTextTags:
 		return f("emotion_text_map", fmt.Sprintf("%d tags; at most %d", len(v.EmotionTextMap), MaxEmotionTextTags))
 	}
-	if v.BaseURL != "" {
-		u, err := url.Parse(v.BaseURL)
-		if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-			if s, ok := SuggestURL(v.BaseURL); ok {
-				fe := f("base_url", fmt.Sprintf("speech endpoint URL %q has no http:// or https:// — did you mean %s?", v.BaseURL, s))
-				if e, ok := fe.(*FieldError); ok {
-					e.Suggestion = s
-				}
-				return fe
-			}
-			return f("base_url", "not an http(s) URL with a host")
-		}
+	return nil
+}
+
+// validateVoiceURL checks the speech endpoint's base URL (empty is
+// allowed); a URL missing its scheme gets a suggestion.
+func validateVoiceURL(base string) error {
+	if base == "" {
+		return nil
 	}
-	tags := make([]string, 0, len(v.EmotionTextMap))
-	for tag := range v.EmotionTextMap {
+	u, err := url.Parse(base)
+	if err == nil && u.Host != "" && (u.Scheme == "http" || u.Scheme == "https") {
+		return nil
+	}
+	if s, ok := SuggestURL(base); ok {
+		return &FieldError{Field: "voice.base_url",
+			Reason:     fmt.Sprintf("speech endpoint URL %q has no http:// or https:// — did you mean %s?", base, s),
+			Suggestion: s}
+	}
+	return voiceField("base_url", "not an http(s) URL with a host")
+}
+
+// validateEmotionTextMap checks each tag and its meaning, tags in sorted
+// order so the first bad one named is always the same.
+func validateEmotionTextMap(m map[string]string) error {
+	f := voiceField
+	tags := make([]string, 0, len(m))
+	for tag := range m {
 		tags = append(tags, tag)
 	}
 	slices.Sort(tags)
 	for _, tag := range tags {
-		meaning := v.EmotionTextMap[tag]
+		meaning := m[tag]
 		switch {
 		case strings.TrimSpace(tag) != tag || tag == "" || utf8.RuneCountInString(tag) > 32 || hasControl(tag):
 			return f("emotion_text_map", fmt.Sprintf("tag %q: 1 to 32 characters, no surrounding spaces", tag))

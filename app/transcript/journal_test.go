@@ -120,11 +120,3 @@ func TestRowsAreSyncedTogetherAndTheUsersLineAtOnce(t *testing.T) {
 		}
 	})
 }
-
-func mustJSON(e Entry) []byte {
-	b, err := json.Marshal(e)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}

@@ -2,6 +2,7 @@ package transcript
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -65,4 +66,12 @@ func TestDelegationFloodWritesWhatChanged(t *testing.T) {
 	if n := len(open(t, path).Entries()); n != MaxEntries {
 		t.Fatalf("%d rows read back, want %d", n, MaxEntries)
 	}
+}
+
+func mustJSON(e Entry) []byte {
+	b, err := json.Marshal(e)
+	if err != nil {
+		panic(err)
+	}
+	return b
 }

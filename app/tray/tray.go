@@ -91,7 +91,7 @@ type Tray struct {
 	login   *systray.MenuItem
 	ready   chan struct{}
 	stopped chan struct{}
-	end     func()
+	end     func() // ends the library's loop (set by start)
 }
 
 // Start shows the tray icon with opts.Menu. It returns at once; the menu
@@ -115,9 +115,6 @@ func Start(opts Options) (*Tray, error) {
 	started.done = true
 	return t, nil
 }
-
-// Ready is closed once the initial menu is built.
-func (t *Tray) Ready() <-chan struct{} { return t.ready }
 
 // onReady builds the initial menu (on the library's ready goroutine).
 func (t *Tray) onReady() {

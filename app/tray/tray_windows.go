@@ -7,6 +7,7 @@ import (
 )
 
 func (t *Tray) start() error {
+	t.end = systray.Quit
 	go func() {
 		// The tray's window and its message loop must share a thread.
 		runtime.LockOSThread()
@@ -36,6 +37,6 @@ func (t *Tray) onExit() {
 }
 
 func (t *Tray) stop() {
-	systray.Quit()
+	t.end()
 	<-t.stopped
 }

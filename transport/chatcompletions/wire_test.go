@@ -135,13 +135,15 @@ func TestErrorsAsTheSpecTableSays(t *testing.T) {
 		reply func(w http.ResponseWriter)
 		want  []string
 	}{
-		{"401", func(w http.ResponseWriter) { http.Error(w, `{"error":{"message":"bad key sk-xx"}}`, 401) },
+		{"401", func(w http.ResponseWriter) {
+			http.Error(w, `{"error":{"message":"bad key sk-xx"}}`, http.StatusUnauthorized)
+		},
 			[]string{"error Yui's backend refused the key (HTTP 401). Check the key in Settings → Backend.", "end"}},
-		{"403", func(w http.ResponseWriter) { http.Error(w, `{"error":"forbidden"}`, 403) },
+		{"403", func(w http.ResponseWriter) { http.Error(w, `{"error":"forbidden"}`, http.StatusForbidden) },
 			[]string{"error Yui's backend refused the key (HTTP 403). Check the key in Settings → Backend.", "end"}},
 		{"429", func(w http.ResponseWriter) {
 			w.Header().Set("Retry-After", "7")
-			http.Error(w, `{"error":{"message":"slow down"}}`, 429)
+			http.Error(w, `{"error":{"message":"slow down"}}`, http.StatusTooManyRequests)
 		}, []string{"error Rate limited (HTTP 429), retry after 7 s: slow down", "end"}},
 		{"500 string error", func(w http.ResponseWriter) { http.Error(w, `{"error":"model exploded"}`, 500) },
 			[]string{"error HTTP 500: model exploded", "end"}},

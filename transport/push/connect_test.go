@@ -196,8 +196,7 @@ func TestBackoffResetsAfterReady(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		var fail atomic.Bool
 		fail.Store(true)
-		var srv *pushserver.Server
-		srv = pushserver.New(pushserver.Config{Key: testKey})
+		srv := pushserver.New(pushserver.Config{Key: testKey})
 		h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if fail.Load() {
 				http.Error(w, "down", http.StatusBadGateway)

@@ -42,12 +42,9 @@ type API struct {
 	hc     *http.Client
 }
 
-// NewHTTPClient is the wire's default HTTP client (httpapi's: the
-// environment's proxy but never for loopback, no redirects followed — the
-// key stays with the origin it was entered for).
-func NewHTTPClient() *http.Client { return httpapi.NewClient() }
-
-// guarded returns hc (or the default client) with redirects refused.
+// guarded returns hc (or httpapi's default client: the environment's
+// proxy but never for loopback) with redirects refused — the key stays
+// with the origin it was entered for.
 func guarded(hc *http.Client) *http.Client { return httpapi.Guard(hc) }
 
 // Origin is the runtime origin of a base URL: scheme and host, lower case,
@@ -80,7 +77,7 @@ func Origin(base string) (string, error) {
 var ErrNoBase = errors.New("no base URL")
 
 // NewAPI returns the API of the runtime at base with key ("" sends no
-// Authorization header). hc nil is NewHTTPClient().
+// Authorization header). hc nil is httpapi.NewClient().
 func NewAPI(hc *http.Client, base, key string) (*API, error) {
 	o, err := Origin(base)
 	if err != nil {

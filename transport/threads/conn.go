@@ -191,37 +191,7 @@ func (t *Transport) connect(s *socket) (endKind, int, error) {
 	conn, resp, err := websocket.Dial(dctx, api.StreamURL(thread, ticket), &websocket.DialOptions{HTTPClient: t.hc, HTTPHeader: header})
 	dcancel()
 	if err != nil {
-		if s.ctx.Err() != nil {
-			return endRetry, -1, err
-		}
-		refused := false
-		switch {
-		case resp != nil && resp.StatusCode != http.StatusSwitchingProtocols:
-			refused = true
-			b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
-			code, msg := errorBody(b)
-			t.log.Warn("threads.upgrade_refused", "status", resp.StatusCode, "code", transport.RedactKey(code, key), "message", transport.RedactKey(msg, key))
-		case !isDialError(err):
-			// The handshake was dropped without an answer (a dev server
-			// refusing: 1006, no status): a refusal too.
-			refused = true
-			t.log.Warn("threads.upgrade_dropped", "err", err.Error())
-		default:
-			t.log.Warn("ws_open_failed", "origin", api.Origin(), "err", err.Error())
-		}
-		if refused {
-			// Why: a deleted thread, or the key.
-			ctx, cancel := t.call(s)
-			_, terr := api.Thread(ctx, thread)
-			cancel()
-			switch {
-			case IsNotFound(terr):
-				return endDeleted, -1, terr
-			case IsRefused(terr):
-				return endRefused, -1, terr
-			}
-		}
-		return endRetry, -1, fmt.Errorf("threads: open the stream of %s: %w", thread, err)
+		return t.dialFailed(s, api, thread, key, resp, err)
 	}
 	conn.SetReadLimit(-1) // counted by read
 	t.mu.Lock()
@@ -271,6 +241,43 @@ func (t *Transport) connect(s *socket) (endKind, int, error) {
 		return endDeleted, code, ErrThreadDeleted
 	}
 	return endRetry, code, err
+}
+
+// dialFailed says how an attempt whose stream did not open ended: a
+// refused or dropped upgrade is asked why (a deleted thread, or the key);
+// anything else is retried.
+func (t *Transport) dialFailed(s *socket, api *API, thread, key string, resp *http.Response, err error) (endKind, int, error) {
+	if s.ctx.Err() != nil {
+		return endRetry, -1, err
+	}
+	refused := false
+	switch {
+	case resp != nil && resp.StatusCode != http.StatusSwitchingProtocols:
+		refused = true
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+		code, msg := errorBody(b)
+		t.log.Warn("threads.upgrade_refused", "status", resp.StatusCode, "code", transport.RedactKey(code, key), "message", transport.RedactKey(msg, key))
+	case !isDialError(err):
+		// The handshake was dropped without an answer (a dev server
+		// refusing: 1006, no status): a refusal too.
+		refused = true
+		t.log.Warn("threads.upgrade_dropped", "err", err.Error())
+	default:
+		t.log.Warn("ws_open_failed", "origin", api.Origin(), "err", err.Error())
+	}
+	if refused {
+		// Why: a deleted thread, or the key.
+		ctx, cancel := t.call(s)
+		_, terr := api.Thread(ctx, thread)
+		cancel()
+		switch {
+		case IsNotFound(terr):
+			return endDeleted, -1, terr
+		case IsRefused(terr):
+			return endRefused, -1, terr
+		}
+	}
+	return endRetry, -1, fmt.Errorf("threads: open the stream of %s: %w", thread, err)
 }
 
 // isDialError reports a connection that was never made (refused, no

@@ -93,7 +93,7 @@ type Config struct {
 	// order with the Handler's calls; nil ignores them.
 	OnStatus func(Status)
 	// HTTPClient carries the HTTP calls and the handshake; nil is
-	// NewHTTPClient(). Redirects are refused either way.
+	// httpapi.NewClient(). Redirects are refused either way.
 	HTTPClient *http.Client
 	// Logger receives the wire's lines (never a key, ticket or image).
 	Logger *slog.Logger

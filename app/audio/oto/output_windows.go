@@ -209,5 +209,7 @@ func (s *stream) Close() error {
 	s.queue = nil
 	s.mu.Unlock()
 	s.player.Pause()
-	return s.player.Close()
+	// oto's Player.Close does nothing since v3.4 (the player is freed by
+	// its finalizer), so it is not called.
+	return nil
 }

@@ -45,9 +45,7 @@ type Server struct {
 
 	mu       sync.Mutex
 	requests []Request
-	fail     map[int]int           // request number (from 1) → status to answer
-	delay    map[int]time.Duration // request number → wait before answering
-	slow     time.Duration         // wait before every answer
+	fail     map[int]int // request number (from 1) → status to answer
 }
 
 // Start runs a server for the test; it stops at cleanup.
@@ -60,7 +58,7 @@ func Start(t testing.TB, o Options) *Server {
 		}
 		t.Skipf("ttstest: no espeak-ng: %v", err)
 	}
-	s := &Server{opts: o, bin: bin, fail: map[int]int{}, delay: map[int]time.Duration{}}
+	s := &Server{opts: o, bin: bin, fail: map[int]int{}}
 	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
 	s.URL = s.srv.URL + "/v1"
 	t.Cleanup(s.srv.Close)
@@ -72,20 +70,6 @@ func (s *Server) Fail(n, status int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.fail[n] = status
-}
-
-// Delay makes request number n wait d before answering.
-func (s *Server) Delay(n int, d time.Duration) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.delay[n] = d
-}
-
-// SetSlow makes every request wait d before answering.
-func (s *Server) SetSlow(d time.Duration) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.slow = d
 }
 
 // Requests returns what every request so far carried, in arrival order.
@@ -121,24 +105,15 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	// Read to the end, so the server notices a client that goes away
-	// (r's context ends) while this request waits.
+	// (r's context ends) while its speech is synthesised.
 	io.Copy(io.Discard, r.Body)
 	s.mu.Lock()
 	s.requests = append(s.requests, Request{Path: r.URL.Path, Auth: r.Header.Get("Authorization"), Model: body.Model,
 		Voice: body.Voice, Input: body.Input, ResponseFormat: body.ResponseFormat, Instructions: body.Instructions,
 		Received: time.Now()})
 	n := len(s.requests)
-	status, delay := s.fail[n], s.delay[n]+s.slow
+	status := s.fail[n]
 	s.mu.Unlock()
-	if delay > 0 {
-		t := time.NewTimer(delay)
-		select {
-		case <-t.C:
-		case <-r.Context().Done():
-			t.Stop()
-			return
-		}
-	}
 	if s.opts.Key != "" && r.Header.Get("Authorization") != "Bearer "+s.opts.Key {
 		httpError(w, http.StatusUnauthorized, "Incorrect API key provided")
 		return

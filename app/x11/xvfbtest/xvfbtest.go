@@ -1,5 +1,8 @@
+//go:build e2e
+
 // Package xvfbtest starts private X servers (Xvfb) for end-to-end tests
-// of the packages that talk to X11. It is imported by tests only.
+// of the packages that talk to X11. It is imported by the e2e tests only
+// and built with them (build tag e2e).
 package xvfbtest
 
 import (

@@ -31,82 +31,34 @@ var chains = map[string][][]string{
 	"long": {{"<|a|>", "▁Singing.", "</think>", "▁La", "▁la.", "▁La"}},
 }
 
+// tensor is one F32 tensor of the model.
+type tensor struct {
+	name string
+	dims []uint64
+	data []float32
+}
+
+// vocab is the tokenizer's tokens with their types and scores, by id.
+type vocab struct {
+	toks   []string
+	types  []int32
+	scores []float32
+}
+
+// add appends a token and returns its id.
+func (v *vocab) add(t string, ty int32, s float32) int {
+	v.toks = append(v.toks, t)
+	v.types = append(v.types, ty)
+	v.scores = append(v.scores, s)
+	return len(v.toks) - 1
+}
+
 func main() {
 	const nEmbd, nFF, nHead, ctx = 64, 128, 4, 4096
 	which := os.Args[2]
-	var toks []string
-	var types []int32
-	var scores []float32
-	add := func(t string, ty int32, s float32) int {
-		toks = append(toks, t)
-		types = append(types, ty)
-		scores = append(scores, s)
-		return len(toks) - 1
-	}
-	add("<unk>", 2, 0)
-	add("<s>", 3, 0)
-	add("</s>", 3, 0)
-	for i := 0; i < 256; i++ {
-		add(fmt.Sprintf("<0x%02X>", i), 6, 0)
-	}
-	for c := 'a'; c <= 'z'; c++ {
-		add("▁"+string(c), 1, -100)
-		add(string(c), 1, -101)
-	}
-	special := func(t string) bool {
-		return strings.HasPrefix(t, "<") && strings.HasSuffix(t, ">") || strings.HasPrefix(t, "{")
-	}
-	// ids of each chain position, same ids for every model (one vocab).
-	ids := map[string][][]int{}
-	uniq := map[string]int{"</s>": 2}
-	for _, name := range []string{"chat", "tool", "long"} {
-		for _, ch := range chains[name] {
-			var row []int
-			for _, t := range ch {
-				if id, ok := uniq[t]; ok {
-					row = append(row, id)
-					continue
-				}
-				ty := int32(1)
-				if special(t) {
-					ty = 4
-				}
-				uniq[t] = add(t, ty, -1)
-				row = append(row, uniq[t])
-			}
-			ids[name] = append(ids[name], row)
-		}
-	}
-	nVocab := len(toks)
-	rng := rand.New(rand.NewSource(7))
-	emb := make([]float32, nEmbd*nVocab)
-	for i := range emb {
-		emb[i] = float32(rng.NormFloat64() * 0.01)
-	}
-	outW := make([]float32, nEmbd*nVocab)
-	dim := 0
-	succ := map[int]int{}
-	for _, row := range ids[which] {
-		for i := 0; i+1 < len(row); i++ {
-			cur, next := row[i], row[i+1]
-			if s, ok := succ[cur]; ok {
-				if s != next {
-					panic(fmt.Sprintf("token %q has two successors", toks[cur]))
-				}
-				continue
-			}
-			succ[cur] = next
-			// cur's embedding is the one-hot state dim; next's output row
-			// picks it.
-			k := dim % nEmbd
-			dim++
-			for j := 0; j < nEmbd; j++ {
-				emb[cur*nEmbd+j] = 0
-			}
-			emb[cur*nEmbd+k] = 1
-			outW[next*nEmbd+k] = 3
-		}
-	}
+	v, ids := buildVocab()
+	nVocab := len(v.toks)
+	emb, outW := bigramWeights(v, ids[which], nEmbd)
 	zeros := func(n int) []float32 { return make([]float32, n) }
 	ones := func(n int) []float32 {
 		out := make([]float32, n)
@@ -114,11 +66,6 @@ func main() {
 			out[i] = 1
 		}
 		return out
-	}
-	type tensor struct {
-		name string
-		dims []uint64
-		data []float32
 	}
 	E, F := uint64(nEmbd), uint64(nFF)
 	tensors := []tensor{
@@ -149,90 +96,188 @@ func main() {
 		{"llama.attention.layer_norm_rms_epsilon", float32(1e-5)},
 		{"llama.vocab_size", uint32(nVocab)},
 		{"tokenizer.ggml.model", "llama"},
-		{"tokenizer.ggml.tokens", toks},
-		{"tokenizer.ggml.scores", scores},
-		{"tokenizer.ggml.token_type", types},
+		{"tokenizer.ggml.tokens", v.toks},
+		{"tokenizer.ggml.scores", v.scores},
+		{"tokenizer.ggml.token_type", v.types},
 		{"tokenizer.ggml.bos_token_id", uint32(1)},
 		{"tokenizer.ggml.eos_token_id", uint32(2)},
 		{"tokenizer.ggml.unknown_token_id", uint32(0)},
 		{"tokenizer.ggml.add_bos_token", true},
 		{"tokenizer.ggml.add_eos_token", false},
 	}
-	f, _ := os.Create(os.Args[1])
-	w := bufio.NewWriter(f)
-	le := binary.LittleEndian
-	pos := 0
-	put := func(v any) { binary.Write(w, le, v); pos += binary.Size(v) }
-	str := func(s string) { put(uint64(len(s))); w.WriteString(s); pos += len(s) }
-	w.WriteString("GGUF")
-	pos += 4
-	put(uint32(3))
-	put(uint64(len(tensors)))
-	put(uint64(len(meta)))
-	for _, m := range meta {
-		str(m.key)
-		switch v := m.val.(type) {
-		case string:
-			put(uint32(8))
-			str(v)
-		case uint32:
-			put(uint32(4))
-			put(v)
-		case float32:
-			put(uint32(6))
-			put(v)
-		case bool:
-			put(uint32(7))
-			if v {
-				put(uint8(1))
-			} else {
-				put(uint8(0))
+	pos := writeGGUF(os.Args[1], meta, tensors)
+	fmt.Println("vocab", nVocab, "bytes", pos)
+}
+
+// buildVocab is the one vocabulary of every model (special tokens, bytes,
+// letters, then each chain's tokens) and the ids of each chain position.
+func buildVocab() (*vocab, map[string][][]int) {
+	v := &vocab{}
+	v.add("<unk>", 2, 0)
+	v.add("<s>", 3, 0)
+	v.add("</s>", 3, 0)
+	for i := 0; i < 256; i++ {
+		v.add(fmt.Sprintf("<0x%02X>", i), 6, 0)
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		v.add("▁"+string(c), 1, -100)
+		v.add(string(c), 1, -101)
+	}
+	special := func(t string) bool {
+		return strings.HasPrefix(t, "<") && strings.HasSuffix(t, ">") || strings.HasPrefix(t, "{")
+	}
+	// ids of each chain position, same ids for every model (one vocab).
+	ids := map[string][][]int{}
+	uniq := map[string]int{"</s>": 2}
+	for _, name := range []string{"chat", "tool", "long"} {
+		for _, ch := range chains[name] {
+			var row []int
+			for _, t := range ch {
+				if id, ok := uniq[t]; ok {
+					row = append(row, id)
+					continue
+				}
+				ty := int32(1)
+				if special(t) {
+					ty = 4
+				}
+				uniq[t] = v.add(t, ty, -1)
+				row = append(row, uniq[t])
 			}
-		case []string:
-			put(uint32(9))
-			put(uint32(8))
-			put(uint64(len(v)))
-			for _, s := range v {
-				str(s)
-			}
-		case []float32:
-			put(uint32(9))
-			put(uint32(6))
-			put(uint64(len(v)))
-			put(v)
-		case []int32:
-			put(uint32(9))
-			put(uint32(5))
-			put(uint64(len(v)))
-			put(v)
+			ids[name] = append(ids[name], row)
 		}
+	}
+	return v, ids
+}
+
+// bigramWeights are the embedding and output weights that make each
+// token of rows pick its one successor.
+func bigramWeights(v *vocab, rows [][]int, nEmbd int) (emb, outW []float32) {
+	nVocab := len(v.toks)
+	rng := rand.New(rand.NewSource(7))
+	emb = make([]float32, nEmbd*nVocab)
+	for i := range emb {
+		emb[i] = float32(rng.NormFloat64() * 0.01)
+	}
+	outW = make([]float32, nEmbd*nVocab)
+	dim := 0
+	succ := map[int]int{}
+	for _, row := range rows {
+		for i := 0; i+1 < len(row); i++ {
+			cur, next := row[i], row[i+1]
+			if s, ok := succ[cur]; ok {
+				if s != next {
+					panic(fmt.Sprintf("token %q has two successors", v.toks[cur]))
+				}
+				continue
+			}
+			succ[cur] = next
+			// cur's embedding is the one-hot state dim; next's output row
+			// picks it.
+			k := dim % nEmbd
+			dim++
+			for j := 0; j < nEmbd; j++ {
+				emb[cur*nEmbd+j] = 0
+			}
+			emb[cur*nEmbd+k] = 1
+			outW[next*nEmbd+k] = 3
+		}
+	}
+	return emb, outW
+}
+
+// ggufWriter writes little-endian GGUF values and counts the bytes.
+type ggufWriter struct {
+	w   *bufio.Writer
+	pos int
+}
+
+func (g *ggufWriter) put(v any) { binary.Write(g.w, binary.LittleEndian, v); g.pos += binary.Size(v) }
+func (g *ggufWriter) str(s string) {
+	g.put(uint64(len(s)))
+	g.w.WriteString(s)
+	g.pos += len(s)
+}
+
+// value writes one metadata value with its GGUF type.
+func (g *ggufWriter) value(val any) {
+	put := g.put
+	switch v := val.(type) {
+	case string:
+		put(uint32(8))
+		g.str(v)
+	case uint32:
+		put(uint32(4))
+		put(v)
+	case float32:
+		put(uint32(6))
+		put(v)
+	case bool:
+		put(uint32(7))
+		if v {
+			put(uint8(1))
+		} else {
+			put(uint8(0))
+		}
+	case []string:
+		put(uint32(9))
+		put(uint32(8))
+		put(uint64(len(v)))
+		for _, s := range v {
+			g.str(s)
+		}
+	case []float32:
+		put(uint32(9))
+		put(uint32(6))
+		put(uint64(len(v)))
+		put(v)
+	case []int32:
+		put(uint32(9))
+		put(uint32(5))
+		put(uint64(len(v)))
+		put(v)
+	}
+}
+
+// writeGGUF writes a GGUF v3 file of meta and tensors (32-byte aligned)
+// to path and returns its size.
+func writeGGUF(path string, meta []kv, tensors []tensor) int {
+	f, _ := os.Create(path)
+	g := &ggufWriter{w: bufio.NewWriter(f)}
+	g.w.WriteString("GGUF")
+	g.pos += 4
+	g.put(uint32(3))
+	g.put(uint64(len(tensors)))
+	g.put(uint64(len(meta)))
+	for _, m := range meta {
+		g.str(m.key)
+		g.value(m.val)
 	}
 	off := uint64(0)
 	align := func(x uint64) uint64 { return (x + 31) / 32 * 32 }
 	for _, t := range tensors {
-		str(t.name)
-		put(uint32(len(t.dims)))
+		g.str(t.name)
+		g.put(uint32(len(t.dims)))
 		for _, d := range t.dims {
-			put(d)
+			g.put(d)
 		}
-		put(uint32(0)) // F32
-		put(off)
+		g.put(uint32(0)) // F32
+		g.put(off)
 		off = align(off + uint64(4*len(t.data)))
 	}
-	for pos%32 != 0 {
-		w.WriteByte(0)
-		pos++
+	for g.pos%32 != 0 {
+		g.w.WriteByte(0)
+		g.pos++
 	}
-	start := pos
+	start := g.pos
 	for _, t := range tensors {
-		for (pos-start)%32 != 0 {
-			w.WriteByte(0)
-			pos++
+		for (g.pos-start)%32 != 0 {
+			g.w.WriteByte(0)
+			g.pos++
 		}
-		put(t.data)
+		g.put(t.data)
 	}
-	w.Flush()
+	g.w.Flush()
 	f.Close()
-
-	fmt.Println("vocab", nVocab, "bytes", pos)
+	return g.pos
 }

@@ -27,8 +27,6 @@ const (
 	MaxRoundTrips = 3
 	// MaxTurnBytes bounds the user message of a turn (images included).
 	MaxTurnBytes = 16 << 20
-	// maxEvent bounds one stream event.
-	maxEvent = 4 << 20
 )
 
 var (
@@ -62,7 +60,7 @@ type Config struct {
 	// character's transcript); Store then keeps only the Responses chain
 	// state. A reset leaves History to the client.
 	History transport.History
-	// HTTPClient sends the requests; nil is NewHTTPClient(). Redirects
+	// HTTPClient sends the requests; nil is httpapi.NewClient(). Redirects
 	// are refused either way.
 	HTTPClient *http.Client
 	// Logger receives the transport's lines (never a key or image).

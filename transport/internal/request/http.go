@@ -13,12 +13,8 @@ import (
 	"yui/transport/httpapi"
 )
 
-// NewHTTPClient is the request transports' default client (httpapi's: the
-// environment's proxy but never for loopback, no redirect followed — the
-// key stays with the base URL — keep-alive on).
-func NewHTTPClient() *http.Client { return httpapi.NewClient() }
-
-// guarded returns hc (or the default client) with redirects refused, so
+// guarded returns hc (or httpapi's default client: the environment's
+// proxy but never for loopback, keep-alive on) with redirects refused, so
 // the Authorization header never follows one.
 func guarded(hc *http.Client) *http.Client { return httpapi.Guard(hc) }
 

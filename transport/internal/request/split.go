@@ -6,24 +6,19 @@ import (
 	"unicode/utf8"
 )
 
-// complete returns how much of text is whole sentences: up to and
-// including the last sentence end (ASCII .!?… runs and closing quotes or
-// brackets followed by whitespace; CJK 。！？ at once; a newline always).
-// The player cuts those sentences again by the same rules (app/sentence);
-// this only decides when they are done.
-func complete(text string) int {
-	end, _ := completeFrom(text, 0)
-	return end
-}
-
-// completeFrom is complete for text that grows as it streams: the scan
-// starts at from, the resume point an earlier call on a prefix of text
-// returned (0 at first), so each byte of a reply is scanned about once
-// however small its deltas (issue 23: the whole unfinished sentence was
-// scanned again for every delta). end is 0 when the scanned part has no
-// sentence end; resume is where the next scan of a longer text starts:
-// the start of a .!?… run whose end the text does not show yet, else the
-// end of text.
+// completeFrom returns how much of text is whole sentences: end is up to
+// and including the last sentence end (ASCII .!?… runs and closing quotes
+// or brackets followed by whitespace; CJK 。！？ at once; a newline
+// always). The player cuts those sentences again by the same rules
+// (app/sentence); this only decides when they are done.
+//
+// text grows as it streams: the scan starts at from, the resume point an
+// earlier call on a prefix of text returned (0 at first), so each byte of
+// a reply is scanned about once however small its deltas (issue 23: the
+// whole unfinished sentence was scanned again for every delta). end is 0
+// when the scanned part has no sentence end; resume is where the next
+// scan of a longer text starts: the start of a .!?… run whose end the
+// text does not show yet, else the end of text.
 func completeFrom(text string, from int) (end, resume int) {
 	resume = len(text)
 	for i := from; i < len(text); {

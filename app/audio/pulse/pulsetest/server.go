@@ -214,9 +214,6 @@ func (s *Server) stop() {
 	}
 }
 
-// Log returns what the server logged.
-func (s *Server) Log() string { return s.log.String() }
-
 // Record starts recording sink's monitor at rate Hz mono; it stops at
 // cleanup (outside a test: pulse.Record with s.Addr).
 func (s *Server) Record(t testing.TB, sink string, rate int) *pulse.Recorder {
@@ -230,6 +227,3 @@ func (s *Server) Record(t testing.TB, sink string, rate int) *pulse.Recorder {
 	t.Cleanup(func() { r.Close() })
 	return r
 }
-
-// Pid is the server process's id (benchmarks read its CPU time).
-func (s *Server) Pid() int { return s.cmd.Process.Pid }
