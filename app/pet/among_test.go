@@ -72,111 +72,123 @@ func TestAmongToolsRoundTripOnTheRequestWires(t *testing.T) {
 	}))
 	defer pageSrv.Close()
 	for _, chatAPI := range []string{pet.ChatCompletions, pet.Responses} {
-		t.Run(chatAPI, func(t *testing.T) {
-			var mu sync.Mutex
-			var bodies []map[string]any
-			var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				raw, _ := io.ReadAll(r.Body)
-				var b map[string]any
-				json.Unmarshal(raw, &b)
-				mu.Lock()
-				n := len(bodies)
-				bodies = append(bodies, b)
-				mu.Unlock()
-				w.Header().Set("Content-Type", "text/event-stream")
-				if chatAPI == pet.ChatCompletions {
-					ccReply(w, n)
-				} else {
-					respReply(w, n)
+		t.Run(chatAPI, func(t *testing.T) { roundTrip(t, chatAPI, pageSrv) })
+	}
+}
+
+// scriptedAPI is a Chat Completions or Responses server (Responses as
+// strict about the input as OpenAI's) that calls the three tools in its
+// first reply and says "Done." in the next; bodies are the requests so far.
+func scriptedAPI(t *testing.T, chatAPI string) (*httptest.Server, func() []map[string]any) {
+	var mu sync.Mutex
+	var bodies []map[string]any
+	var h http.Handler = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw, _ := io.ReadAll(r.Body)
+		var b map[string]any
+		json.Unmarshal(raw, &b)
+		mu.Lock()
+		n := len(bodies)
+		bodies = append(bodies, b)
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/event-stream")
+		if chatAPI == pet.ChatCompletions {
+			ccReply(w, n)
+		} else {
+			respReply(w, n)
+		}
+	})
+	if chatAPI == pet.Responses {
+		// As strict about the input as OpenAI's server.
+		h = inputrules.Handler(inputrules.OpenAI, h)
+	}
+	api := httptest.NewServer(h)
+	t.Cleanup(api.Close)
+	return api, func() []map[string]any {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(bodies)
+	}
+}
+
+func roundTrip(t *testing.T, chatAPI string, pageSrv *httptest.Server) {
+	api, bodies := scriptedAPI(t, chatAPI)
+	ended, ready := make(chan string, 8), make(chan struct{}, 8)
+	var pills []string
+	var pmu sync.Mutex
+	store, _ := relation.Open(relation.Config{})
+	to := &addressed{}
+	p := settings.Preset{ID: "p-0000000a", Name: "Yui", ChatAPI: chatAPI, ChatBaseURL: api.URL + "/v1", Key: "sk-t", Model: "m", ChatID: "yui-0000000a"}
+	ch, err := pet.New(pet.Config{Preset: p, ConfigDir: t.TempDir(),
+		Among: pet.Among{Relations: store, Cast: oneCast{}, Talk: to, Fetch: browse.FetchConfig{
+			Resolver: fixedDNS{"news.example": "93.184.216.34"},
+			Proxy:    func(*http.Request) (*url.URL, error) { return nil, nil },
+			Dial: func(ctx context.Context, network, addr string) (net.Conn, error) {
+				var d net.Dialer
+				return d.DialContext(ctx, network, pageSrv.Listener.Addr().String())
+			},
+		}},
+		OnEvent: func(e session.Event) {
+			switch e := e.(type) {
+			case session.TurnEnd:
+				ended <- e.TurnID
+			case session.Socket:
+				if e.State == "ready" {
+					ready <- struct{}{}
 				}
-			})
-			if chatAPI == pet.Responses {
-				// As strict about the input as OpenAI's server.
-				h = inputrules.Handler(inputrules.OpenAI, h)
-			}
-			api := httptest.NewServer(h)
-			defer api.Close()
-			ended, ready := make(chan string, 8), make(chan struct{}, 8)
-			var pills []string
-			var pmu sync.Mutex
-			store, _ := relation.Open(relation.Config{})
-			to := &addressed{}
-			p := settings.Preset{ID: "p-0000000a", Name: "Yui", ChatAPI: chatAPI, ChatBaseURL: api.URL + "/v1", Key: "sk-t", Model: "m", ChatID: "yui-0000000a"}
-			ch, err := pet.New(pet.Config{Preset: p, ConfigDir: t.TempDir(),
-				Among: pet.Among{Relations: store, Cast: oneCast{}, Talk: to, Fetch: browse.FetchConfig{
-					Resolver: fixedDNS{"news.example": "93.184.216.34"},
-					Proxy:    func(*http.Request) (*url.URL, error) { return nil, nil },
-					Dial: func(ctx context.Context, network, addr string) (net.Conn, error) {
-						var d net.Dialer
-						return d.DialContext(ctx, network, pageSrv.Listener.Addr().String())
-					},
-				}},
-				OnEvent: func(e session.Event) {
-					switch e := e.(type) {
-					case session.TurnEnd:
-						ended <- e.TurnID
-					case session.Socket:
-						if e.State == "ready" {
-							ready <- struct{}{}
-						}
-					case session.Pill:
-						if e.Tool != nil {
-							pmu.Lock()
-							pills = append(pills, e.Tool.ToolID+" "+e.Tool.State)
-							pmu.Unlock()
-						}
-					}
-				}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer ch.Session.Close()
-			ch.Session.Start()
-			select {
-			case <-ready:
-			case <-time.After(hangLimit):
-				t.Fatal("not ready")
-			}
-			ch.Session.SendText("say hi to Mika and read the news")
-			select {
-			case <-ended:
-			case <-time.After(hangLimit):
-				t.Fatal("no turn_end")
-			}
-			mu.Lock()
-			defer mu.Unlock()
-			if len(bodies) != 2 {
-				t.Fatalf("%d requests", len(bodies))
-			}
-			names := toolNames(bodies[0], chatAPI)
-			for _, want := range []string{"rate_relation", "address_character", "browser"} {
-				if !slices.Contains(names, want) {
-					t.Errorf("tools[] lacks %s: %v", want, names)
+			case session.Pill:
+				if e.Tool != nil {
+					pmu.Lock()
+					pills = append(pills, e.Tool.ToolID+" "+e.Tool.State)
+					pmu.Unlock()
 				}
 			}
-			got := toolOutputs(bodies[1], chatAPI)
-			if len(got) != len(amongCalls) {
-				t.Fatalf("outputs %q", got)
-			}
-			for i, c := range amongCalls {
-				if got[i] != c.want {
-					t.Errorf("%s %s answered %q, want %q", c.name, c.args, got[i], c.want)
-				}
-			}
-			if st := store.Get("p-0000000a", relation.User); st.Value != 4 || st.Reason != "kind words" {
-				t.Errorf("standing %+v", st)
-			}
-			if len(to.got) != 1 || to.got[0] != "p-0000000a → Mika: Shall we wave?" {
-				t.Errorf("addressed %v", to.got)
-			}
-			pmu.Lock()
-			defer pmu.Unlock()
-			for _, want := range []string{"browser running", "browser done", "browser failed"} {
-				if !slices.Contains(pills, want) {
-					t.Errorf("the pill never showed %q: %v", want, pills)
-				}
-			}
-		})
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ch.Session.Close()
+	ch.Session.Start()
+	select {
+	case <-ready:
+	case <-time.After(hangLimit):
+		t.Fatal("not ready")
+	}
+	ch.Session.SendText("say hi to Mika and read the news")
+	select {
+	case <-ended:
+	case <-time.After(hangLimit):
+		t.Fatal("no turn_end")
+	}
+	if len(bodies()) != 2 {
+		t.Fatalf("%d requests", len(bodies()))
+	}
+	names := toolNames(bodies()[0], chatAPI)
+	for _, want := range []string{"rate_relation", "address_character", "browser"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("tools[] lacks %s: %v", want, names)
+		}
+	}
+	got := toolOutputs(bodies()[1], chatAPI)
+	if len(got) != len(amongCalls) {
+		t.Fatalf("outputs %q", got)
+	}
+	for i, c := range amongCalls {
+		if got[i] != c.want {
+			t.Errorf("%s %s answered %q, want %q", c.name, c.args, got[i], c.want)
+		}
+	}
+	if st := store.Get("p-0000000a", relation.User); st.Value != 4 || st.Reason != "kind words" {
+		t.Errorf("standing %+v", st)
+	}
+	if len(to.got) != 1 || to.got[0] != "p-0000000a → Mika: Shall we wave?" {
+		t.Errorf("addressed %v", to.got)
+	}
+	pmu.Lock()
+	defer pmu.Unlock()
+	for _, want := range []string{"browser running", "browser done", "browser failed"} {
+		if !slices.Contains(pills, want) {
+			t.Errorf("the pill never showed %q: %v", want, pills)
+		}
 	}
 }
 
