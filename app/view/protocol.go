@@ -264,6 +264,9 @@ type PermissionPrompt struct {
 	Monitor int    `json:"monitor"`
 	Label   string `json:"label"`
 	Text    string `json:"text"`
+	// Site is the web site a browser open asks for; absent for the
+	// screen (the prompt then asks to see Monitor).
+	Site string `json:"site,omitempty"`
 }
 
 // PermissionAnswer answers a prompt: "once", "always" or "deny".

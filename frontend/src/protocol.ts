@@ -30,7 +30,9 @@ export interface Bubble {
 }
 export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
 export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string }
-export interface PermissionPrompt { type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string }
+/** A prompt with `site` asks to open that web site in the browser (the
+ * browser tool); without it, to see the monitor. */
+export interface PermissionPrompt { type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string; site?: string }
 /** With append, text is added to the end of the turn's shown text; cut: its head was dropped. */
 export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean; append?: boolean; cut?: boolean }
 export interface Usage { type: 'usage'; total_tokens: number; context_window: number }
