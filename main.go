@@ -237,6 +237,7 @@ func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
 		Actions: tray.Actions{
 			SetShown:        desk.SetShown,
 			SetVoicesMuted:  func(on bool) { c.Voices().SetMuted(on) },
+			SetQuiet:        func(on bool) { c.Companion().SetQuiet(on) },
 			OpenSettings:    c.OpenSettingsWindow,
 			ResetPositions:  desk.ResetPositions,
 			SetStartAtLogin: func(on bool) { desk.SetStartAtLogin(on) },
@@ -257,7 +258,7 @@ func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
 }
 
 func trayMenu(s desktop.State) tray.Menu {
-	m := tray.Menu{VoicesMuted: s.VoicesMuted, StartAtLogin: s.StartAtLogin, StartAtLoginAvailable: s.StartAtLoginAvailable}
+	m := tray.Menu{VoicesMuted: s.VoicesMuted, Quiet: s.Quiet, StartAtLogin: s.StartAtLogin, StartAtLoginAvailable: s.StartAtLoginAvailable}
 	for _, ch := range s.Characters {
 		m.Characters = append(m.Characters, tray.Character{ID: ch.ID, Name: ch.Name, Shown: ch.Shown})
 	}

@@ -73,6 +73,7 @@ func (c *Core) removePet(id string) {
 	pt.close()
 	c.wins.End(id)
 	c.view.Forget(id)
+	c.companion.Forget(id)
 	c.log.Info("pet_removed", "preset", id)
 }
 
@@ -90,6 +91,7 @@ func (c *Core) replacePet(p settings.Preset, main, started bool) {
 func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 	if old := c.pet(p.ID); old != nil {
 		old.close()
+		c.companion.Forget(p.ID)
 	}
 	pt, err := c.newPet(p, main, c.looks.Vocabulary(p.Look), c.turns)
 	c.petsMu.Lock()
@@ -105,6 +107,7 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 	c.publishInitial(p, settings.Report{})
 	pt.view.PublishAll()
 	c.ear.PublishTo(pt.preset)
+	c.companion.PublishTo(pt.preset)
 	if started {
 		pt.sess.Start()
 	}

@@ -17,6 +17,7 @@ import (
 	"yui/app/applog"
 	"yui/app/audio"
 	"yui/app/capture"
+	"yui/app/core/companion"
 	"yui/app/core/desktop"
 	"yui/app/core/ear"
 	"yui/app/core/looks"
@@ -107,6 +108,13 @@ type Options struct {
 	// VoiceEngine builds a character's speech engine; nil is the engine
 	// its settings name (tests pass a generated-tone engine).
 	VoiceEngine func(voice.Config) tts.Engine
+	// Presence is the user's input idle, typing and fullscreen for the
+	// proactive turns; nil is the system's (app/presence) when the core
+	// runs windows, unknown without.
+	Presence Presence
+	// ProactiveScale, above 1, runs the proactive clock that many times
+	// faster (test only: an e2e test makes a check-in happen in seconds).
+	ProactiveScale float64
 }
 
 // Core is one running core. Create it with New, then Run it.
@@ -138,6 +146,8 @@ type Core struct {
 	sui      *settingsui.Room // the settings window
 	looks    looks.Catalog    // the built-in looks and the look folders
 	wardrobe *wardrobe.Room   // the VRM look's files, import, options, touches
+	// companion: proactive turns and the quiet companion switch
+	companion *companion.Room
 
 	traceMu sync.Mutex
 
@@ -228,6 +238,8 @@ func New(opts Options) (*Core, error) {
 	}
 	c.voices = voices.New(store, c.mute, voicesHost{c}, lg)
 	c.voices.Routes(c.routes)
+	c.companion = c.newCompanion()
+	c.companion.Routes(c.routes)
 	c.newAmong()
 	all := store.Get()
 	for _, p := range all.Presets {
@@ -243,6 +255,7 @@ func New(opts Options) (*Core, error) {
 		c.publishInitial(p, rep)
 		pt.view.PublishAll()
 		c.ear.PublishTo(pt.preset)
+		c.companion.PublishTo(pt.preset)
 	}
 	c.sui.PublishState()
 	c.sui.PublishHistory()
@@ -310,6 +323,9 @@ func (c *Core) Run(ctx context.Context) error {
 		c.startDemo(ctx)
 	}
 	go c.front.Run(ctx)
+	life, endLife := context.WithCancel(ctx)
+	defer endLife()
+	go c.runCompanion(life)
 	c.applyMu.Lock()
 	c.petsMu.Lock()
 	c.started = true
@@ -342,6 +358,7 @@ func (c *Core) Run(ctx context.Context) error {
 	case <-c.desk.Quitting():
 	}
 	c.log.Info("core_stopping")
+	endLife() // no proactive turn from here on
 	// No settings change starts a pet or window from here on.
 	c.applyMu.Lock()
 	c.stopping = true

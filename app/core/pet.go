@@ -94,7 +94,10 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Frontmost:  c.front.Current,
 		Logger:     lg,
 		TurnLog:    turnLog.With("preset", p.ID),
-		OnEvent:    pt.view.OnEvent,
+		OnEvent: func(e session.Event) {
+			pt.view.OnEvent(e)
+			c.companion.OnEvent(id, e)
+		},
 	})
 	if err != nil {
 		pt.speaker.Close()

@@ -61,6 +61,7 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 		c.desk.ApplyShortcut(true)
 	}
 	c.desk.Changed() // the tray lists the enabled characters
+	c.companion.Apply()
 	return before, after, nil
 }
 

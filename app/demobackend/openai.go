@@ -108,22 +108,16 @@ func (q *ccRequest) lastUser() (string, int) {
 }
 
 // lastContext is the client_context system message of the request's last
-// turn ("client_context:\n…" lines) and whether the turn has an utterance:
-// a client-started turn with an empty utterance sends the context message
-// last, with no user message after it.
-func (q *ccRequest) lastContext() (string, bool) {
+// turn ("client_context:\n…" lines): the last one before the last user
+// message.
+func (q *ccRequest) lastContext() string {
 	for i := len(q.Messages) - 1; i >= 0; i-- {
-		m := q.Messages[i]
-		if m.Role == "user" {
-			continue
-		}
 		var s string
-		if m.Role == "system" && json.Unmarshal(m.Content, &s) == nil && strings.HasPrefix(s, "client_context:") {
-			return s, i < len(q.Messages)-1
+		if m := q.Messages[i]; m.Role == "system" && json.Unmarshal(m.Content, &s) == nil && strings.HasPrefix(s, "client_context:") {
+			return s
 		}
-		return "", true
 	}
-	return "", true
+	return ""
 }
 
 // vocabulary is what the request's cue tool offers.
@@ -208,10 +202,17 @@ func (b *Backend) chatCompletions(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, `{"error":{"message":"unreadable request"}}`, http.StatusBadRequest)
 		return
 	}
+	if why := q.ccRefusal(); why != "" {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		bs, _ := json.Marshal(map[string]any{"error": map[string]any{"message": why, "type": "invalid_request_error"}})
+		_, _ = w.Write(bs)
+		return
+	}
 	text, images := q.lastUser()
-	cc, spoke := q.lastContext()
-	if !spoke {
-		text, images = "", 0 // the last user message belongs to an earlier turn
+	cc := q.lastContext()
+	if q.clientStarted() {
+		text = "" // the client started the turn: its utterance is empty
 	}
 	fq, end, ok := b.startRun("chat_completions", text, cc, images, len(q.Messages)/2, q.vocabulary())
 	if !ok {

@@ -39,6 +39,8 @@ func (b *Backend) play(r *run, p plan) {
 		ok = b.playTool(r, p)
 	case kindPermission:
 		ok = b.playPermission(r, p)
+	case kindProactive:
+		ok = b.playProactive(r, p)
 	case kindTalk, kindAnswer, kindRate, kindBrowse:
 		ok = b.playAmong(r, p)
 	default:

@@ -18,6 +18,7 @@ const (
 	kindLook
 	kindTool
 	kindPermission // the user answered a screen prompt (client_context trigger)
+	kindProactive  // the client started a turn on its own (proactive.go)
 	kindTalk       // among.go: address another character
 	kindAnswer     // among.go: another character addressed this one
 	kindRate       // among.go: rate_relation
@@ -25,7 +26,7 @@ const (
 )
 
 func (k kind) String() string {
-	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission",
+	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission", "proactive",
 		"talk", "answer", "rate", "browse"}[k]
 }
 
@@ -40,6 +41,7 @@ type plan struct {
 	// stubborn: kindSlow that ignores stop (a backend may), so a client's
 	// dropping of a stopped turn's late frames can be seen.
 	stubborn bool
+	trigger  proactiveTrigger // kindProactive
 	// who: kindTalk the character to address, kindAnswer the one who
 	// spoke; url: kindBrowse's page (open: show it rather than read it).
 	who, url string
@@ -91,6 +93,9 @@ const permissionTrigger = "trigger: permission screen "
 // planForTurn reads a turn: a permission trigger in its client_context
 // (the user answered the prompt a look opened) wins over the text.
 func planForTurn(text, clientContext string) plan {
+	if p, ok := proactivePlan(clientContext); ok && text == "" {
+		return p
+	}
 	for _, l := range strings.Split(clientContext, "\n") {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), permissionTrigger); ok {
 			return plan{kind: kindPermission, allowed: strings.HasPrefix(rest, "allowed")}

@@ -16,6 +16,8 @@ type Settings struct {
 	Listen Listen `json:"listen"`
 	// Keyboard is the global shortcut.
 	Keyboard Keyboard `json:"keyboard"`
+	// Proactive is when a character speaks first (proactive.go).
+	Proactive Proactive `json:"proactive,omitzero"`
 	// Talk is how characters talk among themselves (among.go).
 	Talk Talk `json:"talk,omitzero"`
 }
@@ -71,6 +73,9 @@ type Preset struct {
 	Voice Voice `json:"voice"`
 	// Window is where the pet window was last placed; nil until it moved.
 	Window *Position `json:"window,omitempty"`
+	// Quiet is this character's quiet companion switch: she never speaks
+	// first (Proactive.Quiet overrides it for everyone).
+	Quiet bool `json:"quiet,omitempty"`
 }
 
 // Permissions are what the user allowed this preset's character to do.

@@ -69,6 +69,9 @@ func Validate(s *Settings) error {
 	if err := validateAudio(s.Audio); err != nil {
 		return err
 	}
+	if err := validateProactive(s.Proactive); err != nil {
+		return err
+	}
 	if err := validateTalk(s.Talk); err != nil {
 		return err
 	}

@@ -4,7 +4,7 @@
 // Shell_NotifyIcon on Windows.
 //
 // The menu: one check item per character (checked while shown; clicking
-// hides or shows her), Mute all voices (check), Settings…, Start at login
+// hides or shows her), Mute all voices (check), Quiet companion (check), Settings…, Start at login
 // (check, when the OS can record it), Quit Yui. Update changes it; it is
 // rebuilt only when the list of characters changes, otherwise items are
 // re-labelled and re-checked in place.

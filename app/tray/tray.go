@@ -13,6 +13,7 @@ import (
 type Menu struct {
 	Characters            []Character
 	VoicesMuted           bool
+	Quiet                 bool // the quiet companion for every character
 	StartAtLogin          bool
 	StartAtLoginAvailable bool
 }
@@ -27,7 +28,9 @@ type Character struct {
 type Actions struct {
 	SetShown       func(id string, shown bool)
 	SetVoicesMuted func(on bool)
-	OpenSettings   func()
+	// SetQuiet switches the quiet companion (nobody speaks first).
+	SetQuiet     func(on bool)
+	OpenSettings func()
 	// ResetPositions puts every character back at the bottom-right of the
 	// primary monitor, side by side.
 	ResetPositions  func()
@@ -61,6 +64,7 @@ type Options struct {
 const (
 	LabelListen   = "Listen"
 	LabelMute     = "Mute all voices"
+	LabelQuiet    = "Quiet companion"
 	LabelSettings = "Settings…"
 	LabelReset    = "Reset positions"
 	LabelLogin    = "Start at login"
@@ -88,6 +92,7 @@ type Tray struct {
 	menu    Menu
 	chars   []*systray.MenuItem // in menu.Characters' order
 	mute    *systray.MenuItem
+	quiet   *systray.MenuItem
 	login   *systray.MenuItem
 	ready   chan struct{}
 	stopped chan struct{}
@@ -146,6 +151,8 @@ func (t *Tray) build() {
 	}
 	t.mute = systray.AddMenuItemCheckbox(LabelMute, "Show every reply without speaking it", t.menu.VoicesMuted)
 	go t.listen(t.mute, t.toggleMute)
+	t.quiet = systray.AddMenuItemCheckbox(LabelQuiet, "Nobody speaks first: no greetings, check-ins or reminders", t.menu.Quiet)
+	go t.listen(t.quiet, t.toggleQuiet)
 	settings := systray.AddMenuItem(LabelSettings, "Open the settings window")
 	go t.listen(settings, func() { call(t.opts.Actions.OpenSettings) })
 	reset := systray.AddMenuItem(LabelReset, "Put the characters back at the bottom-right of the main screen")
@@ -199,6 +206,16 @@ func (t *Tray) toggleMute() {
 	}
 }
 
+func (t *Tray) toggleQuiet() {
+	t.mu.Lock()
+	on := !t.menu.Quiet
+	t.mu.Unlock()
+	t.log.Info("tray_click", "item", "quiet", "on", on)
+	if f := t.opts.Actions.SetQuiet; f != nil {
+		f(on)
+	}
+}
+
 func (t *Tray) toggleLogin() {
 	t.mu.Lock()
 	on := !t.menu.StartAtLogin
@@ -240,6 +257,9 @@ func (t *Tray) Update(m Menu) {
 	}
 	if m.VoicesMuted != old.VoicesMuted {
 		check(t.mute, m.VoicesMuted)
+	}
+	if m.Quiet != old.Quiet {
+		check(t.quiet, m.Quiet)
 	}
 	if t.login != nil && m.StartAtLogin != old.StartAtLogin {
 		check(t.login, m.StartAtLogin)

@@ -77,6 +77,7 @@ func TestMain(m *testing.M) {
 			out <- map[bool]string{true: "show ", false: "hide "}[shown] + id
 		},
 		SetVoicesMuted:  func(on bool) { out <- map[bool]string{true: "mute", false: "unmute"}[on] },
+		SetQuiet:        func(on bool) { out <- map[bool]string{true: "quiet", false: "chatty"}[on] },
 		OpenSettings:    say("settings"),
 		ResetPositions:  say("reset positions"),
 		SetStartAtLogin: func(on bool) { out <- map[bool]string{true: "login on", false: "login off"}[on] },
@@ -229,7 +230,7 @@ func TestTrayOverDBus(t *testing.T) {
 			t.Fatalf("menu %q, want %q: %v", traytest.Labels(items), want, err)
 		}
 	}
-	labels("[x] Yui", "[x] Mio", "---", "Listen", "[ ] Mute all voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	labels("[x] Yui", "[x] Mio", "---", "Listen", "[ ] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 
 	click := func(label, want string) {
 		t.Helper()
@@ -243,20 +244,27 @@ func TestTrayOverDBus(t *testing.T) {
 	click("Mio", "hide p-2")
 	menu.Characters[1].Shown = false
 	update(menu)
-	labels("[x] Yui", "[ ] Mio", "---", "Listen", "[ ] Mute all voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	labels("[x] Yui", "[ ] Mio", "---", "Listen", "[ ] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	click("Mio", "show p-2")
 	click("Listen", "listen")
 	click("Mute all voices", "mute")
 	menu.VoicesMuted = true
 	update(menu)
-	labels("[x] Yui", "[ ] Mio", "---", "Listen", "[x] Mute all voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	labels("[x] Yui", "[ ] Mio", "---", "Listen", "[x] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	click("Mute all voices", "unmute")
+	click("Quiet companion", "quiet")
+	menu.Quiet = true
+	update(menu)
+	labels("[x] Yui", "[ ] Mio", "---", "Listen", "[x] Mute all voices", "[x] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	click("Quiet companion", "chatty")
+	menu.Quiet = false
+	update(menu)
 	click("Settings…", "settings")
 	click("Reset positions", "reset positions")
 	click("Start at login", "login on")
 	menu.StartAtLogin = true
 	update(menu)
-	labels("[x] Yui", "[ ] Mio", "---", "Listen", "[x] Mute all voices", "Settings…", "Reset positions", "[x] Start at login", "---", "Quit Yui")
+	labels("[x] Yui", "[ ] Mio", "---", "Listen", "[x] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[x] Start at login", "---", "Quit Yui")
 	click("Start at login", "login off")
 	click("Quit Yui", "quit")
 	// A host opening the menu asks for fresh state.
@@ -271,16 +279,16 @@ func TestTrayOverDBus(t *testing.T) {
 	menu.Characters = append(menu.Characters, Character{ID: "p-3", Name: "Rin", Shown: true})
 	menu.Characters[0].Name = "Yui-chan"
 	update(menu)
-	labels("[x] Yui-chan", "[ ] Mio", "[x] Rin", "---", "Listen", "[x] Mute all voices", "Settings…", "Reset positions", "[x] Start at login", "---", "Quit Yui")
+	labels("[x] Yui-chan", "[ ] Mio", "[x] Rin", "---", "Listen", "[x] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[x] Start at login", "---", "Quit Yui")
 	click("Rin", "hide p-3")
 	// Renamed in place, then one removed, and no Start at login.
 	menu.Characters[1].Name = "Mio-san"
 	update(menu)
-	labels("[x] Yui-chan", "[ ] Mio-san", "[x] Rin", "---", "Listen", "[x] Mute all voices", "Settings…", "Reset positions", "[x] Start at login", "---", "Quit Yui")
+	labels("[x] Yui-chan", "[ ] Mio-san", "[x] Rin", "---", "Listen", "[x] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[x] Start at login", "---", "Quit Yui")
 	menu.Characters = menu.Characters[1:]
 	menu.StartAtLoginAvailable = false
 	update(menu)
-	labels("[ ] Mio-san", "[x] Rin", "---", "Listen", "[x] Mute all voices", "Settings…", "Reset positions", "---", "Quit Yui")
+	labels("[ ] Mio-san", "[x] Rin", "---", "Listen", "[x] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "---", "Quit Yui")
 	click("Mio-san", "show p-2")
 	click("Quit Yui", "quit")
 

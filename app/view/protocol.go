@@ -532,6 +532,8 @@ type SaveSettings struct {
 	// Key: nil keeps the saved one, "" removes it.
 	Listen    *ListenForm `json:"listen,omitempty"`
 	ListenKey *string     `json:"listen_key,omitempty"`
+	// Proactive replaces the "Speaking first" section; nil keeps it.
+	Proactive *ProactiveForm `json:"proactive,omitempty"`
 }
 
 // SettingsResult answers a SaveSettings. On refusal Field is the JSON path

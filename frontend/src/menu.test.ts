@@ -10,6 +10,7 @@ function setup() {
     reset: () => calls.push('reset'),
     muteCharacter: (m) => calls.push(`mute ${m}`),
     listenTarget: () => calls.push('listen-target'),
+    quiet: (scope, q) => calls.push(`quiet ${scope} ${q}`),
     desktop: (a: DesktopActionKind) => calls.push(`desktop ${a}`),
     changed: () => calls.push('changed'),
     room: () => ({ width: 0, height: 0 }),
@@ -89,5 +90,20 @@ describe('PetMenu', () => {
     menu.offerListenTarget(false);
     expect(item('listen-target').hidden).toBe(true);
     expect(acts()).toEqual(['listen-target']);
+  });
+
+  it('switches the quiet companion, hers and everyone\'s, from the core\'s state', () => {
+    const { menu, item, acts } = setup();
+    menu.applyPreset({ type: 'preset', id: 'p-1', name: 'Yui', look: 'yui' });
+    expect(item('quiet-character').hidden).toBe(true);
+    menu.applyCompanion({ type: 'companion', quiet: false, global_quiet: true });
+    expect(item('quiet-character').hidden).toBe(false);
+    expect(item('quiet-character').textContent).toBe('Quiet Yui');
+    expect(item('quiet-all').getAttribute('aria-checked')).toBe('true');
+    menu.openAt(0, 0);
+    item('quiet-character').click();
+    menu.openAt(0, 0);
+    item('quiet-all').click();
+    expect(acts()).toEqual(['quiet character true', 'quiet all false']);
   });
 });

@@ -5,7 +5,7 @@
 // focus goes back. Every choice is handed to its owner through MenuActions.
 import './menu.css';
 import { button, el } from './dom';
-import type { DesktopActionKind, Desktop, PresetInfo, VoiceState } from './protocol';
+import type { Companion, DesktopActionKind, Desktop, PresetInfo, VoiceState } from './protocol';
 
 /** What the menu's items do; the owner sends the core's messages. */
 export interface MenuActions {
@@ -18,6 +18,8 @@ export interface MenuActions {
   muteCharacter(muted: boolean): void;
   /** "Send my voice here": spoken turns go to this character. */
   listenTarget(): void;
+  /** Quiet <name> (scope character) or Quiet companion (all): the wanted state. */
+  quiet(scope: 'character' | 'all', quiet: boolean): void;
   desktop(action: DesktopActionKind): void;
   /** The menu's shown parts changed (the click region). */
   changed(): void;
@@ -37,11 +39,14 @@ export class PetMenu {
   private readonly cancel: HTMLButtonElement;
   private readonly muteCharacter: HTMLButtonElement;
   private readonly listenTarget: HTMLButtonElement;
+  /** Quiet <name>: she does not speak first (docs/proactive.md). */
+  private readonly quietCharacter: HTMLButtonElement;
   /** The app-wide items: shown once the core has sent their state. */
   private readonly desktop: HTMLElement;
   private readonly hide: HTMLButtonElement;
   private readonly resetPosition: HTMLButtonElement;
   private readonly mute: HTMLButtonElement;
+  private readonly quietAll: HTMLButtonElement;
   private readonly login: HTMLButtonElement;
   private readonly quit: HTMLButtonElement;
   private voice = { muted: false };
@@ -75,17 +80,23 @@ export class PetMenu {
     this.muteCharacter.title = 'Only this character; her words still show';
     // Shown while listening is on and spoken turns go to another character.
     this.listenTarget = item('listen-target', 'Send my voice here', true);
+    this.quietCharacter = check('quiet-character', 'Quiet');
+    this.quietCharacter.title = 'She does not speak first: no greetings or check-ins';
+    this.quietCharacter.hidden = true;
     this.hide = item('hide', 'Hide');
     this.resetPosition = item('reset-position', 'Reset position');
     this.resetPosition.title = 'Back to the bottom-right corner of the main screen';
     this.mute = check('mute', 'Mute all voices');
     this.mute.title = 'Every character (also in the tray)';
+    this.quietAll = check('quiet-all', 'Quiet companion');
+    this.quietAll.title = 'Nobody speaks first (also in the tray)';
     this.login = check('start-at-login', 'Start at login');
     this.quit = item('quit', 'Quit Yui');
     this.desktop = el('div', { class: 'pet-menu-desktop', attrs: { role: 'group', 'aria-label': 'Yui' }, hidden: true },
-      sep(), this.hide, this.resetPosition, this.mute, this.login, sep(), this.quit);
+      sep(), this.hide, this.resetPosition, this.mute, this.quietAll, this.login, sep(), this.quit);
     this.el = el('div', { class: 'pet-menu', attrs: { role: 'menu', 'aria-label': 'Character menu' }, hidden: true },
-      this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.listenTarget, this.desktop);
+      this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.quietCharacter, this.listenTarget,
+      this.desktop);
     this.wire();
   }
 
@@ -104,6 +115,15 @@ export class PetMenu {
     this.messages.hidden = false;
     this.name = m.name;
     this.nameMute();
+    this.quietCharacter.textContent = `Quiet ${m.name.trim() || 'companion'}`;
+  }
+
+  /** The quiet companion switches: hers and everyone's. */
+  applyCompanion(m: Companion): void {
+    this.quietCharacter.hidden = false;
+    this.quietCharacter.setAttribute('aria-checked', String(m.quiet));
+    this.quietAll.setAttribute('aria-checked', String(m.global_quiet));
+    if (this.open) this.place();
   }
 
   applyDesktop(m: Desktop): void {
@@ -242,6 +262,13 @@ export class PetMenu {
       this.close();
       this.actions.listenTarget();
     });
+    const quiet = (btn: HTMLButtonElement, scope: 'character' | 'all') => btn.addEventListener('click', () => {
+      const on = btn.getAttribute('aria-checked') !== 'true';
+      this.close();
+      this.actions.quiet(scope, on);
+    });
+    quiet(this.quietCharacter, 'character');
+    quiet(this.quietAll, 'all');
     this.reset.addEventListener('click', () => this.askReset());
     this.yes.addEventListener('click', (e) => {
       // The second click of a double click on the item (the menu may have

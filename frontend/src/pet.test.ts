@@ -558,12 +558,13 @@ describe('PetView', () => {
     view.apply({ type: 'desktop', voices_muted: false, start_at_login: false, start_at_login_available: false });
     view.character.el.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true }));
     const seen: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 7; i++) {
       seen.push((document.activeElement as HTMLElement).dataset.action ?? '');
       document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
     }
-    // Start at login is hidden (unavailable); Yes and Cancel until asked.
-    expect(seen).toEqual(['settings', 'reset', 'hide', 'reset-position', 'mute', 'quit']);
+    // Start at login is hidden (unavailable); Yes and Cancel until asked;
+    // her Quiet until the core sends the companion state.
+    expect(seen).toEqual(['settings', 'reset', 'hide', 'reset-position', 'mute', 'quiet-all', 'quit']);
     expect((document.activeElement as HTMLElement).dataset.action).toBe('settings'); // wrapped
   });
 

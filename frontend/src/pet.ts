@@ -141,6 +141,7 @@ export class PetView {
       reset: () => this.host.send({ type: 'reset' }),
       muteCharacter: (muted) => this.host.send({ type: 'mute', scope: 'character', muted }),
       listenTarget: () => this.host.send({ type: 'listen_target' }),
+      quiet: (scope, quiet) => this.host.send({ type: 'quiet', scope, quiet }),
       desktop: (action) => this.host.send({ type: 'desktop_action', action }),
       changed,
       room: () => ({ width: this.root.clientWidth, height: this.root.clientHeight }),
@@ -225,6 +226,9 @@ export class PetView {
       case 'voice':
         this.root.dataset.muted = String(m.muted || m.global_muted);
         this.menu.applyVoice(m);
+        return;
+      case 'companion':
+        this.menu.applyCompanion(m);
         return;
       case 'bubble':
         this.bubble.apply(m);

@@ -19,6 +19,20 @@ export interface CharacterState { type: 'character'; emotion: string; motion: st
 export interface Mouth { type: 'mouth'; at: number; step_ms: number; levels: number[] | null; tones?: number[] | null }
 /** The character's voice for the pet menu. */
 export interface VoiceState { type: 'voice'; muted: boolean; global_muted: boolean; engine: string }
+/** The quiet companion switches for the pet menu (docs/proactive.md). */
+export interface Companion { type: 'companion'; quiet: boolean; global_quiet: boolean }
+/** One reminder: a label at "HH:MM", on a date ("YYYY-MM-DD") or on days ("mon"…), else daily. */
+export interface ScheduleForm { label: string; at: string; date: string; days: string[] | null }
+/** settings.json's proactive section ("" and 0: the defaults). */
+export interface ProactiveForm {
+  quiet: boolean; greetings_off: boolean; morning: string; afternoon: string; evening: string; night: string;
+  away_minutes: number; checkins_off: boolean; checkin_minutes: number[] | null; app_notes_off: boolean;
+  stretch_minutes: number; quiet_gap_minutes: number; debounce_minutes: number; hourly_cap: number;
+  quiet_hours_off: boolean; quiet_from: string; quiet_to: string; when_muted: string;
+  call_apps: string[] | null; schedules: ScheduleForm[] | null;
+}
+/** The saved "Speaking first" section for the settings window. */
+export interface SettingsProactive { type: 'settings_proactive'; form: ProactiveForm }
 export interface Bubble {
   type: 'bubble';
   seq: number;
@@ -244,6 +258,8 @@ export interface SaveSettings {
   /** The Listening section, when edited (saved by the same Save); its
    * target is the pet menu's and not read. listen_key: typed, or '' to remove. */
   listen?: ListenForm; listen_key?: string;
+  /** The "Speaking first" section, when edited (docs/proactive.md). */
+  proactive?: ProactiveForm;
 }
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
@@ -315,7 +331,8 @@ export type CoreMessage =
   | OpenComposer | LookArt | PointerAt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
   | Transcript | TranscriptEntry
-  | ListenState | SettingsListen | ListenLevel;
+  | ListenState | SettingsListen | ListenLevel
+  | Companion | SettingsProactive;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -325,6 +342,7 @@ export type PageMessage =
   | { type: 'reset' }
   | { type: 'permission_answer'; id: number; answer: 'once' | 'always' | 'deny' }
   | { type: 'mute'; scope: 'character' | 'all'; muted: boolean }
+  | { type: 'quiet'; scope: 'character' | 'all'; quiet: boolean; preset?: string }
   | SaveSettings
   | OpenSettings
   | PresetAction
@@ -343,6 +361,7 @@ const known = new Set([
   'open_composer', 'look_art', 'pointer',
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
+  'companion', 'settings_proactive',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

@@ -104,13 +104,18 @@ type body struct {
 	Tools           []transport.ToolSchema `json:"tools,omitempty"`
 }
 
-// userMessage is the turn's user message: image parts, then the text.
-func userMessage(t transport.Turn) (message, bool) {
+// userMessage is the turn's user message: image parts, then the text. A
+// turn with an empty utterance and no image (one the client started: a
+// proactive turn, a reminder, a permission answer) sends NoMessage as its
+// text: servers refuse a request without a user message to answer, or
+// with an empty one (docs/transports.md, "Decisions"); the transcript
+// keeps the same line for the next requests.
+func userMessage(t transport.Turn) message {
 	if len(t.Images) == 0 {
 		if t.Text == "" {
-			return message{}, false
+			return message{Role: "user", Content: NoMessage}
 		}
-		return message{Role: "user", Content: t.Text}, true
+		return message{Role: "user", Content: t.Text}
 	}
 	parts := make([]part, 0, len(t.Images)+1)
 	for _, u := range t.Images {
@@ -119,16 +124,10 @@ func userMessage(t transport.Turn) (message, bool) {
 	if t.Text != "" {
 		parts = append(parts, part{Type: "text", Text: t.Text})
 	}
-	return message{Role: "user", Content: parts}, true
+	return message{Role: "user", Content: parts}
 }
 
-func (w *wire) UserMessage(t transport.Turn) ([]byte, error) {
-	m, ok := userMessage(t)
-	if !ok {
-		return []byte("{}"), nil
-	}
-	return json.Marshal(m)
-}
+func (w *wire) UserMessage(t transport.Turn) ([]byte, error) { return json.Marshal(userMessage(t)) }
 
 func (w *wire) Body(x *request.Exchange) ([]byte, error) {
 	b := body{Model: x.Params.Model, Stream: true, StreamOptions: map[string]bool{"include_usage": true},
@@ -142,9 +141,7 @@ func (w *wire) Body(x *request.Exchange) ([]byte, error) {
 	if x.Turn.ClientContext != "" {
 		b.Messages = append(b.Messages, message{Role: "system", Content: transport.ContextSystem(x.Turn.ClientContext)})
 	}
-	if m, ok := userMessage(x.Turn); ok {
-		b.Messages = append(b.Messages, m)
-	}
+	b.Messages = append(b.Messages, userMessage(x.Turn))
 	for _, r := range x.Rounds {
 		am := message{Role: "assistant", Content: nil}
 		if r.Text != "" {

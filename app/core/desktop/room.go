@@ -110,6 +110,8 @@ type State struct {
 	Characters []CharacterState
 	// VoicesMuted is the saved global mute (settings audio.muted).
 	VoicesMuted bool
+	// Quiet is the saved quiet companion for everyone (proactive.quiet).
+	Quiet bool
 	// StartAtLogin is what the OS entry says; StartAtLoginAvailable is
 	// false when the room has no Autostart.
 	StartAtLogin          bool
@@ -138,7 +140,7 @@ func (r *Room) OnChange(fn func(State)) {
 // a change made outside Yui shows.
 func (r *Room) State() State {
 	all := r.cfg.Store.Get()
-	st := State{VoicesMuted: all.Audio.Muted, StartAtLoginAvailable: r.cfg.Autostart != nil}
+	st := State{VoicesMuted: all.Audio.Muted, Quiet: all.Proactive.Quiet, StartAtLoginAvailable: r.cfg.Autostart != nil}
 	if r.cfg.Autostart != nil {
 		on, err := r.cfg.Autostart.Enabled()
 		if err != nil {

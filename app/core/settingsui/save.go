@@ -102,6 +102,9 @@ func (r *Room) mergeForm(s *settings.Settings, req view.SaveSettings, installed 
 		// The character who heard is gone: spoken turns go to the main one.
 		s.Listen.Target = ""
 	}
+	if req.Proactive != nil {
+		mergeProactive(s, *req.Proactive)
+	}
 	if req.Audio != nil {
 		s.Audio = settings.Audio{Muted: req.Audio.Muted, Device: strings.TrimSpace(req.Audio.Device)}
 	}

@@ -32,6 +32,7 @@ func (r *Room) PublishState() {
 	r.mu.Unlock()
 	r.voiceChoices(&st.Choices)
 	r.cfg.Pages.PublishSettings(view.TypeSettingsState, view.MustEncode(view.TypeSettingsState, st))
+	r.PublishProactive()
 }
 
 // Form is preset p as the settings form shows it (no key).

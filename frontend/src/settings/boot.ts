@@ -8,6 +8,7 @@ import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, viewPath, type 
 import type { ImportAnswer } from './lookimport';
 import { SettingsView } from './view';
 import { ListenSection } from './listen';
+import { ProactiveSection } from './proactive';
 
 export function bootSettings(cfg: PageConfig): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
@@ -38,9 +39,14 @@ export function bootSettings(cfg: PageConfig): void {
   const listen = new ListenSection({ send: (m) => conn?.send(m) ?? false });
   listen.mount(app.querySelector('.pane') ?? app);
   view.addPart(listen);
+  // Speaking first, for every character: below Listening (docs/proactive.md).
+  const proactive = new ProactiveSection();
+  proactive.mount(app.querySelector('.pane') ?? app);
+  view.addPart(proactive);
   conn = new CoreConnection(cfg.view_url, (m) => {
     view.apply(m);
     listen.apply(m);
+    proactive.apply(m);
   }, (s) => {
     document.documentElement.dataset.core = s;
     view.setConnection(s);

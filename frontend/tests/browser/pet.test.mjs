@@ -156,7 +156,7 @@ test('right-click → Mute all voices and Start at login act on the real core, a
   };
   const checked = (name) => page.getByRole('menuitemcheckbox', { name }).getAttribute('aria-checked');
   await open();
-  assert.deepEqual(await page.getByRole('menuitemcheckbox').allTextContents(), ['Mute all voices', 'Start at login']);
+  assert.deepEqual(await page.getByRole('menuitemcheckbox').allTextContents(), ['Quiet Yui', 'Mute all voices', 'Quiet companion', 'Start at login']);
   assert.equal(await checked('Mute all voices'), 'false');
   await page.getByRole('menuitemcheckbox', { name: 'Mute all voices' }).click();
   await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'desktop_action' && e.message.action === 'mute', 'mute');
@@ -178,5 +178,21 @@ test('right-click → Mute all voices and Start at login act on the real core, a
   await open();
   await page.getByRole('menuitemcheckbox', { name: 'Mute all voices' }).click();
   await page.waitForFunction(() => document.querySelector('[data-action="mute"]')?.getAttribute('aria-checked') === 'false');
+
+  // The quiet companion, hers and everyone's (docs/proactive.md): saved,
+  // and the checks follow the core's companion topic.
+  for (const [name, action, read] of [
+    ['Quiet Yui', 'quiet-character', (s) => s.presets[0].quiet],
+    ['Quiet companion', 'quiet-all', (s) => s.proactive?.quiet],
+  ]) {
+    for (const on of [true, false]) {
+      await open();
+      await page.getByRole('menuitemcheckbox', { name }).click(); // checked, its name has the mark too
+      await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'quiet' && e.message.quiet === on, `quiet ${name} ${on}`);
+      await page.waitForFunction(([a, v]) => document.querySelector(`[data-action="${a}"]`)?.getAttribute('aria-checked') === v, [action, String(on)]);
+      const s = JSON.parse(readFileSync(join(core.dir, 'config', 'settings.json'), 'utf8'));
+      assert.equal(!!read(s), on, `${name} saved`);
+    }
+  }
   await page.close();
 });

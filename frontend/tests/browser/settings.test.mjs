@@ -204,6 +204,33 @@ test('the Listening section is saved and reverted by the form\'s one Save and Re
   await page.close();
 });
 
+test('the Speaking first section is saved by the form\'s one Save, and a wrong reminder is refused at its field', async () => {
+  const page = await openSettings();
+  const file = await settingsFile(page);
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  assert.equal(await save.isDisabled(), true, 'the section is not edited when shown');
+  await page.locator('#proactive-quiet').check();
+  await page.locator('#proactive-checkin_minutes').fill('45, 120');
+  await page.locator('#proactive-schedules').fill('mon,fri 16:00 tea time');
+  assert.equal(await saveAndWait(page), 'Saved');
+  const p = JSON.parse(file.read()).proactive;
+  assert.equal(p.quiet, true);
+  assert.deepEqual(p.checkin_minutes, [45, 120]);
+  assert.deepEqual(p.schedules, [{ label: 'tea time', at: '16:00', days: ['mon', 'fri'] }]);
+  // A time that is not one: refused naming proactive.schedules[0].at, shown at the reminders.
+  await page.locator('#proactive-schedules').fill('4pm tea');
+  assert.match(await saveAndWait(page), /^Not saved: .*not a time/);
+  assert.equal(await page.locator('#proactive-schedules').getAttribute('aria-invalid'), 'true');
+  assert.equal(JSON.parse(file.read()).proactive.schedules[0].at, '16:00');
+  // Back as it was, for the other tests.
+  await page.locator('#proactive-schedules').fill('');
+  await page.locator('#proactive-checkin_minutes').fill('');
+  await page.locator('#proactive-quiet').uncheck();
+  assert.equal(await saveAndWait(page), 'Saved');
+  assert.equal(JSON.parse(file.read()).proactive, undefined, 'the defaults leave no section');
+  await page.close();
+});
+
 test('a save keeps a change made in another window to a field it did not touch', async () => {
   const mine = await openSettings();
   const other = await openSettings();
