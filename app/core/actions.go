@@ -3,6 +3,7 @@ package core
 import (
 	"yui/app/core/petview"
 	"yui/app/core/route"
+	"yui/app/mcp"
 	"yui/app/permission"
 	"yui/app/view"
 )
@@ -63,6 +64,9 @@ func (pt *pet) Stop()      { pt.talk.End("stop"); pt.sess.Stop() }
 func (pt *pet) Reconnect() { pt.sess.Reconnect() }
 func (pt *pet) Reset()     { pt.talk.End("new_conversation"); pt.sess.Reset() }
 func (pt *pet) AnswerPrompt(id uint64, c permission.Choice) error {
+	if mcp.IsPrompt(id) && pt.mcp != nil {
+		return pt.mcp.Answer(id, c)
+	}
 	if permission.IsSitePrompt(id) {
 		return pt.sites.Answer(id, c)
 	}

@@ -21,6 +21,7 @@ import (
 	"yui/app/core/desktop"
 	"yui/app/core/ear"
 	"yui/app/core/looks"
+	"yui/app/core/mindui"
 	"yui/app/core/route"
 	"yui/app/core/settingsui"
 	"yui/app/core/voices"
@@ -132,6 +133,8 @@ type Core struct {
 	mute    *voice.Mute  // the global mute every voice watches
 	voices  *voices.Room // the mutes, applied to every voice
 	ear     *ear.Room    // the microphone, shared by every character
+	mem     *memories    // the characters' memories (memory.go)
+	mind    *mindui.Room // the settings window's "What she remembers"
 
 	// petsMu guards pets and started. Pets change when settings are saved
 	// (apply.go); changes are serialized by applyMu.
@@ -174,6 +177,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{}}
 	c.tip.Store("")
+	c.mem = &memories{dir: opts.ConfigDir, log: lg}
 	if c.screen == nil {
 		c.screen = capture.NewSystem(lg)
 	}
@@ -229,6 +233,9 @@ func New(opts Options) (*Core, error) {
 		Available: c.available, Sound: opts.Sound, Standings: c.standings,
 		IdleExit: opts.SettingsIdleExit, Logger: lg})
 	c.sui.Routes(c.routes)
+	c.mind = mindui.New(mindui.Config{Store: store, Pages: c.view, Host: mindHost{c}, Logger: lg})
+	c.mind.Routes(c.routes)
+	c.mem.changed = c.mind.Publish
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
 		c.turnLog = applog.NewDailyFile(opts.LogDir, applog.TurnLogPrefix, nil)
@@ -260,6 +267,7 @@ func New(opts Options) (*Core, error) {
 	c.sui.PublishState()
 	c.sui.PublishHistory()
 	c.sui.PublishAudio()
+	c.mind.Publish()
 	c.ear.PublishSettings()
 	return c, nil
 }

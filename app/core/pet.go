@@ -13,6 +13,7 @@ import (
 	"yui/app/cue"
 	"yui/app/listen"
 	"yui/app/look"
+	"yui/app/mcp"
 	"yui/app/permission"
 	apppet "yui/app/pet"
 	"yui/app/session"
@@ -40,6 +41,7 @@ type pet struct {
 	sites   *permission.SiteGate // the browser's open permission
 	talk    *among.Room          // her user's input and stops end a chain among characters
 	view    *petview.View
+	mcp     *mcp.Hub // her MCP servers (mcp.go); nil when none
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
@@ -58,12 +60,16 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	// The character is bound to the backend it was made for
 	// (backend.Binding): no endpoint, key or saved answer goes to another.
 	bound := backend.Bound(c.store, p, c.demoURL, c.available)
+	slot := &promptSlot{view: pt.view}
+	pt.mcp = c.newMCP(p, slot, lg)
 	ch, err := apppet.New(apppet.Config{
 		Preset:    p,
 		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
 		Main:      main,
 		ConfigDir: c.opts.ConfigDir,
 		History:   tr,
+		Memory:    c.mem.of(p.ID),
+		MCP:       pt.mcp,
 		Endpoint:  bound.Endpoint,
 		Key:       bound.Key,
 		Backend:   backend.Name(p),
@@ -77,8 +83,8 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			}
 			return err
 		},
-		OnPrompt:       pt.view.Prompt,
-		OnPromptClosed: func(uint64) { pt.view.ClosePrompt() },
+		OnPrompt:       slot.show,
+		OnPromptClosed: slot.withdraw,
 		SaveThread: func(thread string) error {
 			if err := bound.SaveThread(thread); err != nil {
 				return err
@@ -101,6 +107,9 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	})
 	if err != nil {
 		pt.speaker.Close()
+		if pt.mcp != nil {
+			pt.mcp.Close()
+		}
 		tr.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
@@ -126,6 +135,9 @@ func threadProblem(st apppet.ThreadStatus) string {
 // nothing afterwards. Not from the session's OnEvent.
 func (pt *pet) close() {
 	pt.sess.Close()
+	if pt.mcp != nil {
+		pt.mcp.Close() // her stdio servers stop with her
+	}
 	pt.speaker.Close()
 	pt.view.Close()
 }

@@ -62,6 +62,7 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 	}
 	c.desk.Changed() // the tray lists the enabled characters
 	c.companion.Apply()
+	c.mind.Publish() // a character on another wire, one added or removed
 	return before, after, nil
 }
 

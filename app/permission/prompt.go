@@ -9,6 +9,10 @@ type Prompt struct {
 	Backend string // the preset's backend name or URL, as Config.Backend
 	Monitor int    // the monitor asked for
 	Label   string // the monitor's label, when Config.Label knows it
+	// Tool, when set, names the tool a prompt that is not the screen's
+	// asks for (an MCP tool's first call, app/mcp: "read of the MCP
+	// server files"); Ask is then its whole question and Monitor is 0.
+	Tool, Ask string
 	// Site is the web site a browser open asks for (a SiteGate's prompt);
 	// "" for a screen prompt.
 	Site string
@@ -16,6 +20,9 @@ type Prompt struct {
 
 // Text is a one-line English wording of the prompt.
 func (p Prompt) Text() string {
+	if p.Ask != "" {
+		return p.Ask
+	}
 	if p.Site != "" {
 		return fmt.Sprintf("%s asks to open %s in your browser: allow once, always for this site, or deny?", p.Backend, p.Site)
 	}

@@ -9,11 +9,13 @@ import (
 )
 
 // SitePromptBase is the first id a SiteGate gives its prompts, so one
-// character's screen and site prompts never share an id (IsSitePrompt).
+// character's screen and site prompts never share an id (IsSitePrompt);
+// an MCP tool's prompts start far above, at 2^48 (app/mcp).
 const SitePromptBase uint64 = 1 << 40
 
-// IsSitePrompt reports whether a prompt id is a SiteGate's.
-func IsSitePrompt(id uint64) bool { return id >= SitePromptBase }
+// IsSitePrompt reports whether a prompt id is a SiteGate's: from
+// SitePromptBase up to (not including) 2^44.
+func IsSitePrompt(id uint64) bool { return id >= SitePromptBase && id < SitePromptBase<<4 }
 
 // SiteConfig configures a SiteGate.
 type SiteConfig struct {

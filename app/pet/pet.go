@@ -12,6 +12,8 @@ import (
 	"yui/app/clientctx"
 	"yui/app/cue"
 	"yui/app/look"
+	"yui/app/mcp"
+	"yui/app/memory"
 	"yui/app/permission"
 	"yui/app/playback"
 	"yui/app/session"
@@ -37,6 +39,12 @@ type Config struct {
 	// with what the message window shows); nil keeps it in the
 	// transport's own file.
 	History transport.History
+	// Memory is her memory on a request wire (the summary and facts sent
+	// with each request, remember and forget declared); nil: none.
+	Memory *memory.Store
+	// MCP is her MCP servers' hub on a request wire (its tools declared
+	// each turn); nil: none. The caller starts and closes it.
+	MCP *mcp.Hub
 	// Endpoint and Key are read on every connection attempt or request;
 	// nil reads the preset's chat_base_url and key. Endpoint "" means not
 	// configured.
@@ -140,6 +148,7 @@ func New(cfg Config) (*Character, error) {
 		})
 		tools = append(tools, ch.Look)
 	}
+	tools = append(tools, memoryTools(cfg)...)
 	tools = append(tools, amongTools(cfg, ch, lg)...)
 	tr, err := newTransport(cfg, tools, session.WireVocabulary(vocab), lg)
 	if err != nil {

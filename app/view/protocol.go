@@ -264,6 +264,9 @@ type PermissionPrompt struct {
 	Monitor int    `json:"monitor"`
 	Label   string `json:"label"`
 	Text    string `json:"text"`
+	// Tool, when set, makes it a tool's prompt (an MCP tool's first
+	// call: "read of the MCP server files"), not the screen's.
+	Tool string `json:"tool,omitempty"`
 	// Site is the web site a browser open asks for; absent for the
 	// screen (the prompt then asks to see Monitor).
 	Site string `json:"site,omitempty"`

@@ -56,6 +56,8 @@ var tsMessages = map[string]struct {
 	TypeListen: {ListenState{}, true}, TypeSettingsListen: {SettingsListen{}, true}, TypeListenLevel: {ListenLevel{}, true},
 	TypeListenHold: {ListenHold{}, false}, TypeListenTarget: {struct{}{}, false}, TypeListenMeter: {ListenMeter{}, false},
 	TypeQuiet: {Quiet{}, false}, TypeCompanion: {Companion{}, true}, TypeSettingsProactive: {SettingsProactive{}, true},
+
+	TypeSettingsMind: {SettingsMind{}, true}, TypeMindResult: {MindResult{}, true}, TypeMindSave: {MindSave{}, false},
 }
 
 // goOnly are the message types no page sends or receives: the shell's,

@@ -23,7 +23,7 @@ export class PermissionPromptView {
     this.el.setAttribute('aria-live', 'assertive');
     this.el.setAttribute('aria-label', 'Screen permission');
     this.el.hidden = true;
-    const title = el('div');
+    const title = (this.title = el('div'));
     title.className = 'permission-title';
     title.textContent = 'Share your screen?';
     this.title = title;
@@ -60,6 +60,16 @@ export class PermissionPromptView {
       this.always.textContent = 'Always for this site';
       this.text.title = '';
       this.text.textContent = `${m.backend} asks to open ${m.site} in your browser.`;
+      delete this.el.dataset.monitor;
+      return;
+    }
+    this.always.textContent = 'Always for this character';
+    if (m.tool) {
+      // An MCP tool's first call (docs/mcp.md): the same three answers.
+      this.el.setAttribute('aria-label', 'Tool permission');
+      this.title.textContent = 'Let her use a tool?';
+      this.text.title = '';
+      this.text.textContent = `${m.backend} asks to use ${m.tool}.`;
       delete this.el.dataset.monitor;
       return;
     }

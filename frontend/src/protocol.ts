@@ -45,8 +45,15 @@ export interface Bubble {
 export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
 export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string }
 /** A prompt with `site` asks to open that web site in the browser (the
- * browser tool); without it, to see the monitor. */
-export interface PermissionPrompt { type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string; site?: string }
+ * browser tool); with `tool`, to use a tool (an MCP tool's first call);
+ * with neither, to see the monitor. */
+export interface PermissionPrompt {
+  type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string;
+  /** Set: a tool's prompt (an MCP tool's first call), not the screen's. */
+  tool?: string;
+  /** Set: the browser tool asks to open this site. */
+  site?: string;
+}
 /** With append, text is added to the end of the turn's shown text; cut: its head was dropped. */
 export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean; append?: boolean; cut?: boolean }
 export interface Usage { type: 'usage'; total_tokens: number; context_window: number }
@@ -325,6 +332,21 @@ export interface ListenForm {
 export interface SettingsListen { type: 'settings_listen'; form: ListenForm; devices: Choice[] | null; keys: Choice[] | null; note: string }
 export interface ListenLevel { type: 'listen_level'; level: number; floor: number; threshold: number }
 
+// What she remembers and her MCP servers (docs/memory.md, docs/mcp.md;
+// app/view/mind.go).
+export interface MCPServerForm { name: string; command: string; args: string[] | null; url: string; off: boolean }
+export interface MCPGrantForm { tool: string; mode: 'allow' | 'deny' | string }
+export interface MindPreset {
+  id: string; applies: boolean; note?: string; summary: string; facts: string[] | null;
+  servers: MCPServerForm[] | null; grants: MCPGrantForm[] | null;
+}
+export interface SettingsMind { type: 'settings_mind'; presets: MindPreset[] | null }
+export interface MemoryForm { summary: string; facts: string[] }
+export interface MCPForm { servers: MCPServerForm[]; grants: MCPGrantForm[] }
+/** Settings page → core: saves one character's memory or MCP servers at once. */
+export interface MindSave { type: 'mind_save'; request_id: string; preset: string; memory?: MemoryForm; mcp?: MCPForm }
+export interface MindResult { type: 'mind_result'; request_id: string; ok: boolean; field?: string; error?: string }
+
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
@@ -332,7 +354,8 @@ export type CoreMessage =
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
   | Transcript | TranscriptEntry
   | ListenState | SettingsListen | ListenLevel
-  | Companion | SettingsProactive;
+  | Companion | SettingsProactive
+  | SettingsMind | MindResult;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -353,7 +376,8 @@ export type PageMessage =
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
   | { type: 'listen_meter'; on: boolean }
-  | Touch | LookFailed | LookThumbnail | LookOptions;
+  | Touch | LookFailed | LookThumbnail | LookOptions
+  | MindSave;
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
@@ -362,6 +386,7 @@ const known = new Set([
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
   'companion', 'settings_proactive',
+  'settings_mind', 'mind_result',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

@@ -13,6 +13,7 @@ import { realScheduler, type Scheduler } from '../scheduler';
 import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget, type TestState } from './actions';
 import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
+import { MindSection } from './mind';
 import { LookImport, type LookImportHost } from './lookimport';
 import { newPresetId, RequestIds } from './ids';
 import { ConfirmDialog, type ConfirmOptions } from './confirm';
@@ -91,6 +92,8 @@ export class SettingsView {
   /** The Session section (its history read-only): kept across form
    * rebuilds, never part of the drafts or a save. */
   private readonly session: SessionHistory;
+  /** What she remembers and her MCP servers (mind.ts): saved on its own. */
+  private readonly mind: MindSection;
   /** The Backend section's connection line and the Session section's "New
    * conversation": kept across form rebuilds like the Session section. */
   private readonly connection: ConnectionLine;
@@ -134,6 +137,7 @@ export class SettingsView {
     this.newId = opts.newId ?? (() => newPresetId());
     this.requestIds = opts.requestIds ?? new RequestIds();
     this.session = new SessionHistory({ now: () => this.sched.now() });
+    this.mind = new MindSection((m) => this.host.send(m));
     this.connection = new ConnectionLine(() => this.presetAction('reconnect'));
     this.newConversation = new NewConversation(() => this.presetAction('reset'));
     this.tester = new TestConnectionLine(() => this.testConnection(),
@@ -231,6 +235,12 @@ export class SettingsView {
         break;
       case 'connection_test':
         this.onTested(m);
+        break;
+      case 'settings_mind':
+        this.mind.setMind(m);
+        break;
+      case 'mind_result':
+        this.mind.onResult(m);
         break;
       case 'settings_audio':
         this.sound = m;
@@ -720,6 +730,7 @@ export class SettingsView {
         resetStanding: (preset, target) => { this.host.send({ type: 'reset_standing', preset, target }); },
       });
       this.formChoices = key;
+      this.form.addSection('mind', this.mind.el);
       this.form.addSection('session', this.session.el);
       this.form.placeAfter('key', this.tester.el);
       this.form.placeAfter('key', this.connection.el);
@@ -745,6 +756,7 @@ export class SettingsView {
       standings: this.model.savedForm(d.id)?.standings ?? [],
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
+    this.mind.show(d.id, this.model.isNew(d.id));
     this.lookImport?.show(state.choices.vrm_looks, d.look);
     this.form.setModels(this.models.get(d.id) ?? []);
     this.form.setAgents(this.agents.get(d.id) ?? []);
