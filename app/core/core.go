@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 	"time"
 	"yui/app/core/among"
+	"yui/app/core/archive"
 	"yui/app/relation"
 
 	"yui/app/applog"
@@ -20,6 +21,7 @@ import (
 	"yui/app/core/companion"
 	"yui/app/core/desktop"
 	"yui/app/core/ear"
+	"yui/app/core/life"
 	"yui/app/core/looks"
 	"yui/app/core/mindui"
 	"yui/app/core/route"
@@ -31,6 +33,7 @@ import (
 	"yui/app/frontmost"
 	"yui/app/hotkey"
 	"yui/app/look"
+	"yui/app/perch"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/tts"
@@ -82,6 +85,10 @@ type Options struct {
 	// window is now, for a new character to keep clear of (the desktop
 	// room); nil is the X server's (look.X11Windows).
 	WindowList look.Windows
+	// Perches are the windows she can sit on (body_action, perch targets);
+	// nil is the system's (perch.System) when the core runs windows and
+	// a display is reachable, else none (body_action answers unsupported).
+	Perches perch.Desktop
 	// Windows reports the user's active window for the context block's
 	// frontmost line; nil is the platform's (frontmost.System).
 	Windows frontmost.Source
@@ -160,6 +167,7 @@ type Core struct {
 	rel    *relation.Store // the standings (rate_relation)
 	talk   *among.Room     // characters talking to each other
 	desk   *desktop.Room   // hidden characters, quit, autostart, the shortcut, placement
+	life   *life.Room      // her body on the desktop: body_action, perches, drags, bed
 	routes *route.Table    // what the windows send, by message type
 	// tip is the preset whose page shows the first-run tip ("" none).
 	tip atomic.Value
@@ -214,6 +222,8 @@ func New(opts Options) (*Core, error) {
 	c.desk = desktop.New(desktop.Config{Store: store, Pages: c.view, Windows: c.sup, Host: deskHost{c},
 		Screen: c.screen, Autostart: opts.Autostart, Hotkeys: keys, WindowList: opts.WindowList, Logger: lg})
 	c.desk.Routes(c.routes)
+	c.life = newLife(c, opts, lg)
+	c.life.Routes(c.routes)
 	c.ear = ear.New(ear.Config{Store: store, Pages: c.view, Host: earHost{c}, Input: opts.Input, Logger: lg})
 	c.ear.Routes(c.routes)
 	vocab, verr := cue.FromPages(opts.Pages)
@@ -248,6 +258,7 @@ func New(opts Options) (*Core, error) {
 	c.companion = c.newCompanion()
 	c.companion.Routes(c.routes)
 	c.newAmong()
+	archive.New(archiveHost{c}, c.view, lg, nil).Routes(c.routes)
 	all := store.Get()
 	for _, p := range all.Presets {
 		if !p.Enabled {

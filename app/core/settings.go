@@ -84,5 +84,6 @@ func (h settingsHost) StoredHistory(id string) []view.DelegationItem {
 	if err != nil {
 		h.c.log.Warn("delegations.history_open_failed", "preset", id, "err", err.Error())
 	}
+	defer hist.Close()
 	return petview.DelegationItems(hist.Items())
 }

@@ -19,6 +19,7 @@ const (
 	kindTool
 	kindPermission // the user answered a screen prompt (client_context trigger)
 	kindProactive  // the client started a turn on its own (proactive.go)
+	kindBody       // a body_action trigger (body.go)
 	kindTalk       // among.go: address another character
 	kindAnswer     // among.go: another character addressed this one
 	kindRate       // among.go: rate_relation
@@ -26,7 +27,7 @@ const (
 )
 
 func (k kind) String() string {
-	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission", "proactive",
+	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission", "proactive", "body",
 		"talk", "answer", "rate", "browse"}[k]
 }
 
@@ -42,6 +43,8 @@ type plan struct {
 	// dropping of a stopped turn's late frames can be seen.
 	stubborn bool
 	trigger  proactiveTrigger // kindProactive
+	// body: kindBody's action (body.go).
+	body bodyMove
 	// who: kindTalk the character to address, kindAnswer the one who
 	// spoke; url: kindBrowse's page (open: show it rather than read it).
 	who, url string
@@ -112,6 +115,10 @@ func planForTurn(text, clientContext string) plan {
 func planFor(text string) plan {
 	ws := words(text)
 	p := plan{echo: hasAny(ws, wordsEcho), fail: hasAny(ws, wordsFail)}
+	if m, ok := bodyTrigger(text); ok {
+		p.kind, p.body = kindBody, m
+		return p
+	}
 	switch {
 	case hasAny(ws, wordsError):
 		p.kind = kindError

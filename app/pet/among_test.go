@@ -72,7 +72,7 @@ func TestAmongToolsRoundTripOnTheRequestWires(t *testing.T) {
 	}))
 	defer pageSrv.Close()
 	for _, chatAPI := range []string{pet.ChatCompletions, pet.Responses} {
-		t.Run(chatAPI, func(t *testing.T) { roundTrip(t, chatAPI, pageSrv) })
+		t.Run(chatAPI, func(t *testing.T) { amongRoundTrip(t, chatAPI, pageSrv) })
 	}
 }
 
@@ -110,7 +110,7 @@ func scriptedAPI(t *testing.T, chatAPI string) (*httptest.Server, func() []map[s
 	}
 }
 
-func roundTrip(t *testing.T, chatAPI string, pageSrv *httptest.Server) {
+func amongRoundTrip(t *testing.T, chatAPI string, pageSrv *httptest.Server) {
 	api, bodies := scriptedAPI(t, chatAPI)
 	ended, ready := make(chan string, 8), make(chan struct{}, 8)
 	var pills []string

@@ -7,6 +7,7 @@ import (
 	"os"
 	"time"
 
+	"yui/app/bodyaction"
 	"yui/app/browse"
 	"yui/app/capture"
 	"yui/app/clientctx"
@@ -29,7 +30,7 @@ type Config struct {
 	// PresetNow reads the preset as saved now (model, effort, card and
 	// context window apply from the next turn); nil is Preset.
 	PresetNow func() settings.Preset
-	// Main declares the main character's tools (look).
+	// Main declares the main character's tools (look, body_action).
 	Main bool
 	// ConfigDir holds the preset's persisted files (previous-turn record,
 	// delegation history, a request transport's conversation).
@@ -61,6 +62,12 @@ type Config struct {
 	Windows look.Windows
 	// Body is where the character is; nil stands on monitor 0.
 	Body func() look.BodyState
+	// BodyLine is her posture for the client_context body line (the same
+	// source as Body); nil says standing.
+	BodyLine func() clientctx.Body
+	// BodyActor runs main's body_action; nil answers every call "error:
+	// unsupported" (no desktop).
+	BodyActor bodyaction.Actor
 
 	// SavePermission persists a mode the user chose in a prompt ("always");
 	// nil keeps it in memory.
@@ -146,7 +153,7 @@ func New(cfg Config) (*Character, error) {
 			OwnPIDs: []int{os.Getpid()},
 			Logger:  lg,
 		})
-		tools = append(tools, ch.Look)
+		tools = append(tools, ch.Look, bodyTool(cfg))
 	}
 	tools = append(tools, memoryTools(cfg)...)
 	tools = append(tools, amongTools(cfg, ch, lg)...)
@@ -168,7 +175,7 @@ func New(cfg Config) (*Character, error) {
 		Voice:      cfg.Voice,
 		Vocabulary: vocab,
 		Screenshot: screenshotHook(cfg, ch.Gate, lg),
-		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
+		Body:       bodyLine(cfg),
 		Frontmost:  frontmostHook(cfg),
 		Logger:     lg,
 		TurnLog:    cfg.TurnLog,

@@ -314,11 +314,30 @@ export interface TranscriptEntry {
   reasoning: string;
   state: 'streaming' | 'done' | 'running' | 'failed' | string;
   at: number; // epoch ms
+  /** The conversation it belongs to (New conversation starts the next). */
+  conv: number;
 }
-/** The whole transcript, oldest first: it replaces what the page shows. */
-export interface Transcript { type: 'transcript'; entries: Omit<TranscriptEntry, 'type'>[] | null }
+/**
+ * The newest rows of the current conversation `conv`, oldest first: it
+ * replaces what the page shows; `more`: older rows exist (history_more).
+ */
+export interface Transcript { type: 'transcript'; conv: number; entries: Omit<TranscriptEntry, 'type'>[] | null; more: boolean }
+
+// The history (docs/history.md): older pages, search, export.
+/** The rows before `before`, oldest first; `more`: older ones exist. */
+export interface HistoryPage { type: 'history_page'; before: number; entries: Omit<TranscriptEntry, 'type'>[] | null; more: boolean }
+/** One row found; the matched words sit between U+0002 and U+0003 in `snippet`. */
+export interface HistoryHit { entry: Omit<TranscriptEntry, 'type'>; snippet: string }
+export interface HistoryResults { type: 'history_results'; query: string; hits: HistoryHit[] | null; error?: string }
+export interface HistoryExported { type: 'history_exported'; conv: number; format: string; path?: string; error?: string }
+export interface HistorySearch { type: 'history_search'; query: string }
+export interface HistoryExport { type: 'history_export'; conv: number; format: 'markdown' | 'json' }
 
 // Listening (docs/voice.md, "Listening"; app/view/listen.go).
+/** Her body's pose (docs/desktop-life.md): what the core's life room
+ * says she does; the page draws it. */
+export type Posture = 'standing' | 'sitting' | 'peeking' | 'walking' | 'dragging' | 'sleeping';
+export interface BodyPose { type: 'body'; posture: Posture | string; side: string; facing: string; perched: boolean }
 export type ListenMode = 'off' | 'listening' | 'hearing' | 'sending' | 'error';
 export type ListenFix = 'listen-endpoint' | 'listen-key' | 'listen-device';
 export interface ListenState {
@@ -352,10 +371,11 @@ export type CoreMessage =
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
   | OpenComposer | LookArt | PointerAt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
-  | Transcript | TranscriptEntry
+  | Transcript | TranscriptEntry | HistoryPage | HistoryResults | HistoryExported
   | ListenState | SettingsListen | ListenLevel
   | Companion | SettingsProactive
-  | SettingsMind | MindResult;
+  | SettingsMind | MindResult
+  | BodyPose;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -372,12 +392,17 @@ export type PageMessage =
   | { type: 'desktop_action'; action: DesktopActionKind }
   | TestConnection
   | { type: 'open_messages' }
+  | { type: 'history_more'; before: number }
+  | HistorySearch
+  | HistoryExport
   | { type: 'reset_standing'; preset: string; target: string }
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
   | { type: 'listen_meter'; on: boolean }
   | Touch | LookFailed | LookThumbnail | LookOptions
-  | MindSave;
+  | MindSave
+  | { type: 'body_drag'; phase: 'start' | 'end'; x: number; y: number }
+  | { type: 'body_menu'; action: 'go_to_bed' | 'wake' };
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
@@ -387,6 +412,8 @@ const known = new Set([
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
   'companion', 'settings_proactive',
   'settings_mind', 'mind_result',
+  'body',
+  'history_page', 'history_results', 'history_exported',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */
