@@ -33,6 +33,7 @@ type Trigger struct {
 	Name      string    // Character: the addressing character's name
 	Answer    string    // Permission: AllowedOnce, AllowedAlways or Denied
 	Monitor   int       // Permission: the monitor the prompt asked for
+	Site      string    // Permission: the site a browser open asked for ("" for the screen)
 	Where     string    // Touch: "head" or "body"
 	Note      string    // optional note line
 }
@@ -56,6 +57,12 @@ func FromCharacter(name string) Trigger { return Trigger{Kind: Character, Name: 
 // AllowedAlways or Denied.
 func FromPermission(answer string, monitor int) Trigger {
 	return Trigger{Kind: Permission, Answer: answer, Monitor: monitor}
+}
+
+// FromSitePermission is the trigger of the turn that tells the agent the
+// user answered a browser open prompt for site.
+func FromSitePermission(answer, site string) Trigger {
+	return Trigger{Kind: Permission, Answer: answer, Site: site}
 }
 
 // FromTouch is the trigger of the turn a touch starts (where: "head" or
@@ -88,6 +95,10 @@ func (t Trigger) lines(now time.Time) []string {
 	case Character:
 		line = "trigger: character " + Sanitize(t.Name)
 	case Permission:
+		if t.Site != "" {
+			line = "trigger: permission browser " + Sanitize(t.Answer) + " (" + Sanitize(t.Site) + ")"
+			break
+		}
 		line = "trigger: permission screen " + Sanitize(t.Answer) + " (monitor " + strconv.Itoa(t.Monitor) + ")"
 	case Touch:
 		line = "trigger: touch " + Sanitize(t.Where)

@@ -57,14 +57,18 @@ func (c *Core) presetAction(a view.PresetAction) {
 // A pet is the character her page's actions reach (petview.Character).
 
 func (pt *pet) SendTyped(text string, images [][]byte) (string, error) {
+	pt.talk.UserSpoke()
 	return pt.sess.SendTyped(text, images)
 }
-func (pt *pet) Stop()      { pt.sess.Stop() }
+func (pt *pet) Stop()      { pt.talk.End("stop"); pt.sess.Stop() }
 func (pt *pet) Reconnect() { pt.sess.Reconnect() }
-func (pt *pet) Reset()     { pt.sess.Reset() }
+func (pt *pet) Reset()     { pt.talk.End("new_conversation"); pt.sess.Reset() }
 func (pt *pet) AnswerPrompt(id uint64, c permission.Choice) error {
 	if mcp.IsPrompt(id) && pt.mcp != nil {
 		return pt.mcp.Answer(id, c)
+	}
+	if permission.IsSitePrompt(id) {
+		return pt.sites.Answer(id, c)
 	}
 	return pt.gate.Answer(id, c)
 }

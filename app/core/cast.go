@@ -18,6 +18,9 @@ func (c *Core) reconcile(before, after settings.Settings) {
 		if old.Enabled && (!ok || !p.Enabled) {
 			c.removePet(old.ID)
 		}
+		if !ok {
+			c.rel.Forget(old.ID) // her standings, and the others' toward her
+		}
 	}
 	for _, p := range after.Presets {
 		if !p.Enabled {
@@ -125,6 +128,7 @@ func (c *Core) updatePet(old, p settings.Preset) {
 	// Always handed to the gate (it changes nothing when equal), so the
 	// gate follows the file even if it drifted.
 	pt.gate.SetPermissions(p.Permissions)
+	pt.sites.SetSites(p.Permissions.BrowserSites)
 	pt.view.Refresh(old.ContextWindow != p.ContextWindow)
 	// The voice changes in place: engine from the next sentence, volume
 	// from the next chunk, a mute at once.

@@ -11,7 +11,9 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"yui/app/core/among"
 	"yui/app/core/archive"
+	"yui/app/relation"
 
 	"yui/app/applog"
 	"yui/app/audio"
@@ -162,9 +164,11 @@ type Core struct {
 	demoMu sync.Mutex
 	demoAt string
 
-	desk   *desktop.Room // hidden characters, quit, autostart, the shortcut, placement
-	life   *life.Room    // her body on the desktop: body_action, perches, drags, bed
-	routes *route.Table  // what the windows send, by message type
+	rel    *relation.Store // the standings (rate_relation)
+	talk   *among.Room     // characters talking to each other
+	desk   *desktop.Room   // hidden characters, quit, autostart, the shortcut, placement
+	life   *life.Room      // her body on the desktop: body_action, perches, drags, bed
+	routes *route.Table    // what the windows send, by message type
 	// tip is the preset whose page shows the first-run tip ("" none).
 	tip atomic.Value
 }
@@ -236,7 +240,7 @@ func New(opts Options) (*Core, error) {
 	c.wardrobe.Routes(c.routes)
 	maps.Copy(httpRoutes, c.wardrobe.HTTPRoutes())
 	c.sui = settingsui.New(settingsui.Config{Store: store, Pages: c.view, Host: settingsHost{c}, Looks: c.looks,
-		Available: c.available, Sound: opts.Sound,
+		Available: c.available, Sound: opts.Sound, Standings: c.standings,
 		IdleExit: opts.SettingsIdleExit, Logger: lg})
 	c.sui.Routes(c.routes)
 	c.mind = mindui.New(mindui.Config{Store: store, Pages: c.view, Host: mindHost{c}, Logger: lg})
@@ -253,6 +257,7 @@ func New(opts Options) (*Core, error) {
 	c.voices.Routes(c.routes)
 	c.companion = c.newCompanion()
 	c.companion.Routes(c.routes)
+	c.newAmong()
 	archive.New(archiveHost{c}, c.view, lg, nil).Routes(c.routes)
 	all := store.Get()
 	for _, p := range all.Presets {
@@ -394,6 +399,7 @@ func (c *Core) Run(ctx context.Context) error {
 	c.view.Close()
 	<-reaped
 	c.closePets()
+	c.rel.Close()
 	if c.opts.Sound != nil {
 		c.opts.Sound.Close()
 	}

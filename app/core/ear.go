@@ -25,7 +25,7 @@ func (h earHost) Characters() []ear.Character { return each[ear.Character](h.c) 
 
 func (pt *pet) ID() string                               { return pt.preset }
 func (pt *pet) Speaking(now time.Time) (bool, time.Time) { return pt.heard.Speaking(now) }
-func (pt *pet) SendSpoken(text string)                   { pt.sess.SendSpoken(text) }
+func (pt *pet) SendSpoken(text string)                   { pt.talk.UserSpoke(); pt.sess.SendSpoken(text) }
 func (pt *pet) BargeIn()                                 { pt.sess.BargeIn() }
 
 var _ ear.Character = (*pet)(nil)

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"yui/app/clientctx"
+	"yui/app/core/among"
 	"yui/app/core/backend"
 	"yui/app/core/life"
 	"yui/app/core/petview"
@@ -38,6 +39,8 @@ type pet struct {
 	speaker *voice.Speaker
 	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
+	sites   *permission.SiteGate // the browser's open permission
+	talk    *among.Room          // her user's input and stops end a chain among characters
 	view    *petview.View
 	tr      *transcript.Store // her transcript (her history)
 	mcp     *mcp.Hub          // her MCP servers (mcp.go); nil when none
@@ -45,7 +48,7 @@ type pet struct {
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
-	pt := &pet{preset: p.ID, life: c.life}
+	pt := &pet{preset: p.ID, life: c.life, talk: c.talk}
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
 	tr, terr := transcript.Open(c.opts.ConfigDir, p.ID, lg, nil)
@@ -104,6 +107,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			return nil
 		},
 		OnThread:   func(st apppet.ThreadStatus) { pt.view.SetProblem(threadProblem(st)) },
+		Among:      c.amongFor(p, bound.SaveSite),
 		Voice:      pt.speaker,
 		Vocabulary: voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
 		Frontmost:  c.front.Current,
@@ -124,6 +128,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
 	pt.gate = ch.Gate
+	pt.sites = ch.Sites
 	pt.sess = ch.Session
 	c.life.PublishTo(id) // her page's pose, and its menu's Go to bed
 	return pt, nil

@@ -57,6 +57,9 @@ type voicesHost struct{ c *Core }
 func (h voicesHost) Voices() []voices.Voice { return each[voices.Voice](h.c) }
 
 func (h voicesHost) MuteChanged(on bool) {
+	if on {
+		h.c.talk.End("mute")
+	}
 	if h.c.opts.OnMuteChanged != nil {
 		h.c.opts.OnMuteChanged(on)
 	}

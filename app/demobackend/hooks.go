@@ -15,7 +15,9 @@ func (b *Backend) onConnected(chatID string, h push.Hello) {
 	ch := b.chatLocked(chatID)
 	ch.vocab = h.Vocabulary
 	ch.hasLook = false
+	ch.tools = nil
 	for _, t := range h.Tools {
+		ch.tools = append(ch.tools, t.Function.Name)
 		if t.Function.Name == "look" {
 			ch.hasLook = true
 		}

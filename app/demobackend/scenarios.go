@@ -43,6 +43,8 @@ func (b *Backend) play(r *run, p plan) {
 		ok = b.playProactive(r, p)
 	case kindBody:
 		ok = b.playBody(r, p)
+	case kindTalk, kindAnswer, kindRate, kindBrowse:
+		ok = b.playAmong(r, p)
 	default:
 		ok = b.playSmallTalk(r, p)
 	}

@@ -20,10 +20,15 @@ const (
 	kindPermission // the user answered a screen prompt (client_context trigger)
 	kindProactive  // the client started a turn on its own (proactive.go)
 	kindBody       // a body_action trigger (body.go)
+	kindTalk       // among.go: address another character
+	kindAnswer     // among.go: another character addressed this one
+	kindRate       // among.go: rate_relation
+	kindBrowse     // among.go: browser read or open
 )
 
 func (k kind) String() string {
-	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission", "proactive", "body"}[k]
+	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission", "proactive", "body",
+		"talk", "answer", "rate", "browse"}[k]
 }
 
 // plan is what a turn will do, read from its text alone.
@@ -40,6 +45,10 @@ type plan struct {
 	trigger  proactiveTrigger // kindProactive
 	// body: kindBody's action (body.go).
 	body bodyMove
+	// who: kindTalk the character to address, kindAnswer the one who
+	// spoke; url: kindBrowse's page (open: show it rather than read it).
+	who, url string
+	open     bool
 }
 
 // Trigger words, matched as whole words, case-insensitively. The first rule
@@ -94,6 +103,9 @@ func planForTurn(text, clientContext string) plan {
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), permissionTrigger); ok {
 			return plan{kind: kindPermission, allowed: strings.HasPrefix(rest, "allowed")}
 		}
+	}
+	if p, ok := planAmong(text, clientContext); ok {
+		return p
 	}
 	return planFor(text)
 }

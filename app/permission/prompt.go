@@ -13,12 +13,18 @@ type Prompt struct {
 	// asks for (an MCP tool's first call, app/mcp: "read of the MCP
 	// server files"); Ask is then its whole question and Monitor is 0.
 	Tool, Ask string
+	// Site is the web site a browser open asks for (a SiteGate's prompt);
+	// "" for a screen prompt.
+	Site string
 }
 
 // Text is a one-line English wording of the prompt.
 func (p Prompt) Text() string {
 	if p.Ask != "" {
 		return p.Ask
+	}
+	if p.Site != "" {
+		return fmt.Sprintf("%s asks to open %s in your browser: allow once, always for this site, or deny?", p.Backend, p.Site)
 	}
 	where := fmt.Sprintf("monitor %d", p.Monitor)
 	if p.Label != "" {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"yui/app/bodyaction"
+	"yui/app/browse"
 	"yui/app/capture"
 	"yui/app/clientctx"
 	"yui/app/cue"
@@ -75,6 +76,10 @@ type Config struct {
 	OnPrompt       func(permission.Prompt)
 	OnPromptClosed func(id uint64)
 
+	// Among are the parts of the tools every character declares
+	// (rate_relation, address_character, browser: among.go).
+	Among Among
+
 	// Voice speaks replies; nil is the instant silent voice.
 	Voice playback.Voice
 	// Vocabulary is what the character renders; zero is cue.Default().
@@ -107,6 +112,10 @@ type Character struct {
 	Transport transport.Transport
 	// Look is the look tool when the character declares it (main), else nil.
 	Look *look.Tool
+	// Browser is her browser tool; Sites its open permission (prompt ids
+	// permission.IsSitePrompt).
+	Browser *browse.Tool
+	Sites   *permission.SiteGate
 }
 
 // New assembles the character of cfg.Preset; nothing connects until
@@ -147,6 +156,7 @@ func New(cfg Config) (*Character, error) {
 		tools = append(tools, ch.Look, bodyTool(cfg))
 	}
 	tools = append(tools, memoryTools(cfg)...)
+	tools = append(tools, amongTools(cfg, ch, lg)...)
 	tr, err := newTransport(cfg, tools, session.WireVocabulary(vocab), lg)
 	if err != nil {
 		return nil, fmt.Errorf("pet: %s: %w", p.ID, err)
@@ -186,14 +196,7 @@ func New(cfg Config) (*Character, error) {
 // the no). The session is set before any prompt can be answered: prompts
 // come from the look tool, which runs only after Start.
 func (ch *Character) answered(p permission.Prompt, c permission.Choice) {
-	answer := clientctx.Denied
-	switch c {
-	case permission.Once:
-		answer = clientctx.AllowedOnce
-	case permission.Always:
-		answer = clientctx.AllowedAlways
-	}
-	ch.Session.StartTurn("", clientctx.FromPermission(answer, p.Monitor))
+	ch.Session.StartTurn("", clientctx.FromPermission(choiceAnswer(c), p.Monitor))
 }
 
 // frontmostHook is the frontmost line's source while the preset tells the

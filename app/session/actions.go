@@ -202,7 +202,11 @@ func (s *Session) startTurn(id, text string, o origin, trig clientctx.Trigger) {
 	s.turnLog.Info("turn", "turn_id", id, "trigger", o.label(), "chars", len([]rune(text)),
 		"images", len(frame.Images), "spoke_text", false)
 	s.st.lastSent = id
-	s.emit(TurnSent{TurnID: id, Text: text})
+	sent := TurnSent{TurnID: id, Text: text}
+	if trig.Kind == clientctx.Character {
+		sent.From = trig.Name
+	}
+	s.emit(sent)
 	t.running = true
 	s.syncRunning()
 	s.sayFiller(t, s.lines.Thinking[s.st.fillerIndex%len(s.lines.Thinking)])

@@ -79,6 +79,9 @@ type TurnSent struct {
 	At     time.Time
 	TurnID string
 	Text   string
+	// From is the character who addressed her (a `character <name>`
+	// trigger: Text is what that character said); "" otherwise.
+	From string
 }
 
 // Composer: the composer locks while a turn runs.

@@ -18,6 +18,8 @@ type Settings struct {
 	Keyboard Keyboard `json:"keyboard"`
 	// Proactive is when a character speaks first (proactive.go).
 	Proactive Proactive `json:"proactive,omitzero"`
+	// Talk is how characters talk among themselves (among.go).
+	Talk Talk `json:"talk,omitzero"`
 }
 
 // Keyboard is the global shortcut that opens the main character's
@@ -93,6 +95,12 @@ type Permissions struct {
 	// False, the default and the value of a file without the field,
 	// tells it.
 	HideFrontmost bool `json:"hide_frontmost,omitempty"`
+	// LocalPages lets the browser tool read pages on this computer and
+	// the local network (loopback, private, link-local addresses).
+	LocalPages bool `json:"local_pages,omitempty"`
+	// BrowserSites are the sites the user allowed the browser tool to
+	// open always (among.go).
+	BrowserSites []string `json:"browser_sites,omitempty"`
 }
 
 // Position is a window's top-left corner in absolute screen pixels.

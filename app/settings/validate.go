@@ -72,6 +72,9 @@ func Validate(s *Settings) error {
 	if err := validateProactive(s.Proactive); err != nil {
 		return err
 	}
+	if err := validateTalk(s.Talk); err != nil {
+		return err
+	}
 	return validateListen(s.Listen, ids)
 }
 
@@ -95,6 +98,8 @@ func validatePreset(p Preset) error {
 		return &FieldError{Field: "context_window", Reason: "must not be negative"}
 	case !slices.Contains(ScreenModes, p.Permissions.Screen):
 		return &FieldError{Field: "permissions.screen", Reason: fmt.Sprintf("%q is not one of ask, allow, deny", p.Permissions.Screen)}
+	case validateBrowser(p.Permissions) != nil:
+		return validateBrowser(p.Permissions)
 	case p.ThreadID != "" && !threadIDPattern.MatchString(p.ThreadID):
 		return &FieldError{Field: "thread_id", Reason: "a thread id is letters, digits, - and _ (up to 128), as the runtime shows it"}
 	case utf8.RuneCountInString(p.AgentID) > 256 || strings.ContainsFunc(p.AgentID, unicode.IsControl):

@@ -21,6 +21,7 @@ const (
 	KindTool       = "tool"       // a tool call: Text its label, State running/done/failed
 	KindDelegation = "delegation" // a background task started or ended: Text its title, State
 	KindError      = "error"      // a failure line or an error the turn ended with
+	KindCharacter  = "character"  // one character to another: Text "Yui → Mika: …"
 )
 
 // Bounds.

@@ -267,6 +267,9 @@ type PermissionPrompt struct {
 	// Tool, when set, makes it a tool's prompt (an MCP tool's first
 	// call: "read of the MCP server files"), not the screen's.
 	Tool string `json:"tool,omitempty"`
+	// Site is the web site a browser open asks for; absent for the
+	// screen (the prompt then asks to see Monitor).
+	Site string `json:"site,omitempty"`
 }
 
 // PermissionAnswer answers a prompt: "once", "always" or "deny".
@@ -377,6 +380,9 @@ type PresetForm struct {
 	// ScreenNote, when set, says the last save took back the standing
 	// screen permissions because the backend changed.
 	ScreenNote string `json:"screen_note,omitempty"`
+	// Standings are how she feels about the user and the others
+	// (rate_relation), the user first; none yet: absent.
+	Standings []Standing `json:"standings,omitempty"`
 }
 
 // PermissionsForm mirrors settings.Permissions.
@@ -386,6 +392,12 @@ type PermissionsForm struct {
 	// HideFrontmost is "Tell the agent which app I'm using" unticked;
 	// absent (false) tells it.
 	HideFrontmost bool `json:"hide_frontmost"`
+	// LocalPages is "May read pages on this computer and local network"
+	// (the browser tool).
+	LocalPages bool `json:"local_pages"`
+	// BrowserSites are the sites the browser may open without asking
+	// (shown; the form sends them back to keep them, or fewer to forget).
+	BrowserSites []string `json:"browser_sites,omitempty"`
 }
 
 // Choice is one option of a select or radio group. Available false shows

@@ -54,6 +54,7 @@ var tsMessages = map[string]struct {
 	TypePresetAction: {PresetAction{}, false}, TypeDesktopAction: {DesktopAction{}, false},
 	TypeTestConnection: {TestConnection{}, false},
 	TypeOpenMessages:   {struct{}{}, false},
+	TypeResetStanding:  {ResetStanding{}, false},
 
 	TypeListen: {ListenState{}, true}, TypeSettingsListen: {SettingsListen{}, true}, TypeListenLevel: {ListenLevel{}, true},
 	TypeListenHold: {ListenHold{}, false}, TypeListenTarget: {struct{}{}, false}, TypeListenMeter: {ListenMeter{}, false},

@@ -274,6 +274,11 @@ export class MessageView {
       } else if (r.kind === 'user') {
         row.text = el('p', 'msg-text');
         li.append(el('span', 'msg-who', 'You'), row.text);
+      } else if (r.kind === 'character') {
+        // One character to another: "Yui → Mika: …" (who to whom, then the words).
+        const i = r.text.indexOf(': ');
+        row.text = el('p', 'msg-text');
+        li.append(el('span', 'msg-who', i > 0 ? r.text.slice(0, i) : ''), row.text);
       } else {
         row.text = el('p', 'msg-text');
         li.append(row.text);
@@ -292,6 +297,9 @@ export class MessageView {
       row.li.setAttribute('aria-busy', String(r.state === 'streaming'));
     } else if (r.kind === 'user') {
       this.setText(row, r.text);
+    } else if (r.kind === 'character') {
+      const i = r.text.indexOf(': ');
+      this.setText(row, i > 0 ? r.text.slice(i + 2) : r.text);
     } else if (r.kind === 'tool') {
       row.text!.textContent = `${r.text} — ${TOOL_STATE[r.state] ?? r.state}`;
     } else if (r.kind === 'delegation') {

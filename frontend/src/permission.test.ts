@@ -16,6 +16,21 @@ describe('PermissionPromptView', () => {
     expect(answers).toEqual([[7, 'once'], [7, 'always'], [7, 'deny']]);
   });
 
+  it('asks to open a site for the browser tool, "Always for this site", then back to the screen', () => {
+    const answers: Array<[number, PermissionChoice]> = [];
+    const v = new PermissionPromptView((id, c) => answers.push([id, c]));
+    document.body.append(v.el);
+    v.apply({ type: 'permission', id: 2 ** 40, backend: 'The demo backend', monitor: 0, label: '', text: '', site: 'news.example' });
+    expect(v.el.textContent).toContain('Open a web page?');
+    expect(v.el.textContent).toContain('The demo backend asks to open news.example in your browser.');
+    expect(v.el.querySelector('.permission-always')!.textContent).toBe('Always for this site');
+    (v.el.querySelector('.permission-always') as HTMLButtonElement).click();
+    expect(answers).toEqual([[2 ** 40, 'always']]);
+    v.apply({ type: 'permission', id: 3, backend: 'The demo backend', monitor: 0, label: '', text: '' });
+    expect(v.el.textContent).toContain('Share your screen?');
+    expect(v.el.querySelector('.permission-always')!.textContent).toBe('Always for this character');
+  });
+
   it('names the screen once when its label says nothing more (issue 21: "screen 1 (screen)")', () => {
     const v = new PermissionPromptView(() => {});
     for (const label of ['screen', 'Screen 0', 'monitor 0', '']) {

@@ -13,6 +13,7 @@ export class PermissionPromptView {
   readonly el: HTMLElement;
   private readonly text: HTMLElement;
   private readonly title: HTMLElement;
+  private readonly always: HTMLButtonElement;
   private id = 0;
 
   constructor(answer: (id: number, choice: PermissionChoice) => void) {
@@ -25,6 +26,7 @@ export class PermissionPromptView {
     const title = (this.title = el('div'));
     title.className = 'permission-title';
     title.textContent = 'Share your screen?';
+    this.title = title;
     this.text = el('div');
     this.text.className = 'permission-text';
     const buttons = el('div');
@@ -39,7 +41,8 @@ export class PermissionPromptView {
       });
       return b;
     };
-    buttons.append(make('once', 'Allow once'), make('always', 'Always for this character'), make('deny', 'Deny'));
+    this.always = make('always', 'Always for this character');
+    buttons.append(make('once', 'Allow once'), this.always, make('deny', 'Deny'));
     this.el.append(title, this.text, buttons);
   }
 
@@ -50,6 +53,17 @@ export class PermissionPromptView {
   apply(m: PermissionPrompt): void {
     this.id = m.id;
     this.el.hidden = m.id === 0;
+    if (m.site) {
+      // The browser tool asks to open a site: allowed per site.
+      this.el.setAttribute('aria-label', 'Browser permission');
+      this.title.textContent = 'Open a web page?';
+      this.always.textContent = 'Always for this site';
+      this.text.title = '';
+      this.text.textContent = `${m.backend} asks to open ${m.site} in your browser.`;
+      delete this.el.dataset.monitor;
+      return;
+    }
+    this.always.textContent = 'Always for this character';
     if (m.tool) {
       // An MCP tool's first call (docs/mcp.md): the same three answers.
       this.el.setAttribute('aria-label', 'Tool permission');
@@ -61,6 +75,7 @@ export class PermissionPromptView {
     }
     this.el.setAttribute('aria-label', 'Screen permission');
     this.title.textContent = 'Share your screen?';
+    this.always.textContent = 'Always for this character';
     // Plain words: "screen 2" counts from 1, with the output's name (DP-2)
     // when it says more than that — not "screen 1 (screen)" (Xvfb names
     // its output "screen"; the fallback label is "monitor 0"). The index

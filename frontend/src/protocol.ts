@@ -44,10 +44,15 @@ export interface Bubble {
 }
 export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
 export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string }
+/** A prompt with `site` asks to open that web site in the browser (the
+ * browser tool); with `tool`, to use a tool (an MCP tool's first call);
+ * with neither, to see the monitor. */
 export interface PermissionPrompt {
   type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string;
   /** Set: a tool's prompt (an MCP tool's first call), not the screen's. */
   tool?: string;
+  /** Set: the browser tool asks to open this site. */
+  site?: string;
 }
 /** With append, text is added to the end of the turn's shown text; cut: its head was dropped. */
 export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean; append?: boolean; cut?: boolean }
@@ -96,6 +101,21 @@ export interface PermissionsForm {
   screenshot_each_turn: boolean;
   /** "Tell the agent which app I'm using" unticked; absent = told. */
   hide_frontmost?: boolean;
+  /** "May read pages on this computer and local network" (the browser tool). */
+  local_pages?: boolean;
+  /** The sites the browser may open without asking ("Always for this site"). */
+  browser_sites?: string[];
+}
+
+/** One of a character's standings (rate_relation), as the settings window
+ * lists it; `target` is "user" or another character's preset id. */
+export interface Standing {
+  target: string;
+  name: string;
+  value: number;
+  band: string;
+  reason?: string;
+  at: number;
 }
 
 /** One preset as the settings form edits it; the key itself never leaves
@@ -123,6 +143,8 @@ export interface PresetForm {
   key_note?: string;
   /** The last save took back the screen permissions: the backend changed. */
   screen_note?: string;
+  /** How she feels about the user and the others, the user first. */
+  standings?: Standing[];
   voice: VoiceForm;
   has_voice_key: boolean;
   /** Her VRM look options (settings/lookoptions.ts). */
@@ -379,6 +401,7 @@ export type PageMessage =
   | { type: 'history_more'; before: number }
   | HistorySearch
   | HistoryExport
+  | { type: 'reset_standing'; preset: string; target: string }
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
   | { type: 'listen_meter'; on: boolean }

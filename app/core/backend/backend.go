@@ -85,6 +85,8 @@ func Bind(old settings.Preset, p *settings.Preset, keyTyped bool) *Change {
 		p.Permissions.ScreenshotEachTurn = false
 		ch.ScreenReset = true
 	}
+	// The sites allowed always were allowed for the backend that asked.
+	p.Permissions.BrowserSites = nil
 	return ch
 }
 

@@ -84,7 +84,11 @@ func (v *View) onSocket(e session.Socket) {
 // and clears the last turn's error lines.
 func (v *View) onTurnSent(e session.TurnSent) {
 	v.finishReplies()
-	v.userRow(e.TurnID, e.Text)
+	if e.From != "" {
+		v.characterRow(e.TurnID, e.From+" → "+v.name()+": "+e.Text)
+	} else {
+		v.userRow(e.TurnID, e.Text)
+	}
 	v.publish(view.TypeErrorLine, view.ErrorLine{Where: session.WhereComposer})
 	if v.st.pillErr != "" || v.st.voiceErr != "" {
 		v.st.pillErr, v.st.voiceErr = "", ""

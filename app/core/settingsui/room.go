@@ -79,7 +79,9 @@ type Config struct {
 	// IdleExit is how long the window may stay hidden before its process
 	// ends; 0 is DefaultIdleExit, negative keeps it forever.
 	IdleExit time.Duration
-	Logger   *slog.Logger
+	// Standings lists a character's standings (rate_relation); nil: none.
+	Standings func(preset string) []view.Standing
+	Logger    *slog.Logger
 }
 
 // Room is the settings window's controller.

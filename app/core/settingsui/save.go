@@ -150,7 +150,8 @@ func mergePreset(saved settings.Settings, old settings.Preset, existed bool, f v
 	p.AgentID = strings.TrimSpace(f.AgentID)
 	p.ThreadID = strings.TrimSpace(f.ThreadID)
 	p.Permissions = settings.Permissions{Screen: f.Permissions.Screen, ScreenshotEachTurn: f.Permissions.ScreenshotEachTurn,
-		HideFrontmost: f.Permissions.HideFrontmost}
+		HideFrontmost: f.Permissions.HideFrontmost, LocalPages: f.Permissions.LocalPages,
+		BrowserSites: keptSites(old.Permissions.BrowserSites, f.Permissions.BrowserSites)}
 	if f.Voice != nil {
 		p.Voice = mergeVoice(p.Voice, *f.Voice)
 	}

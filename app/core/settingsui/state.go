@@ -22,6 +22,9 @@ func (r *Room) PublishState() {
 		NewPreset: newPresetForm(all, r.cfg.Available)}
 	for i, p := range all.Presets {
 		st.Presets[i] = Form(p)
+		if r.cfg.Standings != nil {
+			st.Presets[i].Standings = r.cfg.Standings(p.ID)
+		}
 		if n, ok := r.notes[p.ID]; ok {
 			n.apply(&st.Presets[i])
 		}
@@ -38,7 +41,8 @@ func Form(p settings.Preset) view.PresetForm {
 		ChatAPI: p.ChatAPI, ChatBaseURL: p.ChatBaseURL, Model: p.Model, ReasoningEffort: p.ReasoningEffort,
 		Card: p.Card, ContextWindow: p.ContextWindow, AgentID: p.AgentID, ThreadID: p.ThreadID,
 		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn,
-			HideFrontmost: p.Permissions.HideFrontmost},
+			HideFrontmost: p.Permissions.HideFrontmost, LocalPages: p.Permissions.LocalPages,
+			BrowserSites: p.Permissions.BrowserSites},
 		Voice: new(voiceForm(p.Voice))},
 		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID,
 		LookOptions: view.CharacterLookOptions{Breathing: p.LookOptions.Breathing, TouchTurns: p.LookOptions.TouchTurns}}

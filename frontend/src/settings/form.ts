@@ -7,7 +7,8 @@
 
 import './form.css';
 import { el } from '../dom';
-import type { AgentItem, AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection } from '../protocol';
+import type { AgentItem, AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection, Standing } from '../protocol';
+import { StandingsView } from './standings';
 import type { DraftPreset, FieldName } from './model';
 import { comboFromKey } from './shortcut';
 
@@ -19,6 +20,8 @@ export interface FormHandlers {
   /** Standard Agents: the running character's deleted thread is replaced
    * by a new one (a new conversation). */
   replaceThread(): void;
+  /** Forget one of the character's standings (rate_relation). */
+  resetStanding?(preset: string, target: string): void;
 }
 
 /** The chat API whose character talks to an agent of a Standard Agents
@@ -50,6 +53,8 @@ export interface FormContext {
   /** The working global shortcut, with the core's note. */
   keyboard?: KeyboardForm;
   sound?: SettingsAudio | null;
+  /** Her standings as saved (rate_relation). */
+  standings?: Standing[];
 }
 
 export const SECTIONS: Array<{ id: Exclude<SettingsSection, ''>; title: string }> = [
@@ -131,6 +136,8 @@ export class PresetFormView {
   private readonly screenRadios: HTMLInputElement[] = [];
   private readonly screenshot: HTMLInputElement;
   private readonly tellFrontmost: HTMLInputElement;
+  private readonly localPages: HTMLInputElement;
+  private readonly standings: StandingsView;
   private readonly removeBtn: HTMLButtonElement;
   private readonly voiceEngine: HTMLSelectElement;
   private readonly voiceProgram: HTMLSelectElement;
@@ -154,6 +161,7 @@ export class PresetFormView {
 
   constructor(private readonly choices: SettingsChoices, private readonly h: FormHandlers) {
     this.ids = `f${++formSeq}`;
+    this.standings = new StandingsView((preset, target) => this.h.resetStanding?.(preset, target));
     this.el = el('div', 'preset-form');
 
     // ---- Character ----
@@ -388,6 +396,10 @@ export class PresetFormView {
     this.tellFrontmost = this.checkbox('permissions.tell_frontmost');
     perms.append(this.check('permissions.tell_frontmost', 'Tell the agent which app I\'m using', this.tellFrontmost,
       'Each message names the app in front (and its window title), so she knows what you are doing.'));
+    this.localPages = this.checkbox('permissions.local_pages');
+    perms.append(this.check('permissions.local_pages', 'May read pages on this computer and local network', this.localPages,
+      'Off: her browser tool reads only public web pages, never your router, printer or other local services.'));
+    perms.append(this.standings.el);
   }
 
   /** Shows a draft. Values are set only where they differ, so the field
@@ -447,6 +459,8 @@ export class PresetFormView {
     for (const r of this.screenRadios) r.checked = r.value === d.permissions.screen;
     this.screenshot.checked = d.permissions.screenshot_each_turn;
     this.tellFrontmost.checked = !d.permissions.hide_frontmost;
+    this.localPages.checked = !!d.permissions.local_pages;
+    this.standings.show(ctx.isNew ? undefined : d.id, ctx.standings ?? []);
     this.showVoice(d, ctx);
   }
 
@@ -599,6 +613,7 @@ export class PresetFormView {
     }
     if (field === 'permissions.screenshot_each_turn') return this.screenshot;
     if (field === 'permissions.tell_frontmost') return this.tellFrontmost;
+    if (field === 'permissions.local_pages') return this.localPages;
     return this.controls.get(field as FieldName) ?? null;
   }
 

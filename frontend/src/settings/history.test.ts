@@ -301,7 +301,7 @@ describe('Session section: focus requests and saving', () => {
     expect(req.presets[0]).toEqual({
       id: A, name: 'Yuna', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646',
       model: '', reasoning_effort: '', card: '', context_window: 0, agent_id: '', thread_id: '',
-      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false },
+      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false, local_pages: false },
       voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
         format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     });

@@ -115,7 +115,7 @@ export type VoiceField = `voice.${keyof VoiceDraft}`;
 export type FieldName =
   | 'name' | 'enabled' | 'look' | 'chat_api' | 'chat_base_url' | 'key' | 'model'
   | 'reasoning_effort' | 'card' | 'context_window' | 'agent_id' | 'thread_id'
-  | 'permissions.screen' | 'permissions.screenshot_each_turn' | 'permissions.tell_frontmost'
+  | 'permissions.screen' | 'permissions.screenshot_each_turn' | 'permissions.tell_frontmost' | 'permissions.local_pages'
   | VoiceField | 'voice.key'
   | 'audio.muted' | 'audio.device'
   | 'keyboard.shortcut' | 'keyboard.shortcut_off'
@@ -147,7 +147,7 @@ export function draftFrom(p: PresetForm): DraftPreset {
     agent_id: p.agent_id ?? '',
     thread_id: p.thread_id ?? '',
     permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn,
-      hide_frontmost: !!p.permissions?.hide_frontmost },
+      hide_frontmost: !!p.permissions?.hide_frontmost, local_pages: !!p.permissions?.local_pages },
     voice: voiceDraft(p.voice),
     voice_key: null,
   };
@@ -169,7 +169,7 @@ export function savePreset(d: DraftPreset): SavePreset {
     agent_id: d.agent_id,
     thread_id: d.thread_id,
     permissions: { screen: d.permissions.screen, screenshot_each_turn: d.permissions.screenshot_each_turn,
-      hide_frontmost: d.permissions.hide_frontmost },
+      hide_frontmost: d.permissions.hide_frontmost, local_pages: d.permissions.local_pages },
     voice: voiceForm(d.voice),
   };
   if (d.key !== null) out.key = d.key;
@@ -191,7 +191,7 @@ export const VOICE_FIELDS: readonly VoiceField[] = [
 
 export const PRESET_FIELDS: readonly PresetField[] = [
   'name', 'enabled', 'look', 'chat_api', 'chat_base_url', 'model', 'reasoning_effort', 'card', 'context_window',
-  'agent_id', 'thread_id', 'permissions.screen', 'permissions.screenshot_each_turn', 'permissions.tell_frontmost', ...VOICE_FIELDS,
+  'agent_id', 'thread_id', 'permissions.screen', 'permissions.screenshot_each_turn', 'permissions.tell_frontmost', 'permissions.local_pages', ...VOICE_FIELDS,
 ];
 
 const isVoiceField = (f: string): f is VoiceField => f.startsWith('voice.') && f !== 'voice.key';
@@ -207,6 +207,7 @@ export function getField(d: DraftPreset, f: PresetField): string | number | bool
     case 'permissions.screen': return d.permissions.screen;
     case 'permissions.screenshot_each_turn': return d.permissions.screenshot_each_turn;
     case 'permissions.tell_frontmost': return !d.permissions.hide_frontmost;
+    case 'permissions.local_pages': return !!d.permissions.local_pages;
     default: return d[f];
   }
 }
@@ -222,6 +223,7 @@ export function setField(d: DraftPreset, f: PresetField, v: string | number | bo
     case 'permissions.screen': d.permissions.screen = String(v); break;
     case 'permissions.screenshot_each_turn': d.permissions.screenshot_each_turn = Boolean(v); break;
     case 'permissions.tell_frontmost': d.permissions.hide_frontmost = !v; break;
+    case 'permissions.local_pages': d.permissions.local_pages = Boolean(v); break;
     case 'enabled': d.enabled = Boolean(v); break;
     case 'context_window': d.context_window = Number(v); break;
     default: d[f] = String(v);
@@ -235,7 +237,7 @@ function draftFromSave(p: SavePreset): DraftPreset {
     model: p.model, reasoning_effort: p.reasoning_effort, card: p.card, context_window: p.context_window,
     agent_id: p.agent_id ?? '', thread_id: p.thread_id ?? '',
     permissions: { screen: p.permissions?.screen ?? 'ask', screenshot_each_turn: !!p.permissions?.screenshot_each_turn,
-      hide_frontmost: !!p.permissions?.hide_frontmost },
+      hide_frontmost: !!p.permissions?.hide_frontmost, local_pages: !!p.permissions?.local_pages },
     voice: voiceDraft(p.voice), voice_key: null,
   };
 }
@@ -514,7 +516,7 @@ export class SettingsModel {
       context_window: b.context_window,
       agent_id: b.agent_id,
       thread_id: '',
-      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false },
+      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false, local_pages: false },
       voice: { ...DEFAULT_VOICE },
       voice_key: null,
     };

@@ -142,7 +142,7 @@ describe('SettingsView: save', () => {
     expect(req.presets[0]).toEqual({
       id: 'p-0000000a', name: 'Yui 2', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: 'http://127.0.0.1:8646',
       model: '', reasoning_effort: '', card: '', context_window: 0, agent_id: '', thread_id: '',
-      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false },
+      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false, local_pages: false },
       voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
         format: 'wav', emotion_text_map: {}, volume: 100, muted: false },
     });
@@ -161,7 +161,7 @@ describe('SettingsView: save', () => {
     expect(tell.checked).toBe(true);
     choose(tell, false);
     saveButton().click();
-    expect(saves()[0]!.presets[0]!.permissions).toEqual({ screen: 'ask', screenshot_each_turn: false, hide_frontmost: true });
+    expect(saves()[0]!.presets[0]!.permissions).toEqual({ screen: 'ask', screenshot_each_turn: false, hide_frontmost: true, local_pages: false });
     const next = state();
     next.presets![0]!.permissions = { screen: 'ask', screenshot_each_turn: false, hide_frontmost: true };
     view.apply(next);
@@ -216,7 +216,7 @@ describe('SettingsView: save', () => {
     expect(req.presets[1]).toEqual({
       id: 'p-1234abcd', name: 'New character', enabled: true, look: 'yui', chat_api: 'push', chat_base_url: '',
       model: '', reasoning_effort: '', card: '', context_window: 0, agent_id: '', thread_id: '',
-      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false },
+      permissions: { screen: 'ask', screenshot_each_turn: false, hide_frontmost: false, local_pages: false },
       // A new character speaks with the system voice at full volume.
       voice: { engine: 'system', program: 'espeak-ng', system_voice: '', rate: 0, base_url: '', model: '', endpoint_voice: '',
         format: 'wav', emotion_text_map: {}, volume: 100, muted: false },

@@ -51,6 +51,7 @@ const FIELD_LABELS: Record<Conflict['field'], string> = {
   agent_id: 'agent', thread_id: 'thread',
   'permissions.screen': 'screen access', 'permissions.screenshot_each_turn': 'screenshot with each message',
   'permissions.tell_frontmost': 'tell the agent which app I\'m using',
+  'permissions.local_pages': 'may read pages on this computer and local network',
   'voice.engine': 'voice', 'voice.program': 'voice program', 'voice.system_voice': 'system voice', 'voice.rate': 'speaking rate',
   'voice.base_url': 'speech endpoint URL', 'voice.model': 'speech model', 'voice.endpoint_voice': 'endpoint voice',
   'voice.format': 'audio format', 'voice.emotion_text_map': 'voice tags', 'voice.volume': 'volume', 'voice.muted': 'muted',
@@ -504,6 +505,9 @@ export class SettingsView {
       case 'permissions.tell_frontmost':
         d.permissions.hide_frontmost = !value;
         break;
+      case 'permissions.local_pages':
+        d.permissions.local_pages = Boolean(value);
+        break;
       case 'active_preset':
         if (value) this.model.active = d.id;
         break;
@@ -767,6 +771,7 @@ export class SettingsView {
         removeVoiceKey: () => this.removeVoiceKey(),
         remove: () => this.removeSelected(),
         replaceThread: () => this.replaceThread(),
+        resetStanding: (preset, target) => { this.host.send({ type: 'reset_standing', preset, target }); },
       });
       this.formChoices = key;
       this.form.addSection('mind', this.mind.el);
@@ -793,6 +798,7 @@ export class SettingsView {
       audio: this.model.audio,
       keyboard: { ...this.model.keyboard, note: this.model.state?.keyboard?.note ?? '' },
       sound: this.sound,
+      standings: this.model.savedForm(d.id)?.standings ?? [],
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
     this.mind.show(d.id, this.model.isNew(d.id));
