@@ -18,6 +18,8 @@ type Settings struct {
 	Keyboard Keyboard `json:"keyboard"`
 	// Proactive is when a character speaks first (proactive.go).
 	Proactive Proactive `json:"proactive,omitzero"`
+	// Language is the UI language ("" follows the system; language.go).
+	Language string `json:"language,omitempty"`
 }
 
 // Keyboard is the global shortcut that opens the main character's
@@ -74,6 +76,9 @@ type Preset struct {
 	// Quiet is this character's quiet companion switch: she never speaks
 	// first (Proactive.Quiet overrides it for everyone).
 	Quiet bool `json:"quiet,omitempty"`
+	// SpeechLanguage overrides Settings.Language for her spoken lines
+	// ("" speaks the UI language; language.go).
+	SpeechLanguage string `json:"speech_language,omitempty"`
 }
 
 // Permissions are what the user allowed this preset's character to do.

@@ -72,6 +72,9 @@ func Validate(s *Settings) error {
 	if err := validateProactive(s.Proactive); err != nil {
 		return err
 	}
+	if err := validateLanguage(s); err != nil {
+		return err
+	}
 	return validateListen(s.Listen, ids)
 }
 
