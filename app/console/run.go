@@ -15,6 +15,7 @@ import (
 	"yui/app/applog"
 	"yui/app/capture"
 	"yui/app/cue"
+	"yui/app/i18n"
 	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/permission"
@@ -105,7 +106,8 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		v, vocab = sp, voice.FromSettings(preset, store.Get().Audio).Vocabulary(vocab)
 	}
 	ch, err := pet.New(pet.Config{
-		Preset: preset,
+		Preset:   preset,
+		Language: store.Get().SpokenLanguage(preset, i18n.SystemLocale()),
 		// The console declares look like main: it stands on monitor 0.
 		Main:      true,
 		ConfigDir: dir,

@@ -10,6 +10,7 @@ import (
 	"yui/app/core/backend"
 	"yui/app/core/petview"
 	"yui/app/cue"
+	"yui/app/i18n"
 	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/permission"
@@ -87,6 +88,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		OnThread:   func(st apppet.ThreadStatus) { pt.view.SetProblem(threadProblem(st)) },
 		Voice:      pt.speaker,
 		Vocabulary: voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
+		Language:   c.store.Get().SpokenLanguage(p, i18n.SystemLocale()),
 		Frontmost:  c.front.Current,
 		Logger:     lg,
 		TurnLog:    turnLog.With("preset", p.ID),

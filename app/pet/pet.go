@@ -10,6 +10,7 @@ import (
 	"yui/app/capture"
 	"yui/app/clientctx"
 	"yui/app/cue"
+	"yui/app/i18n"
 	"yui/app/look"
 	"yui/app/permission"
 	"yui/app/playback"
@@ -64,6 +65,9 @@ type Config struct {
 	Voice playback.Voice
 	// Vocabulary is what the character renders; zero is cue.Default().
 	Vocabulary cue.Vocabulary
+	// Language is the language she speaks her fixed lines in
+	// (settings.SpokenLanguage); "" is English.
+	Language i18n.Lang
 	// Frontmost reports the user's frontmost window (client_context).
 	Frontmost func() *clientctx.Frontmost
 	// HTTPClient carries the push handshake or the requests; nil is the
@@ -148,6 +152,7 @@ func New(cfg Config) (*Character, error) {
 		ConfigDir:  cfg.ConfigDir,
 		Voice:      cfg.Voice,
 		Vocabulary: vocab,
+		Lines:      session.LinesFor(cfg.Language),
 		Screenshot: screenshotHook(cfg, ch.Gate, lg),
 		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
 		Frontmost:  frontmostHook(cfg),

@@ -16,13 +16,13 @@ import (
 
 // UILanguage is the UI language in force: Language, or the match of the
 // system locale when it is "".
-func (s *Settings) UILanguage(systemLocale string) i18n.Lang {
+func (s Settings) UILanguage(systemLocale string) i18n.Lang {
 	return i18n.Resolve(s.Language, systemLocale)
 }
 
 // SpokenLanguage is the language a preset's character speaks in: her
 // SpeechLanguage, else the UI language.
-func (s *Settings) SpokenLanguage(p Preset, systemLocale string) i18n.Lang {
+func (s Settings) SpokenLanguage(p Preset, systemLocale string) i18n.Lang {
 	if l, err := i18n.Parse(p.SpeechLanguage); err == nil && l != "" {
 		return l
 	}
