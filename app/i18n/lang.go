@@ -89,3 +89,10 @@ func Resolve(setting, systemLocale string) Lang {
 	}
 	return Match(systemLocale)
 }
+
+// Base is l's ISO 639-1 language code ("zh" for zh-Hans): what a
+// transcription endpoint's language hint takes.
+func (l Lang) Base() string {
+	b, _ := l.Tag().Base()
+	return b.String()
+}

@@ -81,3 +81,12 @@ func TestTag(t *testing.T) {
 		}
 	}
 }
+
+func TestBase(t *testing.T) {
+	want := map[Lang]string{English: "en", Japanese: "ja", Korean: "ko", SimplifiedChinese: "zh"}
+	for l, w := range want {
+		if got := l.Base(); got != w {
+			t.Errorf("%q.Base() = %q, want %q", l, got, w)
+		}
+	}
+}
