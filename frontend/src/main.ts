@@ -3,6 +3,7 @@
 // never loads the settings form and the other way round.
 import { guardDrops } from './dropguard';
 import { pageConfig } from './host';
+import { initLanguage } from './i18n';
 
 // First, before the page does anything: nothing dropped on the window may
 // navigate it (src/dropguard.ts).
@@ -11,6 +12,8 @@ guardDrops(window);
 async function boot(): Promise<void> {
   const cfg = await pageConfig();
   document.documentElement.dataset.role = cfg.role;
+  // Before any string is made: every page speaks the UI language.
+  initLanguage();
   if (cfg.role === 'settings') {
     const { bootSettings } = await import('./settings/boot');
     bootSettings(cfg);
