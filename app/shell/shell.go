@@ -94,6 +94,7 @@ func Run(opts Options) error {
 	}
 
 	bridge := newBridge(opts.CoreURL, cfg.PageToken, opts.Role, opts.Preset, opener{command: openerCommand})
+	bridge.cfg.Lang = pageLang(os.Getenv)
 	w := &window{log: lg, ws: ws, cfg: cfg, bridge: bridge}
 	bridge.setShapeFunc(w.setShape)
 	// Before the window runs: the web view refuses every navigation away

@@ -1,7 +1,8 @@
 // The pages' strings in the UI language (docs/languages.md): one catalogue
 // per language in src/locales, a typed t(), and dates and times through
-// Intl in the same locale. The language is the page's ?lang= (the core's
-// settings.language in force) when given, else the first of the webview's
+// Intl in the same locale. The language is the one the core hands the
+// window (settings.language in force, PageConfig.lang) or the page's ?lang=
+// when given, else the first of the webview's
 // navigator.languages that matches (WebKitGTK and WebView2 take it from
 // the system locale); English when none does.
 
@@ -79,9 +80,11 @@ export function formatDateTime(d: Date): string {
   return new Intl.DateTimeFormat(current, { dateStyle: 'medium', timeStyle: 'short' }).format(d);
 }
 
-/** Picks the page's language from its URL and the webview at start. */
-export function initLanguage(loc: Location = globalThis.location, nav: Navigator = globalThis.navigator): Lang {
-  const lang = pickLanguage(new URLSearchParams(loc?.search ?? '').get('lang'), nav?.languages ?? []);
+/** Picks the page's language at start: the one the core handed the window
+ * (PageConfig.lang), else the page URL's ?lang= (a browser), else the
+ * webview's languages. */
+export function initLanguage(fromCore: string | null, loc: Location = globalThis.location, nav: Navigator = globalThis.navigator): Lang {
+  const lang = pickLanguage(fromCore || new URLSearchParams(loc?.search ?? '').get('lang'), nav?.languages ?? []);
   setLanguage(lang);
   return lang;
 }

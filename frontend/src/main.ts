@@ -13,7 +13,7 @@ async function boot(): Promise<void> {
   const cfg = await pageConfig();
   document.documentElement.dataset.role = cfg.role;
   // Before any string is made: every page speaks the UI language.
-  initLanguage();
+  initLanguage(cfg.lang ?? null);
   if (cfg.role === 'settings') {
     const { bootSettings } = await import('./settings/boot');
     bootSettings(cfg);
