@@ -12,8 +12,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_RUN := libgtk-3-dev libwebkit2gtk-4.1-dev pkg-config build-essential
 # What only the tests add (make test, make e2e, make browser-test): a
 # private X server, a compositor, xdotool for input, xdpyinfo (x11-utils)
-# to see the display answer, and Chromium for the browser tests.
-APT_TEST := xvfb xcompmgr xdotool x11-utils chromium
+# to see the display answer, openbox and xterm (the desktop-life e2e: a
+# window manager and a window to sit on), and Chromium for the browser tests.
+APT_TEST := xvfb xcompmgr xdotool x11-utils chromium openbox xterm
 # The voice's tests (issue 15): a private PulseAudio server with null
 # sinks whose monitors are recorded, espeak-ng (the System voice, which the
 # package only recommends at run time) and flite. Installed by `make test`.
@@ -101,6 +102,8 @@ unit:
 	go test -race -count=1 ./...
 	# The fitter's full sweep (to 7680x4320) is too slow under -race; run it plain.
 	go test -count=1 -run 'TestFit' ./app/jpegfit/
+	# The history's 100,000-row figures (docs/history.md) are measured without -race.
+	go test -count=1 -run 'TestSearchBeatsALikeScan|TestTheWindowOpensAsFast' -v ./app/history/ | grep -E '^(---|ok|FAIL)|rows' ; exit $${PIPESTATUS[0]}
 
 frontend-test: npm-deps
 	cd frontend && npm test

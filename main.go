@@ -34,6 +34,7 @@ import (
 	"yui/app/console"
 	"yui/app/core"
 	"yui/app/core/desktop"
+	"yui/app/core/windows"
 	"yui/app/demobackend"
 	"yui/app/i18n"
 	"yui/app/instance"
@@ -58,6 +59,10 @@ var (
 	//go:embed build/windows/icon.ico
 	trayICO []byte
 )
+
+// processStart is when this process started, near enough (package
+// initialisation): a window logs its start-up steps as time since then.
+var processStart = time.Now()
 
 func main() {
 	if shell.BindingsOnly {
@@ -331,6 +336,15 @@ func runWindow(args []string) error {
 	if err := fl.Parse(args); err != nil {
 		return err
 	}
+	if *role == shell.RoleBare {
+		// The benchmarks' baseline (docs/bench/startup.sh): no core.
+		lg, closer := openLog(*logDir, slog.LevelInfo)
+		defer closer.Close()
+		return shell.RunBare(shell.BareOptions{
+			Width: windows.PetWidth, Height: windows.PetHeight, Started: processStart,
+			Logger: lg.With("proc", "window", "role", shell.RoleBare),
+		})
+	}
 	token := os.Getenv("YUI_CORE_TOKEN")
 	switch {
 	case *role != "pet" && *role != "settings" && *role != "message":
@@ -348,5 +362,6 @@ func runWindow(args []string) error {
 	return shell.Run(shell.Options{
 		CoreURL: *coreURL, Token: token, Role: *role, Preset: *preset,
 		Assets: pages(), Logger: lg.With("proc", "window", "role", *role, "preset", *preset),
+		Started: processStart,
 	})
 }

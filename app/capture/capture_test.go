@@ -103,18 +103,18 @@ func TestShotPNG(t *testing.T) {
 func TestEachTurn(t *testing.T) {
 	f := &capture.Fixed{Screens: twoMonitors[:1]}
 	off := permission.New(permission.Config{Permissions: settings.Permissions{Screen: "ask"}})
-	if _, _, err := capture.EachTurn(context.Background(), off, f, 0); !errors.Is(err, permission.ErrOff) {
+	if _, err := capture.EachTurn(context.Background(), off, f, 0); !errors.Is(err, permission.ErrOff) {
 		t.Fatalf("off: %v", err)
 	}
 	on := permission.New(permission.Config{Permissions: settings.Permissions{Screen: "ask", ScreenshotEachTurn: true}})
-	m, b, err := capture.EachTurn(context.Background(), on, f, 0)
-	if err != nil || m.Label != "DP-1" {
-		t.Fatal(m, err)
+	shot, err := capture.EachTurn(context.Background(), on, f, 0)
+	if err != nil || shot.Monitor.Label != "DP-1" {
+		t.Fatal(shot.Monitor, err)
 	}
-	if _, err := png.DecodeConfig(bytes.NewReader(b)); err != nil {
-		t.Fatal(err)
+	if b := shot.Image.Bounds(); b.Dx() != shot.Monitor.Bounds.Dx() || b.Dy() != shot.Monitor.Bounds.Dy() {
+		t.Fatalf("captured %v of monitor %v", b, shot.Monitor.Bounds)
 	}
-	if _, _, err := capture.EachTurn(context.Background(), on, f, 1); !errors.Is(err, capture.ErrNoMonitor) {
+	if _, err := capture.EachTurn(context.Background(), on, f, 1); !errors.Is(err, capture.ErrNoMonitor) {
 		t.Fatalf("monitor 1: %v", err)
 	}
 	if len(f.Taken()) != 1 {

@@ -19,6 +19,7 @@ const (
 	Peeking  Posture = "peeking"
 	Dragging Posture = "dragging"
 	Walking  Posture = "walking"
+	Sleeping Posture = "sleeping"
 )
 
 // Frontmost is the user's frontmost window.
@@ -105,7 +106,7 @@ func (c Context) frontmostLine() string {
 func (c Context) bodyLine() string {
 	p := c.Body.Posture
 	switch p {
-	case Standing, Sitting, Peeking, Dragging, Walking:
+	case Standing, Sitting, Peeking, Dragging, Walking, Sleeping:
 	default:
 		p = Standing
 	}

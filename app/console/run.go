@@ -18,6 +18,7 @@ import (
 	"yui/app/i18n"
 	"yui/app/listen"
 	"yui/app/look"
+	"yui/app/memory"
 	"yui/app/permission"
 	"yui/app/pet"
 	"yui/app/playback"
@@ -105,9 +106,15 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		defer close()
 		v, vocab = sp, voice.FromSettings(preset, store.Get().Audio).Vocabulary(vocab)
 	}
+	// Her memory on a request wire, as the app keeps it (docs/memory.md).
+	mem, merr := memory.Open(memory.Path(dir, preset.ID), appLog, nil)
+	if merr != nil {
+		out.note("her memory could not be read and is not saved this run: " + merr.Error())
+	}
 	ch, err := pet.New(pet.Config{
 		Preset:   preset,
 		Language: store.Get().SpokenLanguage(preset, i18n.SystemLocale()),
+		Memory:   mem,
 		// The console declares look like main: it stands on monitor 0.
 		Main:      true,
 		ConfigDir: dir,

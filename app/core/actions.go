@@ -3,6 +3,7 @@ package core
 import (
 	"yui/app/core/petview"
 	"yui/app/core/route"
+	"yui/app/mcp"
 	"yui/app/permission"
 	"yui/app/view"
 )
@@ -58,11 +59,16 @@ func (c *Core) presetAction(a view.PresetAction) {
 func (pt *pet) SendTyped(text string, images [][]byte) (string, error) {
 	return pt.sess.SendTyped(text, images)
 }
-func (pt *pet) Stop()                                             { pt.sess.Stop() }
-func (pt *pet) Reconnect()                                        { pt.sess.Reconnect() }
-func (pt *pet) Reset()                                            { pt.sess.Reset() }
-func (pt *pet) AnswerPrompt(id uint64, c permission.Choice) error { return pt.gate.Answer(id, c) }
-func (pt *pet) CaptureEachTurn() bool                             { return pt.gate.EachTurn() }
-func (pt *pet) Voiced() bool                                      { return pt.speaker.Voiced() }
+func (pt *pet) Stop()      { pt.sess.Stop() }
+func (pt *pet) Reconnect() { pt.sess.Reconnect() }
+func (pt *pet) Reset()     { pt.sess.Reset() }
+func (pt *pet) AnswerPrompt(id uint64, c permission.Choice) error {
+	if mcp.IsPrompt(id) && pt.mcp != nil {
+		return pt.mcp.Answer(id, c)
+	}
+	return pt.gate.Answer(id, c)
+}
+func (pt *pet) CaptureEachTurn() bool { return pt.gate.EachTurn() }
+func (pt *pet) Voiced() bool          { return pt.speaker.Voiced() }
 
 var _ petview.Character = (*pet)(nil)

@@ -28,7 +28,7 @@ func (c *Core) reconcile(before, after settings.Settings) {
 		switch {
 		case !had || !old.Enabled:
 			c.addPet(p, main, started)
-		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main || c.vocabularyChanged(old, p):
+		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main || c.vocabularyChanged(old, p) || mcpChanged(old, p):
 			// A new tag table changes the hello's vocabulary: a new
 			// connection declares it.
 			c.replacePet(p, main, started)

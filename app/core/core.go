@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"yui/app/core/archive"
 
 	"yui/app/applog"
 	"yui/app/audio"
@@ -18,7 +19,9 @@ import (
 	"yui/app/core/companion"
 	"yui/app/core/desktop"
 	"yui/app/core/ear"
+	"yui/app/core/life"
 	"yui/app/core/looks"
+	"yui/app/core/mindui"
 	"yui/app/core/route"
 	"yui/app/core/settingsui"
 	"yui/app/core/voices"
@@ -29,6 +32,7 @@ import (
 	"yui/app/hotkey"
 	"yui/app/i18n"
 	"yui/app/look"
+	"yui/app/perch"
 	"yui/app/settings"
 	"yui/app/supervisor"
 	"yui/app/tts"
@@ -80,6 +84,10 @@ type Options struct {
 	// window is now, for a new character to keep clear of (the desktop
 	// room); nil is the X server's (look.X11Windows).
 	WindowList look.Windows
+	// Perches are the windows she can sit on (body_action, perch targets);
+	// nil is the system's (perch.System) when the core runs windows and
+	// a display is reachable, else none (body_action answers unsupported).
+	Perches perch.Desktop
 	// Windows reports the user's active window for the context block's
 	// frontmost line; nil is the platform's (frontmost.System).
 	Windows frontmost.Source
@@ -131,6 +139,8 @@ type Core struct {
 	mute    *voice.Mute  // the global mute every voice watches
 	voices  *voices.Room // the mutes, applied to every voice
 	ear     *ear.Room    // the microphone, shared by every character
+	mem     *memories    // the characters' memories (memory.go)
+	mind    *mindui.Room // the settings window's "What she remembers"
 
 	// petsMu guards pets and started. Pets change when settings are saved
 	// (apply.go); changes are serialized by applyMu.
@@ -154,6 +164,7 @@ type Core struct {
 	demoAt string
 
 	desk   *desktop.Room // hidden characters, quit, autostart, the shortcut, placement
+	life   *life.Room    // her body on the desktop: body_action, perches, drags, bed
 	routes *route.Table  // what the windows send, by message type
 	// tip is the preset whose page shows the first-run tip ("" none).
 	tip atomic.Value
@@ -171,6 +182,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{}}
 	c.tip.Store("")
+	c.mem = &memories{dir: opts.ConfigDir, log: lg}
 	if c.screen == nil {
 		c.screen = capture.NewSystem(lg)
 	}
@@ -208,6 +220,8 @@ func New(opts Options) (*Core, error) {
 	c.desk = desktop.New(desktop.Config{Store: store, Pages: c.view, Windows: c.sup, Host: deskHost{c},
 		Screen: c.screen, Autostart: opts.Autostart, Hotkeys: keys, WindowList: opts.WindowList, Logger: lg})
 	c.desk.Routes(c.routes)
+	c.life = newLife(c, opts, lg)
+	c.life.Routes(c.routes)
 	c.ear = ear.New(ear.Config{Store: store, Pages: c.view, Host: earHost{c}, Input: opts.Input, Logger: lg})
 	c.ear.Routes(c.routes)
 	vocab, verr := cue.FromPages(opts.Pages)
@@ -227,6 +241,9 @@ func New(opts Options) (*Core, error) {
 		Available: c.available, Sound: opts.Sound,
 		IdleExit: opts.SettingsIdleExit, Logger: lg})
 	c.sui.Routes(c.routes)
+	c.mind = mindui.New(mindui.Config{Store: store, Pages: c.view, Host: mindHost{c}, Logger: lg})
+	c.mind.Routes(c.routes)
+	c.mem.changed = c.mind.Publish
 	c.pets = map[string]*pet{}
 	if opts.LogDir != "" {
 		c.turnLog = applog.NewDailyFile(opts.LogDir, applog.TurnLogPrefix, nil)
@@ -238,6 +255,7 @@ func New(opts Options) (*Core, error) {
 	c.voices.Routes(c.routes)
 	c.companion = c.newCompanion()
 	c.companion.Routes(c.routes)
+	archive.New(archiveHost{c}, c.view, lg, nil).Routes(c.routes)
 	all := store.Get()
 	for _, p := range all.Presets {
 		if !p.Enabled {
@@ -257,6 +275,7 @@ func New(opts Options) (*Core, error) {
 	c.sui.PublishState()
 	c.sui.PublishHistory()
 	c.sui.PublishAudio()
+	c.mind.Publish()
 	c.ear.PublishSettings()
 	return c, nil
 }

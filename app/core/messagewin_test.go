@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"yui/app/core/settingsui"
+	"yui/app/history"
 	"yui/app/view"
 )
 
@@ -121,17 +122,19 @@ func TestMessageWindowTranscriptIsWhatChatCompletionsSends(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("second request's messages %q, want %q", got, want)
 	}
-	// The file holds what is shown and what is sent (its snapshot and
-	// journal, app/transcript); the wire's own file holds no messages.
-	b, err := os.ReadFile(filepath.Join(dir, "transcript-"+yui.ID+".json"))
+	// Her history holds what is shown and what is sent (app/history; the
+	// exchange is committed before the next request); the wire's own file
+	// holds no messages.
+	hdb, err := history.Open(dir, yui.ID, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	j, err := os.ReadFile(filepath.Join(dir, "transcript-"+yui.ID+".json.journal"))
+	rows, _, err := hdb.Page(0, 100)
+	hdb.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
-	b = append(b, j...)
+	b, _ := json.Marshal(rows)
 	for _, s := range []string{`"text":"first"`, `"sent":"first"`, `"text":"Reply 0."`, `"sent":"Reply 1."`} {
 		if !strings.Contains(string(b), s) {
 			t.Fatalf("transcript file lacks %s: %s", s, b)

@@ -3,16 +3,18 @@ package core
 import (
 	"fmt"
 	"log/slog"
-	"path/filepath"
 	"slices"
 
-	"yui/app/atomicfile"
+	"yui/app/clientctx"
 	"yui/app/core/backend"
+	"yui/app/core/life"
 	"yui/app/core/petview"
 	"yui/app/cue"
+	"yui/app/delegation"
 	"yui/app/i18n"
 	"yui/app/listen"
 	"yui/app/look"
+	"yui/app/mcp"
 	"yui/app/permission"
 	apppet "yui/app/pet"
 	"yui/app/session"
@@ -38,36 +40,53 @@ type pet struct {
 	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
 	gate    *permission.Gate
 	view    *petview.View
+	tr      *transcript.Store // her transcript (her history)
+	mcp     *mcp.Hub          // her MCP servers (mcp.go); nil when none
+	life    *life.Room        // her body (shared room; she is removed from it on close)
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
-	pt := &pet{preset: p.ID}
+	pt := &pet{preset: p.ID, life: c.life}
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
-	tr, terr := transcript.Open(transcriptPath(c.opts.ConfigDir, p.ID), lg, nil)
-	if terr != nil {
+	tr, terr := transcript.Open(c.opts.ConfigDir, p.ID, lg, nil)
+	if tr == nil {
+		// The history database cannot be opened: this run keeps her
+		// conversation in memory, and the file is left as it is.
+		tr, _ = transcript.Open("", p.ID, lg, nil)
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
+			Text: fmt.Sprintf("%s's history could not be opened, so this conversation is not saved: %v", p.Name, terr)}))
+	} else if terr != nil {
 		// Kept aside, never lost; the character starts a new transcript.
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
 			Text: fmt.Sprintf("%s's conversation could not be read and starts afresh (the old file is kept): %v", p.Name, terr)}))
 	}
+	pt.tr = tr
+	c.importDelegations(p, lg)
 	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: petHost{c}, Transcript: tr, Logger: lg,
 		Character: pt, OnTyped: func() { c.dropTip(id) }})
 	pt.speaker = c.newSpeaker(pt, p)
 	// The character is bound to the backend it was made for
 	// (backend.Binding): no endpoint, key or saved answer goes to another.
 	bound := backend.Bound(c.store, p, c.demoURL, c.available)
+	slot := &promptSlot{view: pt.view}
+	pt.mcp = c.newMCP(p, slot, lg)
 	ch, err := apppet.New(apppet.Config{
 		Preset:    p,
 		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
 		Main:      main,
 		ConfigDir: c.opts.ConfigDir,
 		History:   tr,
+		Memory:    c.mem.of(p.ID),
+		MCP:       pt.mcp,
 		Endpoint:  bound.Endpoint,
 		Key:       bound.Key,
 		Backend:   backend.Name(p),
 		Screen:    c.screen,
-		Windows:   look.X11Windows{},
-		Body:      func() look.BodyState { return c.desk.Body(id) },
+		Windows:   c.life.Windows(),
+		Body:      func() look.BodyState { return c.life.Look(id) },
+		BodyLine:  func() clientctx.Body { return c.life.Context(id) },
+		BodyActor: c.life.Actor(id),
 		SavePermission: func(m permission.Mode) error {
 			err := bound.SavePermission(m)
 			if err == nil {
@@ -75,8 +94,8 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			}
 			return err
 		},
-		OnPrompt:       pt.view.Prompt,
-		OnPromptClosed: func(uint64) { pt.view.ClosePrompt() },
+		OnPrompt:       slot.show,
+		OnPromptClosed: slot.withdraw,
 		SaveThread: func(thread string) error {
 			if err := bound.SaveThread(thread); err != nil {
 				return err
@@ -95,15 +114,20 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		OnEvent: func(e session.Event) {
 			pt.view.OnEvent(e)
 			c.companion.OnEvent(id, e)
+			c.life.OnEvent(id, e)
 		},
 	})
 	if err != nil {
 		pt.speaker.Close()
+		if pt.mcp != nil {
+			pt.mcp.Close()
+		}
 		tr.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
 	pt.gate = ch.Gate
 	pt.sess = ch.Session
+	c.life.PublishTo(id) // her page's pose, and its menu's Go to bed
 	return pt, nil
 }
 
@@ -122,7 +146,11 @@ func threadProblem(st apppet.ThreadStatus) string {
 // and her view (its timers; her transcript is written out); she publishes
 // nothing afterwards. Not from the session's OnEvent.
 func (pt *pet) close() {
+	pt.life.Remove(pt.preset)
 	pt.sess.Close()
+	if pt.mcp != nil {
+		pt.mcp.Close() // her stdio servers stop with her
+	}
 	pt.speaker.Close()
 	pt.view.Close()
 }
@@ -157,11 +185,19 @@ func (h petHost) SetHistory(id string, items []view.DelegationItem) {
 	h.c.sui.SetHistory(id, items)
 }
 
-// transcriptPath is preset id's transcript file ("" without a config
-// directory: kept in memory).
-func transcriptPath(configDir, id string) string {
-	if configDir == "" {
-		return ""
+// importDelegations imports an older delegation-history file into her
+// history before her session opens it, so a damaged one (kept aside) is
+// told in a notice.
+func (c *Core) importDelegations(p settings.Preset, lg *slog.Logger) {
+	if c.opts.ConfigDir == "" {
+		return
 	}
-	return filepath.Join(configDir, "transcript-"+atomicfile.SafeName(id)+".json")
+	h, _ := delegation.OpenHistory(c.opts.ConfigDir, p.ID, lg)
+	if err := h.Damaged(); err != nil {
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "delegations_bad",
+			Text: fmt.Sprintf("%s's background-task history could not be read and starts afresh (the old file is kept): %v", p.Name, err)}))
+	}
+	if err := h.Close(); err != nil {
+		lg.Warn("delegations.history_save_failed", "err", err.Error())
+	}
 }

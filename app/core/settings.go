@@ -62,6 +62,7 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 	}
 	c.desk.Changed() // the tray lists the enabled characters
 	c.companion.Apply()
+	c.mind.Publish() // a character on another wire, one added or removed
 	return before, after, nil
 }
 
@@ -83,5 +84,6 @@ func (h settingsHost) StoredHistory(id string) []view.DelegationItem {
 	if err != nil {
 		h.c.log.Warn("delegations.history_open_failed", "preset", id, "err", err.Error())
 	}
+	defer hist.Close()
 	return petview.DelegationItems(hist.Items())
 }

@@ -30,6 +30,10 @@ func (b *Board) Apply(items []Item) error {
 // Flush saves the history's waiting change (on close).
 func (b *Board) Flush() error { return b.hist.Flush() }
 
+// Close saves what waits and closes the history's database (the session
+// ends).
+func (b *Board) Close() error { return b.hist.Close() }
+
 // Reset empties the live list; the history is untouched.
 func (b *Board) Reset() { b.live.Reset() }
 

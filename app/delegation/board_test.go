@@ -87,9 +87,8 @@ func TestBoardHistorySurvivesRestart(t *testing.T) {
 
 func TestBoardApplyReturnsSaveErrorButUpdatesLive(t *testing.T) {
 	dir := t.TempDir()
-	h := open(t, dir)
-	os.MkdirAll(h.Path(), 0o700)
-	os.WriteFile(filepath.Join(h.Path(), "x"), nil, 0o600)
+	os.MkdirAll(filepath.Join(dir, "history-yui.db"), 0o700) // the database cannot open
+	h, _ := OpenHistory(dir, "yui", quiet())
 	b := NewBoard(h, (&clock{t0}).now)
 	if err := b.Apply([]Item{{ID: "a", State: Running}}); err == nil {
 		t.Fatal("save error swallowed")

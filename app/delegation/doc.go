@@ -18,18 +18,21 @@
 //     items until ended_at + 30 min (DoneVisibleFor); NextExpiry(now) is the
 //     next moment Visible changes on its own, so a view can arm one timer
 //     instead of polling. Reset empties the live list.
-//   - History keeps every item seen, across restarts, in one JSON file per
-//     preset in a directory the caller gives (written with
-//     yui/app/atomicfile, mode 0600). Merge applies a frame: known ids take
+//   - History keeps every item seen, across restarts, in the preset's
+//     history database (app/history, in the directory the caller gives,
+//     mode 0600; an older Yui's delegation-history-<preset>.json is
+//     imported once and kept as .bak). Merge applies a frame: known ids take
 //     the frame's fields, new ids are added, a running item the frame
 //     leaves out becomes done with status "unknown" and ended_at = now. Past
 //     MaxHistory (200) items the oldest done items (by started_at) are
-//     dropped; a running item is never dropped. The file is written only
-//     when the history changed. A write failure is returned but the merged
-//     history stays in memory.
-//   - A history file that does not parse is renamed aside with a ".bad"
-//     suffix and logged; at open the history starts empty, on Reload what
-//     is held in memory is kept. Nothing here panics on bad input.
+//     dropped; a running item is never dropped. Only the items that
+//     changed are written, in one transaction, and only when the history
+//     changed. A write failure is returned but the merged history stays in
+//     memory; a database that cannot be opened keeps the history in memory
+//     and every save tries to open it again.
+//   - An older history file that does not parse is renamed aside with a
+//     ".bad" suffix and logged; the history starts without it. Nothing
+//     here panics on bad input.
 //   - Board composes the two in the order the spec requires: Apply merges a
 //     frame into the history before it replaces the live list. Reset
 //     empties the live list, never the history.

@@ -4,60 +4,138 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
 	"time"
 
 	"yui/app/atomicfile"
+	"yui/app/history"
 )
 
-// History is the persisted record of every delegation seen for a preset.
+// History is the persisted record of every delegation seen for a preset,
+// kept in the character's history database (app/history).
 type History struct {
-	mu sync.Mutex
-	// file is the history's file: after a read failed for a reason other
-	// than a missing or corrupt file, it is not written until a later read
-	// succeeds (saving would overwrite a file whose items memory never
-	// held), so the history is kept in memory only.
-	file  atomicfile.JSONFile[historyFile]
+	mu  sync.Mutex
+	dir string
+	key string // the preset
+	// db is the history database; nil while it cannot be opened (the
+	// history is then kept in memory only and each save tries again).
+	db    *history.DB
 	log   *slog.Logger
-	items []Item      // ordered by started_at, then id
-	dirty bool        // a MergeSoon change is not saved yet
-	timer *time.Timer // saves it
-	saved time.Time   // the last MergeSoon save
+	items []Item          // ordered by started_at, then id
+	saved map[string]Item // what the database holds, as last read or written
+	dirty bool            // a MergeSoon change is not saved yet
+	timer *time.Timer     // saves it
+	last  time.Time       // the last MergeSoon save
+	// writes counts the transactions written (for tests).
+	writes int
+	// damaged is the error of an older file that did not parse (kept
+	// aside) at this open or a Reload.
+	damaged error
 }
 
-// readFile reads the history file; tests swap it to fail reads.
-var readFile = os.ReadFile
+// legacyPath is the JSON file of an older Yui, imported once.
+func legacyPath(dir, preset string) string {
+	return filepath.Join(dir, "delegation-history-"+atomicfile.SafeName(preset)+".json")
+}
 
 type historyFile struct {
 	Items []Item `json:"items"`
 }
 
-// OpenHistory loads the history of preset from dir. The History is never
-// nil: a read error leaves it empty and is returned for logging, and the
-// file is not written until a later read of it succeeds (Reload, or the
-// retry before each save), so a file that could not be read is never
-// saved over; a corrupt file is set aside (.bad, .bad.1, …), logged, and
-// is not an error.
+// OpenHistory loads the history of preset from its database in dir
+// (app/history; dir "" keeps it in memory). The History is never nil: a
+// database that cannot be opened leaves it empty and in memory, the error
+// is returned for logging, and every save (and Reload) tries to open it
+// again. An older Yui's delegation-history-<preset>.json is imported once
+// (kept as .bak); one that does not parse is set aside (.bad, .bad.1, …),
+// logged, and is not an error.
 func OpenHistory(dir, preset string, log *slog.Logger) (*History, error) {
 	if log == nil {
 		log = slog.Default()
 	}
-	h := &History{log: log, file: atomicfile.JSONFile[historyFile]{
-		Path: filepath.Join(dir, "delegation-history-"+atomicfile.SafeName(preset)+".json"),
-		Pkg:  "delegation", What: "history", Event: "delegation_history", Log: log,
-		ReadFile: func(p string) ([]byte, error) { return readFile(p) },
-	}}
-	items, err := h.read()
-	h.items = items
+	h := &History{dir: dir, key: preset, log: log, saved: map[string]Item{}}
+	err := h.openLocked()
 	return h, err
 }
 
+// openLocked opens the database (when it is not open), imports the older
+// file and merges what the database holds into memory.
+func (h *History) openLocked() error {
+	if h.db == nil {
+		db, err := history.Open(h.dir, h.key, h.log)
+		if err != nil {
+			return fmt.Errorf("delegation: open history: %w", err)
+		}
+		h.db = db
+	}
+	if h.dir != "" {
+		err := h.db.Migrate(history.Migration{Name: "delegations", Path: legacyPath(h.dir, h.key), Parse: parseLegacy})
+		switch {
+		case errors.Is(err, history.ErrDamaged):
+			h.log.Warn("delegation_history.corrupt", "err", err.Error())
+			h.damaged = err
+		case err != nil:
+			h.log.Warn("delegation_history.import_failed", "err", err.Error())
+		}
+	}
+	stored, err := h.db.Delegations()
+	if err != nil {
+		return fmt.Errorf("delegation: read history: %w", err)
+	}
+	items := make([]Item, len(stored))
+	for i, d := range stored {
+		items[i] = Item(d)
+	}
+	items = trim(sortItems(cleanHistory(items)))
+	clear(h.saved)
+	for _, it := range stored {
+		h.saved[it.ID] = Item(it)
+	}
+	h.mergeLocked(items)
+	return nil
+}
+
+// parseLegacy reads an older delegation-history file.
+func parseLegacy(b []byte, _ [][]byte) (history.Import, error) {
+	var f historyFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return history.Import{}, fmt.Errorf("not a delegation history: %w", err)
+	}
+	var imp history.Import
+	for _, it := range trim(sortItems(cleanHistory(f.Items))) {
+		imp.Delegations = append(imp.Delegations, history.Delegation(it))
+	}
+	return imp, nil
+}
+
+// Damaged is the error of an older delegation-history file that did not
+// parse and was kept aside (it says where), nil when there was none: for
+// a notice.
+func (h *History) Damaged() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.damaged
+}
+
+// Close saves what waits and closes the database.
+func (h *History) Close() error {
+	err := h.Flush()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.db != nil {
+		err = errors.Join(err, h.db.Close())
+		h.db = nil
+	}
+	return err
+}
+
 // Path is the file the history writes.
-func (h *History) Path() string { return h.file.Path }
+func (h *History) Path() string { return history.Path(h.dir, h.key) }
 
 // Items returns the history, newest started first.
 func (h *History) Items() []Item {
@@ -76,7 +154,7 @@ const SaveDelay = time.Second
 func (h *History) Merge(frame []Item, now time.Time) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if !h.applyLocked(frame, now) && !h.dirty && h.file.Unreadable() == nil {
+	if !h.applyLocked(frame, now) && !h.dirty && h.db != nil {
 		return nil
 	}
 	h.stopTimerLocked()
@@ -93,17 +171,17 @@ func (h *History) Merge(frame []Item, now time.Time) error {
 func (h *History) MergeSoon(frame []Item, now time.Time) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if !h.applyLocked(frame, now) && h.file.Unreadable() == nil {
+	if !h.applyLocked(frame, now) && h.db != nil {
 		return nil
 	}
-	if h.timer == nil && (h.saved.IsZero() || time.Since(h.saved) >= SaveDelay) {
+	if h.timer == nil && (h.last.IsZero() || time.Since(h.last) >= SaveDelay) {
 		h.dirty = false
-		h.saved = time.Now()
+		h.last = time.Now()
 		return h.save()
 	}
 	h.dirty = true
 	if h.timer == nil {
-		h.timer = time.AfterFunc(SaveDelay-time.Since(h.saved), h.saveLater)
+		h.timer = time.AfterFunc(SaveDelay-time.Since(h.last), h.saveLater)
 	}
 	return nil
 }
@@ -116,10 +194,10 @@ func (h *History) saveLater() {
 		return
 	}
 	h.dirty = false
-	h.saved = time.Now()
+	h.last = time.Now()
 	if err := h.save(); err != nil {
 		h.dirty = true
-		h.log.Warn("delegation_history.save_failed", "path", h.file.Path, "err", err.Error())
+		h.log.Warn("delegation_history.save_failed", "path", h.Path(), "err", err.Error())
 	}
 }
 
@@ -186,15 +264,12 @@ func (h *History) applyLocked(frame []Item, now time.Time) bool {
 	return !bytes.Equal(before, after)
 }
 
-// Reload merges the file into memory: items only the file holds are added,
-// items memory holds win. A corrupt file is set aside and memory is kept.
-// A read that succeeds allows saving again after a failed one.
+// Reload merges the database into memory: items only the database holds
+// are added, items memory holds win (opening it first if it was not).
 func (h *History) Reload() error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	items, err := h.read()
-	h.mergeLocked(items)
-	return err
+	return h.openLocked()
 }
 
 // mergeLocked adds the items memory does not hold; called with mu held.
@@ -211,24 +286,46 @@ func (h *History) mergeLocked(items []Item) {
 	h.items = trim(sortItems(h.items))
 }
 
-// read loads and cleans the file; a missing or corrupt file gives nil.
-// Called with mu held (or before the History is shared).
-func (h *History) read() ([]Item, error) {
-	f, _, err := h.file.Load()
-	return trim(sortItems(cleanHistory(f.Items))), err
-}
-
-// save writes the history; called with mu held. After a failed read it
-// reads the file again first: while that still fails, nothing is written
-// (the history stays in memory and the refusal is logged); once it
-// succeeds, the file's items are merged in and the result written.
+// save writes what changed since the last save (items put whole, items
+// dropped removed) in one transaction; called with mu held. While the
+// database cannot be opened nothing is written (the history stays in
+// memory) and the error says so; once it opens, what it holds is merged
+// in first.
 func (h *History) save() error {
-	f, _, err := h.file.Writable()
-	if err != nil {
-		return err
+	if h.db == nil {
+		if err := h.openLocked(); err != nil {
+			h.log.Warn("delegation_history.not_saved", "path", h.Path(), "err", err.Error())
+			return fmt.Errorf("delegation: save history: %w", err)
+		}
 	}
-	h.mergeLocked(trim(sortItems(cleanHistory(f.Items))))
-	return h.file.Save(historyFile{Items: h.items})
+	var put []history.Delegation
+	keep := make(map[string]bool, len(h.items))
+	for _, it := range h.items {
+		keep[it.ID] = true
+		if old, ok := h.saved[it.ID]; !ok || old != it {
+			put = append(put, history.Delegation(it))
+		}
+	}
+	var dropped []string
+	for id := range h.saved {
+		if !keep[id] {
+			dropped = append(dropped, id)
+		}
+	}
+	if len(put) == 0 && len(dropped) == 0 {
+		return nil
+	}
+	if err := h.db.SaveDelegations(put, dropped); err != nil {
+		return fmt.Errorf("delegation: save history: %w", err)
+	}
+	h.writes++
+	for _, id := range dropped {
+		delete(h.saved, id)
+	}
+	for _, it := range put {
+		h.saved[it.ID] = Item(it)
+	}
+	return nil
 }
 
 // cleanHistory applies Clean's per-item rules without the 50-item cap.

@@ -4,13 +4,11 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -148,14 +146,29 @@ func TestHistoryPersistsAcrossRestart(t *testing.T) {
 	}
 }
 
-func TestHistoryFileFormat(t *testing.T) {
+// The JSON file of an older Yui is imported whole, once, and kept as
+// .bak.
+func TestHistoryImportsTheOlderFile(t *testing.T) {
 	dir := t.TempDir()
+	legacy := filepath.Join(dir, "delegation-history-yui.json")
+	os.WriteFile(legacy, []byte(`{"items":[{"id":"a","title":"x","started_at":3,"state":"running"},`+
+		`{"id":"b","title":"Sort","started_at":1,"state":"done","ended_at":2,"status":"ok","summary":"sorted"}]}`), 0o600)
 	h := open(t, dir)
-	h.Merge([]Item{{ID: "a", State: Running, StartedAt: 3, Title: "x"}}, t0)
-	data, _ := os.ReadFile(h.Path())
-	want := `{"items":[{"id":"a","title":"x","started_at":3,"state":"running"}]}`
-	if string(data) != want {
-		t.Fatalf("file %s, want %s", data, want)
+	want := []Item{{ID: "a", Title: "x", StartedAt: 3, State: Running}, {ID: "b", Title: "Sort", StartedAt: 1, State: Done, EndedAt: 2, Status: StatusOK, Summary: "sorted"}}
+	if got := h.Items(); len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Fatalf("imported %+v, want %+v", got, want)
+	}
+	if _, err := os.Stat(legacy); !os.IsNotExist(err) {
+		t.Fatalf("the older file is still there: %v", err)
+	}
+	if _, err := os.Stat(legacy + ".bak"); err != nil {
+		t.Fatalf("no backup: %v", err)
+	}
+	h.Close()
+	os.Rename(legacy+".bak", legacy) // put back: not imported twice
+	os.WriteFile(legacy, []byte(`{"items":[{"id":"c","title":"late","started_at":9,"state":"running"}]}`), 0o600)
+	if got := ids(open(t, dir).Items()); got != "a b" {
+		t.Fatalf("after a second start %q, want \"a b\"", got)
 	}
 }
 
@@ -164,19 +177,20 @@ func TestHistoryWritesOnlyOnChange(t *testing.T) {
 	h := open(t, dir)
 	frame := []Item{{ID: "a", State: Running, StartedAt: 3}}
 	h.Merge(frame, t0)
-	os.Remove(h.Path())
+	if h.writes != 1 {
+		t.Fatalf("%d writes for one change", h.writes)
+	}
 	if err := h.Merge(frame, t0.Add(time.Minute)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := os.Stat(h.Path()); !os.IsNotExist(err) {
+	if h.writes != 1 {
 		t.Fatal("unchanged history was written")
 	}
 }
 
 func TestCorruptHistorySetAsideAtOpen(t *testing.T) {
 	dir := t.TempDir()
-	h := open(t, dir)
-	os.WriteFile(h.Path(), []byte("{garbage"), 0o600)
+	os.WriteFile(legacyPath(dir, "yui"), []byte("{garbage"), 0o600)
 	var logBuf bytes.Buffer
 	h2, err := OpenHistory(dir, "yui", slog.New(slog.NewTextHandler(&logBuf, nil)))
 	if err != nil {
@@ -185,7 +199,7 @@ func TestCorruptHistorySetAsideAtOpen(t *testing.T) {
 	if len(h2.Items()) != 0 {
 		t.Fatal("items from a corrupt file")
 	}
-	if b, err := os.ReadFile(h2.Path() + ".bad"); err != nil || string(b) != "{garbage" {
+	if b, err := os.ReadFile(legacyPath(dir, "yui") + ".bad"); err != nil || string(b) != "{garbage" {
 		t.Fatalf("not set aside: %v %q", err, b)
 	}
 	if !strings.Contains(logBuf.String(), "delegation_history.corrupt") {
@@ -200,14 +214,14 @@ func TestCorruptFileNeverWipesMemory(t *testing.T) {
 	dir := t.TempDir()
 	h := open(t, dir)
 	h.Merge([]Item{{ID: "keep", State: Done, StartedAt: 1, EndedAt: 2, Status: StatusOK}}, t0)
-	os.WriteFile(h.Path(), []byte("not json at all"), 0o600)
+	os.WriteFile(legacyPath(dir, "yui"), []byte("not json at all"), 0o600)
 	if err := h.Reload(); err != nil {
 		t.Fatal(err)
 	}
 	if got := byID(h.Items()); len(got) != 1 || got["keep"].Status != StatusOK {
 		t.Fatalf("memory wiped: %+v", h.Items())
 	}
-	if _, err := os.Stat(h.Path() + ".bad"); err != nil {
+	if _, err := os.Stat(legacyPath(dir, "yui") + ".bad"); err != nil {
 		t.Fatal("corrupt file not set aside on reload")
 	}
 	// the next change rewrites a good file from memory
@@ -232,7 +246,6 @@ func TestReloadAddsItemsOnlyTheFileHas(t *testing.T) {
 
 func TestHistoryLoadCleansFile(t *testing.T) {
 	dir := t.TempDir()
-	h := open(t, dir)
 	f := historyFile{Items: []Item{
 		{ID: "", State: Running},
 		{ID: "a", State: "weird"},
@@ -240,7 +253,7 @@ func TestHistoryLoadCleansFile(t *testing.T) {
 		{ID: "b", State: Running},
 	}}
 	data, _ := json.Marshal(f)
-	os.WriteFile(h.Path(), data, 0o600)
+	os.WriteFile(legacyPath(dir, "yui"), data, 0o600)
 	got := open(t, dir).Items()
 	if len(got) != 1 || got[0].ID != "b" || len(got[0].Title) != MaxTitle || got[0].Status != StatusUnknown {
 		t.Fatalf("loaded %+v", got)
@@ -249,39 +262,43 @@ func TestHistoryLoadCleansFile(t *testing.T) {
 
 func TestHistoryLoadKeepsMoreThanFiftyItems(t *testing.T) {
 	dir := t.TempDir()
-	h := open(t, dir)
 	var f historyFile
 	for i := range 120 {
 		f.Items = append(f.Items, Item{ID: fmt.Sprint(i), State: Done, StartedAt: int64(i), EndedAt: int64(i), Status: StatusOK})
 	}
 	data, _ := json.Marshal(f)
-	os.WriteFile(h.Path(), data, 0o600)
+	os.WriteFile(legacyPath(dir, "yui"), data, 0o600)
 	if got := open(t, dir).Items(); len(got) != 120 {
 		t.Fatalf("loaded %d items, want 120", len(got))
 	}
 }
 
-func TestHistoryWriteFailureKeepsMemory(t *testing.T) {
+// A database that cannot be opened (its path taken by a directory) keeps
+// the history in memory: usable, every save an error that says so, and
+// saved once it opens.
+func TestHistoryWithoutItsDatabaseKeepsMemory(t *testing.T) {
 	dir := t.TempDir()
-	h := open(t, dir)
-	os.MkdirAll(h.Path(), 0o700)
-	os.WriteFile(filepath.Join(h.Path(), "x"), nil, 0o600)
-	err := h.Merge([]Item{{ID: "a", State: Running}}, t0)
+	path := filepath.Join(dir, "history-yui.db")
+	os.MkdirAll(path, 0o700)
+	var logBuf bytes.Buffer
+	h, err := OpenHistory(dir, "yui", slog.New(slog.NewTextHandler(&logBuf, nil)))
+	if err == nil || h == nil {
+		t.Fatalf("want a usable history and an error, got %v %v", h, err)
+	}
+	err = h.Merge([]Item{{ID: "a", State: Running}}, t0)
 	if err == nil || !strings.Contains(err.Error(), "delegation: save history") {
 		t.Fatalf("want wrapped save error, got %v", err)
 	}
-	if len(h.Items()) != 1 {
-		t.Fatal("merged item lost on write failure")
+	if len(h.Items()) != 1 || !strings.Contains(logBuf.String(), "delegation_history.not_saved") {
+		t.Fatalf("merged item lost on write failure, or not logged: %s", logBuf.String())
 	}
-}
-
-func TestHistoryReadErrorStillUsable(t *testing.T) {
-	dir := t.TempDir()
-	h := open(t, dir)
-	os.MkdirAll(h.Path(), 0o700)
-	h2, err := OpenHistory(dir, "yui", quiet())
-	if err == nil || h2 == nil {
-		t.Fatalf("want usable history and error, got %v %v", h2, err)
+	os.Remove(path)
+	if err := h.Merge([]Item{{ID: "b", State: Running, StartedAt: 1}}, t0); err != nil {
+		t.Fatal(err)
+	}
+	h.Close()
+	if got := ids(open(t, dir).Items()); got != "b a" {
+		t.Fatalf("saved once it opened: %q", got)
 	}
 }
 
@@ -321,86 +338,14 @@ func TestHistoryConcurrentUse(t *testing.T) {
 	wg.Wait()
 }
 
-// failReads makes reads of the history file fail with EIO until the
-// returned function is called.
-func failReads(t *testing.T) (stop func()) {
-	t.Helper()
-	var mu sync.Mutex
-	failing := true
-	readFile = func(p string) ([]byte, error) {
-		mu.Lock()
-		defer mu.Unlock()
-		if failing {
-			return nil, &fs.PathError{Op: "read", Path: p, Err: syscall.EIO}
-		}
-		return os.ReadFile(p)
-	}
-	t.Cleanup(func() { readFile = os.ReadFile })
-	return func() { mu.Lock(); failing = false; mu.Unlock() }
-}
-
-func TestReadErrorNeverSavesOverTheFile(t *testing.T) {
-	dir := t.TempDir()
-	h := open(t, dir)
-	h.Merge([]Item{{ID: "old", Title: "Old work", State: Done, StartedAt: 1, EndedAt: 2, Status: StatusOK}}, t0)
-	heal := failReads(t)
-	var logBuf bytes.Buffer
-	h2, err := OpenHistory(dir, "yui", slog.New(slog.NewTextHandler(&logBuf, nil)))
-	if err == nil || len(h2.Items()) != 0 {
-		t.Fatalf("read error: %v, items %v", err, h2.Items())
-	}
-	frame := []Item{{ID: "new", Title: "New work", State: Running, StartedAt: 5}}
-	if err := h2.Merge(frame, t0); err == nil {
-		t.Fatal("merge saved over a file it could not read")
-	}
-	if b, _ := os.ReadFile(h2.Path()); !strings.Contains(string(b), `"old"`) || strings.Contains(string(b), `"new"`) {
-		t.Fatalf("file written after a read error: %s", b)
-	}
-	if len(h2.Items()) != 1 || !strings.Contains(logBuf.String(), "delegation_history.not_saved") {
-		t.Fatalf("items %v, log %s", h2.Items(), logBuf.String())
-	}
-	// The file reads again: the next merge (even an unchanged frame) takes
-	// the file's items in and saves both.
-	heal()
-	if err := h2.Merge(frame, t0); err != nil {
-		t.Fatal(err)
-	}
-	h3 := open(t, dir)
-	if got := ids(h3.Items()); got != "new old" {
-		t.Fatalf("file after recovery holds %q", got)
-	}
-}
-
-func TestReloadAfterReadErrorAllowsSaving(t *testing.T) {
-	dir := t.TempDir()
-	h := open(t, dir)
-	h.Merge([]Item{{ID: "old", Title: "Old work", State: Done, StartedAt: 1, EndedAt: 2, Status: StatusOK}}, t0)
-	heal := failReads(t)
-	h2, _ := OpenHistory(dir, "yui", quiet())
-	if err := h2.Reload(); err == nil {
-		t.Fatal("reload succeeded while reads fail")
-	}
-	heal()
-	if err := h2.Reload(); err != nil {
-		t.Fatal(err)
-	}
-	if err := h2.Merge([]Item{{ID: "new", Title: "New work", State: Running, StartedAt: 5}}, t0); err != nil {
-		t.Fatal(err)
-	}
-	if got := ids(open(t, dir).Items()); got != "new old" {
-		t.Fatalf("file holds %q", got)
-	}
-}
-
 func TestSecondCorruptionKeptBesideTheFirst(t *testing.T) {
 	dir := t.TempDir()
-	h := open(t, dir)
-	os.WriteFile(h.Path(), []byte("{first"), 0o600)
+	os.WriteFile(legacyPath(dir, "yui"), []byte("{first"), 0o600)
 	open(t, dir)
-	os.WriteFile(h.Path(), []byte("{second"), 0o600)
+	os.WriteFile(legacyPath(dir, "yui"), []byte("{second"), 0o600)
 	open(t, dir)
 	for name, want := range map[string]string{".bad": "{first", ".bad.1": "{second"} {
-		if b, err := os.ReadFile(h.Path() + name); err != nil || string(b) != want {
+		if b, err := os.ReadFile(legacyPath(dir, "yui") + name); err != nil || string(b) != want {
 			t.Fatalf("%s: %v %q, want %q", name, err, b, want)
 		}
 	}

@@ -41,6 +41,8 @@ func (b *Backend) play(r *run, p plan) {
 		ok = b.playPermission(r, p)
 	case kindProactive:
 		ok = b.playProactive(r, p)
+	case kindBody:
+		ok = b.playBody(r, p)
 	default:
 		ok = b.playSmallTalk(r, p)
 	}

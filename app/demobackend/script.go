@@ -19,10 +19,11 @@ const (
 	kindTool
 	kindPermission // the user answered a screen prompt (client_context trigger)
 	kindProactive  // the client started a turn on its own (proactive.go)
+	kindBody       // a body_action trigger (body.go)
 )
 
 func (k kind) String() string {
-	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission", "proactive"}[k]
+	return [...]string{"small_talk", "help", "error", "silent", "slow", "delegate", "look", "tool", "permission", "proactive", "body"}[k]
 }
 
 // plan is what a turn will do, read from its text alone.
@@ -37,6 +38,8 @@ type plan struct {
 	// dropping of a stopped turn's late frames can be seen.
 	stubborn bool
 	trigger  proactiveTrigger // kindProactive
+	// body: kindBody's action (body.go).
+	body bodyMove
 }
 
 // Trigger words, matched as whole words, case-insensitively. The first rule
@@ -100,6 +103,10 @@ func planForTurn(text, clientContext string) plan {
 func planFor(text string) plan {
 	ws := words(text)
 	p := plan{echo: hasAny(ws, wordsEcho), fail: hasAny(ws, wordsFail)}
+	if m, ok := bodyTrigger(text); ok {
+		p.kind, p.body = kindBody, m
+		return p
+	}
 	switch {
 	case hasAny(ws, wordsError):
 		p.kind = kindError

@@ -4,13 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 )
 
 // Image is one input image: its bytes and the MIME type the caller
-// declares for them ("" to go by the bytes alone).
+// declares for them ("" to go by the bytes alone), or its pixels already
+// in memory (a capture's RGBA: the real path, with no encode and decode
+// between the capture and the fitter). An image with Pixels is always
+// re-encoded (there are no bytes to pass through) and Data is ignored.
 type Image struct {
-	Data []byte
-	MIME string
+	Data   []byte
+	MIME   string
+	Pixels *image.RGBA
 }
 
 // Serializer renders the whole frame with the given data URLs in its image
@@ -53,6 +58,13 @@ func Fit(ctx context.Context, images []Image, capBytes int, serialize Serializer
 	}
 	subtypes := make([]string, len(images))
 	for i, img := range images {
+		if img.Pixels != nil {
+			if err := checkPixels(img.Pixels); err != nil {
+				return Result{}, fmt.Errorf("jpegfit: image %d: %w", i, err)
+			}
+			subtypes[i] = string(formatJPEG)
+			continue
+		}
 		f, _, err := header(img.Data, img.MIME)
 		if err != nil {
 			return Result{}, fmt.Errorf("jpegfit: image %d: %w", i, err)
@@ -111,7 +123,7 @@ func fitRoom(ctx context.Context, images []Image, subtypes []string, room int) (
 	}
 	for n, i := range oversized {
 		share := remaining / (len(oversized) - n)
-		src, err := decode(images[i].Data, images[i].MIME)
+		src, err := pixels(images[i])
 		if err != nil {
 			return nil, nil, fmt.Errorf("jpegfit: image %d: %w", i, err)
 		}
@@ -136,7 +148,7 @@ func passThrough(images []Image, subtypes []string, room int) ([]bool, int) {
 		moved = false
 		share := room / left
 		for i, img := range images {
-			if pass[i] {
+			if pass[i] || img.Pixels != nil {
 				continue
 			}
 			if n := dataURLLen(subtypes[i], len(img.Data)); n <= share {
@@ -148,4 +160,25 @@ func passThrough(images []Image, subtypes []string, room int) ([]bool, int) {
 		}
 	}
 	return pass, room
+}
+
+// pixels is img's pixels: its Pixels as they are, else its Data decoded.
+func pixels(img Image) (*image.RGBA, error) {
+	if img.Pixels != nil {
+		return img.Pixels, nil
+	}
+	return decode(img.Data, img.MIME)
+}
+
+// checkPixels refuses in-memory pixels the decoder would refuse: empty or
+// past the pixel limit.
+func checkPixels(p *image.RGBA) error {
+	b := p.Bounds()
+	if b.Empty() {
+		return fmt.Errorf("empty image: %w", ErrUnsupported)
+	}
+	if int64(b.Dx())*int64(b.Dy()) > maxPixels {
+		return fmt.Errorf("image of %d×%d pixels exceeds the %d-pixel limit", b.Dx(), b.Dy(), maxPixels)
+	}
+	return nil
 }

@@ -108,16 +108,16 @@ func TestFitRejectsUnsupported(t *testing.T) {
 		img  Image
 		want string
 	}{
-		{"bmp", Image{bmp, "image/bmp"}, `declared type "image/bmp"`},
-		{"bmp undeclared", Image{bmp, ""}, "not PNG, JPEG, GIF or WebP"},
-		{"tiff", Image{tiff, "image/tiff"}, "image/tiff"},
-		{"svg", Image{svg, "image/svg+xml"}, "image/svg+xml"},
-		{"empty", Image{nil, "image/png"}, "not PNG, JPEG, GIF or WebP"},
-		{"mismatch", Image{ok.data, "image/jpeg"}, `declared "image/jpeg" but the bytes are png`},
-		{"bad mime", Image{ok.data, "image/"}, `declared type "image/"`},
+		{"bmp", Image{Data: bmp, MIME: "image/bmp"}, `declared type "image/bmp"`},
+		{"bmp undeclared", Image{Data: bmp, MIME: ""}, "not PNG, JPEG, GIF or WebP"},
+		{"tiff", Image{Data: tiff, MIME: "image/tiff"}, "image/tiff"},
+		{"svg", Image{Data: svg, MIME: "image/svg+xml"}, "image/svg+xml"},
+		{"empty", Image{Data: nil, MIME: "image/png"}, "not PNG, JPEG, GIF or WebP"},
+		{"mismatch", Image{Data: ok.data, MIME: "image/jpeg"}, `declared "image/jpeg" but the bytes are png`},
+		{"bad mime", Image{Data: ok.data, MIME: "image/"}, `declared type "image/"`},
 	}
 	for _, c := range cases {
-		images := []Image{{ok.data, ok.mime}, {ok.data, ""}, c.img}
+		images := []Image{{Data: ok.data, MIME: ok.mime}, {Data: ok.data}, c.img}
 		_, err := Fit(context.Background(), images, 8<<20, newTestFrame("ok").serializer())
 		if !errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "image 2") || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: err = %v; want ErrUnsupported naming image 2 and %q", c.name, err, c.want)
@@ -125,14 +125,14 @@ func TestFitRejectsUnsupported(t *testing.T) {
 	}
 	// A header cut short fails even for an image that would pass through;
 	// a body cut short fails only when the image must be decoded.
-	truncated := Image{ok.data[:20], "image/png"}
+	truncated := Image{Data: ok.data[:20], MIME: "image/png"}
 	_, err := Fit(context.Background(), []Image{truncated}, 8<<20, newTestFrame("ok").serializer())
 	if err == nil || errors.Is(err, ErrUnsupported) || !strings.Contains(err.Error(), "image 0: read png header") {
 		t.Errorf("truncated PNG header: err = %v; want a header error naming image 0", err)
 	}
 	big := cache.get(t, sourceSpec{640, 480, "png", 9})
-	body := Image{big.data[:len(big.data)/2], "image/png"}
-	_, err = Fit(context.Background(), []Image{{ok.data, ok.mime}, body}, 20<<10, newTestFrame("ok").serializer())
+	body := Image{Data: big.data[:len(big.data)/2], MIME: "image/png"}
+	_, err = Fit(context.Background(), []Image{{Data: ok.data, MIME: ok.mime}, body}, 20<<10, newTestFrame("ok").serializer())
 	if err == nil || !strings.Contains(err.Error(), "image 1: decode png") {
 		t.Errorf("truncated PNG body to re-encode: err = %v; want a decode error naming image 1", err)
 	}
@@ -145,7 +145,7 @@ func TestFitAcceptsMIMEVariants(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, m := range []string{"image/jpeg", "IMAGE/JPEG", "image/jpg", "image/jpeg; q=1", ""} {
-		res, err := Fit(context.Background(), []Image{{data, m}}, 1<<20, newTestFrame("ok").serializer())
+		res, err := Fit(context.Background(), []Image{{Data: data, MIME: m}}, 1<<20, newTestFrame("ok").serializer())
 		if err != nil || !strings.HasPrefix(res.URLs[0], "data:image/jpeg;base64,") {
 			t.Errorf("MIME %q: %v", m, err)
 		}
@@ -164,7 +164,7 @@ func TestFitFlattensAlphaOverWhite(t *testing.T) {
 	if err := png.Encode(&buf, img); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Fit(context.Background(), []Image{{buf.Bytes(), "image/png"}}, 2000, func(u []string) ([]byte, error) { return []byte(strings.Join(u, ",")), nil })
+	res, err := Fit(context.Background(), []Image{{Data: buf.Bytes(), MIME: "image/png"}}, 2000, func(u []string) ([]byte, error) { return []byte(strings.Join(u, ",")), nil })
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestFitWebPWithAlpha(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := Fit(context.Background(), []Image{{data, "image/webp"}}, 8000, func(u []string) ([]byte, error) { return []byte(u[0]), nil })
+	res, err := Fit(context.Background(), []Image{{Data: data, MIME: "image/webp"}}, 8000, func(u []string) ([]byte, error) { return []byte(u[0]), nil })
 	if err != nil || !res.Images[0].Reencoded {
 		t.Fatalf("WebP into 8000 bytes: %+v, %v", res.Images, err)
 	}
@@ -196,7 +196,7 @@ func TestFitEscapingSerializer(t *testing.T) {
 		return bytes.ReplaceAll(b, []byte("/"), []byte(`\/`)), err
 	}
 	const capBytes = 64 << 10
-	res, err := Fit(context.Background(), []Image{{shot.data, shot.mime}}, capBytes, escaping)
+	res, err := Fit(context.Background(), []Image{{Data: shot.data, MIME: shot.mime}}, capBytes, escaping)
 	if err != nil || len(res.Frame) > capBytes {
 		t.Fatalf("frame %d of cap %d, err %v", len(res.Frame), capBytes, err)
 	}
@@ -218,7 +218,7 @@ func TestFitCancelled(t *testing.T) {
 	shot := cache.get(t, sourceSpec{800, 450, "png", 12})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err := Fit(ctx, []Image{{shot.data, shot.mime}}, 32<<10, newTestFrame("ok").serializer())
+	_, err := Fit(ctx, []Image{{Data: shot.data, MIME: shot.mime}}, 32<<10, newTestFrame("ok").serializer())
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
@@ -262,4 +262,41 @@ func decodeURL(t *testing.T, url string) image.Image {
 		t.Fatalf("not a JPEG: %v", err)
 	}
 	return img
+}
+
+// A capture's pixels go in from memory: re-encoded as JPEG within the cap
+// (never passed through: they have no bytes), the same size as the PNG of
+// the same pixels gives, and an empty or oversized image is refused.
+func TestFitPixelsFromMemory(t *testing.T) {
+	rgba := jpegfittest.Screenshot(800, 450, 21)
+	var pngBytes bytes.Buffer
+	if err := png.Encode(&pngBytes, rgba); err != nil {
+		t.Fatal(err)
+	}
+	const capBytes = 48 << 10
+	ser := newTestFrame("ok").serializer()
+	fromMemory, err := Fit(context.Background(), []Image{{Pixels: rgba}}, capBytes, ser)
+	if err != nil || len(fromMemory.Frame) > capBytes {
+		t.Fatalf("from memory: frame %d of cap %d, err %v", len(fromMemory.Frame), capBytes, err)
+	}
+	o := fromMemory.Images[0]
+	if !o.Reencoded || !strings.HasPrefix(fromMemory.URLs[0], "data:image/jpeg;base64,") {
+		t.Fatalf("from memory: %+v, url %.30q", o, fromMemory.URLs[0])
+	}
+	fromPNG, err := Fit(context.Background(), []Image{{Data: pngBytes.Bytes(), MIME: "image/png"}}, capBytes, ser)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := fromPNG.Images[0]; p.Width != o.Width || p.Height != o.Height || p.Quality != o.Quality {
+		t.Fatalf("from memory %+v, from its PNG %+v", o, p)
+	}
+	// Small pixels still go re-encoded: there are no original bytes to pass.
+	tiny := image.NewRGBA(image.Rect(0, 0, 4, 4))
+	res, err := Fit(context.Background(), []Image{{Pixels: tiny}}, capBytes, ser)
+	if err != nil || !res.Images[0].Reencoded {
+		t.Fatalf("tiny: %+v, %v", res.Images, err)
+	}
+	if _, err := Fit(context.Background(), []Image{{Pixels: image.NewRGBA(image.Rectangle{})}}, capBytes, ser); !errors.Is(err, ErrUnsupported) {
+		t.Fatalf("empty pixels: %v", err)
+	}
 }

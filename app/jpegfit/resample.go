@@ -1,59 +1,48 @@
 package jpegfit
 
-import (
-	"image"
-	"runtime"
-	"sync"
+import "image"
+
+// Fixed-point precision of the resampling weights, and the lanes they are
+// summed in: the passes keep a pixel's R, G and B in three 21-bit lanes of
+// one int64 (R + G<<21 + B<<42) and weight all three with one multiply.
+// Sums are exact: with weights of 11 bits whose absolute values sum to at
+// most 2 (Catmull-Rom's negative lobes are far smaller), a lane's weighted
+// sum stays within ±255·2·2^11 < 2^20, and the top lane within 2^62.
+const (
+	weightBits = 11
+	weightOne  = 1 << weightBits
+	laneBits   = 21
 )
 
-// Fixed-point precision of the resampling weights.
-const (
-	weightBits = 14
-	weightOne  = 1 << weightBits
-)
+// shrinkGap is the reduction the Catmull-Rom pass keeps for itself: a
+// reduction by F first averages k×k blocks with k = ⌊F/shrinkGap⌋ when
+// k ≥ 2, so the cubic still reduces by at least shrinkGap and filters out
+// what the box lets through (libvips's vips_resize does the same with its
+// default gap of 2). Below 2·shrinkGap the cubic does it all.
+const shrinkGap = 2
 
 // resize returns src scaled down to w×h. src must be opaque; the result is
 // opaque. When w×h equals the size of src, src itself is returned.
 //
-// Large reductions first average k×k blocks (k the integer part of the
-// smaller inverse scale), then a separable Catmull-Rom pass covers the rest,
-// whose scale is then above one half, so every output pixel reads at most
-// eight source pixels per axis. Rows are split across GOMAXPROCS goroutines.
+// A separable fixed-point (11-bit) Catmull-Rom pass does the reduction,
+// its kernel widened by the reduction factor so it filters as it shrinks,
+// after an integer box pre-shrink for reductions of 4× and more (see
+// shrinkGap). Rows are split across GOMAXPROCS goroutines. The choice of
+// this resampler over imaging.Resize(…, imaging.CatmullRom), the same
+// filter, is measured in docs/jpegfit.md.
 func resize(src *image.RGBA, w, h int) *image.RGBA {
 	sw, sh := src.Rect.Dx(), src.Rect.Dy()
 	if w == sw && h == sh {
 		return src
 	}
-	if k := min(sw/w, sh/h); k >= 2 {
+	if k := min(sw/w, sh/h) / shrinkGap; k >= 2 {
 		src = boxReduce(src, k)
 		sw, sh = src.Rect.Dx(), src.Rect.Dy()
-		if w == sw && h == sh {
-			return src
-		}
 	}
-	horizontal := weightsFor(sw, w)
-	tmp := image.NewRGBA(image.Rect(0, 0, w, sh))
-	parallelRows(sh, func(y0, y1 int) { resampleRows(tmp, src, horizontal, y0, y1) })
-	vertical := weightsFor(sh, h)
+	horizontal, vertical := weightsFor(sw, w), weightsFor(sh, h)
 	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	parallelRows(h, func(y0, y1 int) { resampleColumns(dst, tmp, vertical, y0, y1) })
+	parallelRows(h, func(y0, y1 int) { resampleBand(dst, src, horizontal, vertical, y0, y1) })
 	return dst
-}
-
-// parallelRows calls fn on disjoint row ranges that cover [0, rows), from up
-// to GOMAXPROCS goroutines, and returns when all have finished.
-func parallelRows(rows int, fn func(y0, y1 int)) {
-	workers := min(runtime.GOMAXPROCS(0), max(rows/64, 1))
-	if workers <= 1 {
-		fn(0, rows)
-		return
-	}
-	var wg sync.WaitGroup
-	for i := range workers {
-		y0, y1 := rows*i/workers, rows*(i+1)/workers
-		wg.Go(func() { fn(y0, y1) })
-	}
-	wg.Wait()
 }
 
 // taps holds, for every output coordinate, the first source index and n
@@ -108,7 +97,38 @@ func weightsFor(srcLen, dstLen int) taps {
 		}
 		row[peak] += weightOne - total
 	}
-	return t
+	return trimmed(t, srcLen)
+}
+
+// trimmed drops the taps that are zero at the ends of every output's
+// window (the span above rounds up by one or two), moving each window's
+// start to its first weight that counts.
+func trimmed(t taps, srcLen int) taps {
+	n := 0
+	firsts := make([]int, len(t.starts))
+	for x := range t.starts {
+		row := t.w[x*t.n : (x+1)*t.n]
+		first, last := 0, len(row)-1
+		for first < last && row[first] == 0 {
+			first++
+		}
+		for last > first && row[last] == 0 {
+			last--
+		}
+		firsts[x] = first
+		n = max(n, last-first+1)
+	}
+	if n == t.n {
+		return t
+	}
+	out := taps{n: n, starts: make([]int, len(t.starts)), w: make([]int32, len(t.starts)*n)}
+	for x, start := range t.starts {
+		s := min(start+firsts[x], srcLen-n)
+		off := s - start
+		copy(out.w[x*n:(x+1)*n], t.w[x*t.n+off:x*t.n+off+n])
+		out.starts[x] = s
+	}
+	return out
 }
 
 // catmullRom is the Catmull-Rom cubic (B=0, C=0.5) with support [-2, 2].
@@ -125,93 +145,83 @@ func catmullRom(x float64) float64 {
 	return 0
 }
 
-// resampleRows filters rows [y0, y1) of src horizontally into dst.
-func resampleRows(dst, src *image.RGBA, t taps, y0, y1 int) {
-	w := dst.Rect.Dx()
-	for y := y0; y < y1; y++ {
-		in := src.Pix[y*src.Stride : y*src.Stride+src.Rect.Dx()*4]
-		out := dst.Pix[y*dst.Stride : y*dst.Stride+w*4]
-		for x := range w {
-			ws := t.w[x*t.n : (x+1)*t.n]
-			p := in[t.starts[x]*4:]
-			var r, g, b int32
-			for j, wt := range ws {
-				px := p[j*4 : j*4+3 : j*4+3]
-				r += wt * int32(px[0])
-				g += wt * int32(px[1])
-				b += wt * int32(px[2])
-			}
-			o := out[x*4 : x*4+4 : x*4+4]
-			o[0], o[1], o[2], o[3] = clampWeighted(r), clampWeighted(g), clampWeighted(b), 0xff
-		}
-	}
+// pack puts a pixel's r, g and b into the lanes of an int64.
+func pack(r, g, b int64) int64 {
+	return r | g<<laneBits | b<<(2*laneBits)
 }
 
-// resampleColumns filters src vertically into rows [y0, y1) of dst.
-func resampleColumns(dst, src *image.RGBA, t taps, y0, y1 int) {
-	width := dst.Rect.Dx() * 4
-	acc := make([]int32, width)
+// unpack splits a weighted sum of packed pixels into its three lanes, each
+// rounded back to a byte (0–255, in an int64).
+func unpack(s int64) (r, g, b int64) {
+	const shift = 64 - laneBits
+	r = s << shift >> shift // the low lane, sign-extended
+	s = (s - r) >> laneBits
+	g = s << shift >> shift
+	b = (s - g) >> laneBits
+	return toByte(r), toByte(g), toByte(b)
+}
+
+// toByte rounds a fixed-point weighted sum back to 0–255.
+func toByte(v int64) int64 {
+	return min(max((v+weightOne/2)>>weightBits, 0), 255)
+}
+
+// resampleBand writes rows [y0, y1) of dst: each source row the band
+// needs is filtered horizontally once, into a ring of the last n packed
+// rows (n the vertical taps), and each output row is the vertical sum over
+// its n ring rows. The band's working set is the ring (n × dst width ×
+// 8 bytes), not an intermediate image.
+func resampleBand(dst, src *image.RGBA, horizontal, vertical taps, y0, y1 int) {
+	w, sw := dst.Rect.Dx(), src.Rect.Dx()
+	n := vertical.n
+	ring := make([][]int64, n)
+	for i := range ring {
+		ring[i] = make([]int64, w)
+	}
+	packed := make([]int64, sw)
+	acc := make([]int64, w)
+	next := vertical.starts[y0] // the next source row to filter horizontally
 	for y := y0; y < y1; y++ {
+		first := vertical.starts[y]
+		next = max(next, first)
+		for ; next < first+n; next++ {
+			filterRow(ring[next%n], packed, src, horizontal, next)
+		}
 		clear(acc)
-		ws := t.w[y*t.n : (y+1)*t.n]
-		for j, wt := range ws {
+		for j, wt := range vertical.w[y*n : (y+1)*n] {
 			if wt == 0 {
 				continue
 			}
-			row := src.Pix[(t.starts[y]+j)*src.Stride:]
-			row = row[:width]
-			for i, v := range row {
-				acc[i] += wt * int32(v)
+			in := ring[(first+j)%n][:len(acc)]
+			for x, v := range in {
+				acc[x] += int64(wt) * v
 			}
 		}
-		out := dst.Pix[y*dst.Stride : y*dst.Stride+width]
-		for i := 0; i < width; i += 4 {
-			o := out[i : i+4 : i+4]
-			a := acc[i : i+3 : i+3]
-			o[0], o[1], o[2], o[3] = clampWeighted(a[0]), clampWeighted(a[1]), clampWeighted(a[2]), 0xff
+		out := dst.Pix[y*dst.Stride : y*dst.Stride+w*4]
+		for x, v := range acc {
+			o := out[x*4 : x*4+4 : x*4+4]
+			r, g, b := unpack(v)
+			o[0], o[1], o[2], o[3] = uint8(r), uint8(g), uint8(b), 0xff
 		}
 	}
 }
 
-// clampWeighted turns a fixed-point weighted sum back into a byte.
-func clampWeighted(v int32) uint8 {
-	v = (v + weightOne/2) >> weightBits
-	return uint8(min(max(v, 0), 255))
-}
-
-// boxReduce averages k×k blocks of src into one pixel each; blocks cut by
-// the right or bottom edge average the pixels they hold.
-func boxReduce(src *image.RGBA, k int) *image.RGBA {
-	sw, sh := src.Rect.Dx(), src.Rect.Dy()
-	w, h := (sw+k-1)/k, (sh+k-1)/k
-	dst := image.NewRGBA(image.Rect(0, 0, w, h))
-	parallelRows(h, func(y0, y1 int) {
-		sums := make([]uint32, w*3)
-		for y := y0; y < y1; y++ {
-			clear(sums)
-			top, bottom := y*k, min(y*k+k, sh)
-			for sy := top; sy < bottom; sy++ {
-				row := src.Pix[sy*src.Stride : sy*src.Stride+sw*4]
-				for x := range sw {
-					s := sums[x/k*3 : x/k*3+3 : x/k*3+3]
-					p := row[x*4 : x*4+3 : x*4+3]
-					s[0] += uint32(p[0])
-					s[1] += uint32(p[1])
-					s[2] += uint32(p[2])
-				}
-			}
-			out := dst.Pix[y*dst.Stride : y*dst.Stride+w*4]
-			rows := uint32(bottom - top)
-			for x := range w {
-				count := rows * uint32(min(x*k+k, sw)-x*k)
-				s := sums[x*3 : x*3+3 : x*3+3]
-				o := out[x*4 : x*4+4 : x*4+4]
-				o[0] = uint8((s[0] + count/2) / count)
-				o[1] = uint8((s[1] + count/2) / count)
-				o[2] = uint8((s[2] + count/2) / count)
-				o[3] = 0xff
-			}
+// filterRow filters source row y of src horizontally into out (packed,
+// each lane rounded to a byte), using packed (source width) as scratch.
+// The tap loop runs without bounds checks.
+func filterRow(out, packed []int64, src *image.RGBA, t taps, y int) {
+	in := src.Pix[y*src.Stride : y*src.Stride+len(packed)*4]
+	for x := range packed {
+		p := in[x*4 : x*4+3 : x*4+3]
+		packed[x] = pack(int64(p[0]), int64(p[1]), int64(p[2]))
+	}
+	for x := range out {
+		ws := t.w[x*t.n : (x+1)*t.n]
+		p := packed[t.starts[x]:][:len(ws)]
+		var sum int64
+		for j, wt := range ws {
+			sum += int64(wt) * p[j]
 		}
-	})
-	return dst
+		out[x] = pack(unpack(sum))
+	}
 }

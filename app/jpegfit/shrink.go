@@ -54,6 +54,15 @@ type shrunk struct {
 // before d passes. It returns ErrTooLarge when even the smallest size at
 // floorQuality does not fit.
 func shrink(ctx context.Context, src *image.RGBA, budget int, d Deadline) (shrunk, error) {
+	return shrinkWith(ctx, src, budget, d, resize)
+}
+
+// resizer scales an opaque image down to w×h (resize; the benchmarks pass
+// others to compare on the fitter's whole path).
+type resizer func(src *image.RGBA, w, h int) *image.RGBA
+
+// shrinkWith is shrink with the resampler rs.
+func shrinkWith(ctx context.Context, src *image.RGBA, budget int, d Deadline, rs resizer) (shrunk, error) {
 	if budget < minJPEGBytes {
 		return shrunk{}, ErrTooLarge
 	}
@@ -70,7 +79,7 @@ func shrink(ctx context.Context, src *image.RGBA, budget int, d Deadline) (shrun
 			break
 		}
 		w, h := scaledSize(sw, sh, scale)
-		fit, smallest, err := searchQuality(ctx, resize(src, w, h), budget, lowQuality, d)
+		fit, smallest, err := searchQuality(ctx, rs(src, w, h), budget, lowQuality, d)
 		if err != nil {
 			return shrunk{}, err
 		}
@@ -98,7 +107,7 @@ func shrink(ctx context.Context, src *image.RGBA, budget int, d Deadline) (shrun
 	// Last resort: the smallest size, down to the floor quality (a few
 	// encodes of a tiny image, so not bounded by d).
 	w, h := scaledSize(sw, sh, minScale)
-	fit, _, err := searchQuality(ctx, resize(src, w, h), budget, floorQuality, Deadline{})
+	fit, _, err := searchQuality(ctx, rs(src, w, h), budget, floorQuality, Deadline{})
 	if err != nil {
 		return shrunk{}, err
 	}

@@ -6,7 +6,7 @@
 //   - at "perch_targets": a JSON text {windows, edges}: the visible
 //     top-level windows (app, title, rect, monitor) the character can sit
 //     on — hidden windows, docks/desktops/menus and Yui's own windows (by
-//     PID, or a title starting "Yui — ") left out — plus the left and right
+//     PID, a title starting "Yui — ", or the app "yui") left out — plus the left and right
 //     edge of every monitor it can peek from.
 //   - at "screen": the requested monitor (default: the character's) after
 //     the permission gate; "ok" with a PNG data URL in tool_result.images,

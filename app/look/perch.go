@@ -12,6 +12,9 @@ import (
 // OwnTitlePrefix starts the titles of Yui's own windows.
 const OwnTitlePrefix = "Yui — "
 
+// OwnClass is the app (WM_CLASS, process image name) of Yui's windows.
+const OwnClass = "yui"
+
 // Window is one top-level window as a Windows provider reports it.
 type Window struct {
 	App    string
@@ -20,6 +23,13 @@ type Window struct {
 	PID    int             // 0 when unknown
 	Type   string          // "", normal, dialog, utility, dock, desktop, …
 	Hidden bool            // minimised or unmapped
+	// ID is the OS's window id (an X window, a HWND); 0 when unknown.
+	ID uint64
+	// Frame is the window as the user sees it, title bar and borders
+	// included (where the character sits); empty means Rect.
+	Frame image.Rectangle
+	// Fullscreen: the window covers its monitor as a fullscreen window.
+	Fullscreen bool
 }
 
 // Windows lists the top-level windows, bottom to top when known.
@@ -66,6 +76,8 @@ func perchable(w Window, ownPIDs []int, ownPrefix string) bool {
 		return false
 	case ownPrefix != "" && strings.HasPrefix(w.Title, ownPrefix):
 		return false
+	case strings.EqualFold(w.App, OwnClass):
+		return false // any other window of Yui's processes (a popup, a tooltip)
 	}
 	switch w.Type {
 	case "", "normal", "dialog", "utility":
@@ -84,11 +96,7 @@ func perchText(ws []Window, ms []capture.Monitor, ownPIDs []int, ownPrefix strin
 		if len(ms) > 0 && mon < 0 {
 			continue // wholly off screen
 		}
-		app := w.App
-		if app == "" {
-			app = w.Title
-		}
-		out.Windows = append(out.Windows, perchWindow{App: app, Title: w.Title, Monitor: max(mon, 0),
+		out.Windows = append(out.Windows, perchWindow{App: AppName(w), Title: w.Title, Monitor: max(mon, 0),
 			Rect: rect{w.Rect.Min.X, w.Rect.Min.Y, w.Rect.Dx(), w.Rect.Dy()}})
 	}
 	for _, m := range ms {

@@ -26,8 +26,9 @@ func (x X11Windows) Windows() ([]Window, error) {
 	}
 	out := make([]Window, len(cs))
 	for i, c := range cs {
-		out[i] = Window{App: c.App, Title: c.Title, PID: c.PID, Type: c.Type, Hidden: c.Hidden,
-			Rect: image.Rect(c.Rect.X, c.Rect.Y, c.Rect.X+c.Rect.W, c.Rect.Y+c.Rect.H)}
+		out[i] = Window{App: c.App, Title: c.Title, PID: c.PID, Type: c.Type, Hidden: c.Hidden, ID: uint64(c.ID),
+			Rect:  image.Rect(c.Rect.X, c.Rect.Y, c.Rect.X+c.Rect.W, c.Rect.Y+c.Rect.H),
+			Frame: image.Rect(c.Frame.X, c.Frame.Y, c.Frame.X+c.Frame.W, c.Frame.Y+c.Frame.H), Fullscreen: c.Fullscreen}
 	}
 	return out, nil
 }

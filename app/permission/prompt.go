@@ -9,10 +9,17 @@ type Prompt struct {
 	Backend string // the preset's backend name or URL, as Config.Backend
 	Monitor int    // the monitor asked for
 	Label   string // the monitor's label, when Config.Label knows it
+	// Tool, when set, names the tool a prompt that is not the screen's
+	// asks for (an MCP tool's first call, app/mcp: "read of the MCP
+	// server files"); Ask is then its whole question and Monitor is 0.
+	Tool, Ask string
 }
 
 // Text is a one-line English wording of the prompt.
 func (p Prompt) Text() string {
+	if p.Ask != "" {
+		return p.Ask
+	}
 	where := fmt.Sprintf("monitor %d", p.Monitor)
 	if p.Label != "" {
 		where += " (" + p.Label + ")"

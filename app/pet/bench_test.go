@@ -15,9 +15,12 @@ import (
 	"yui/app/settings"
 )
 
-// BenchmarkSentenceEndToSpeechStart: a Chat Completions server streams the
-// start of a sentence, then (timed from here) the delta that ends it; the
-// session's speech_start for that sentence stops the clock. The path is
+// BenchmarkSentenceEndToSpeechStart: a Chat Completions server streams a
+// first delta holding a whole sentence and the start of the next; once the
+// session has played the first sentence (its speech_end: the delta was
+// read, cut and the player is idle), the clock starts and the server sends
+// the delta that ends the second; the session's speech_start for it stops
+// the clock. The path is
 // the HTTP stream, the SSE reader, the sentence cut, the session's actor
 // and the player (instant silent voice). Reports p50 and p99 (goal p99 <
 // 1 ms) and, as the baseline in the same run, the loopback write→read
@@ -26,7 +29,7 @@ func BenchmarkSentenceEndToSpeechStart(b *testing.B) {
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
-		fmt.Fprint(w, `data: {"choices":[{"index":0,"delta":{"content":"All green"}}]}`+"\n\n")
+		fmt.Fprint(w, `data: {"choices":[{"index":0,"delta":{"content":"Ready. All green"}}]}`+"\n\n")
 		w.(http.Flusher).Flush()
 		<-release
 		fmt.Fprint(w, `data: {"choices":[{"index":0,"delta":{"content":". "}}]}`+"\n\n")
@@ -35,6 +38,7 @@ func BenchmarkSentenceEndToSpeechStart(b *testing.B) {
 	}))
 	defer srv.Close()
 	started := make(chan time.Time, 16)
+	first := make(chan struct{}, 16)
 	ended := make(chan struct{}, 16)
 	p := settings.Preset{ID: "p-00000001", Name: "Yui", ChatAPI: pet.ChatCompletions, ChatBaseURL: srv.URL, ChatID: "yui-00000001"}
 	ch, err := pet.New(pet.Config{Preset: p, ConfigDir: b.TempDir(), Voice: playback.Silent{},
@@ -43,6 +47,10 @@ func BenchmarkSentenceEndToSpeechStart(b *testing.B) {
 			case session.SpeechStart:
 				if e.Text == "All green." {
 					started <- time.Now()
+				}
+			case session.SpeechEnd:
+				if e.Text == "Ready." {
+					first <- struct{}{}
 				}
 			case session.TurnEnd:
 				ended <- struct{}{}
@@ -82,7 +90,7 @@ func BenchmarkSentenceEndToSpeechStart(b *testing.B) {
 		br.ReadString('\n')
 		base = append(base, time.Since(t0))
 		ch.Session.SendText("status?")
-		time.Sleep(5 * time.Millisecond) // let the first delta arrive (not timed)
+		<-first // the first delta is read and played (not timed)
 		t0 = time.Now()
 		release <- struct{}{}
 		t1 := <-started

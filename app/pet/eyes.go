@@ -55,13 +55,13 @@ func screenshotHook(cfg Config, gate *permission.Gate, lg *slog.Logger) func() (
 		return nil
 	}
 	return func() (session.TurnScreenshot, bool) {
-		m, png, err := capture.EachTurn(context.Background(), gate, cfg.Screen, cfg.Body().Monitor)
+		shot, err := capture.EachTurn(context.Background(), gate, cfg.Screen, cfg.Body().Monitor)
 		if err != nil {
 			if !errors.Is(err, permission.ErrOff) {
 				lg.Warn("screenshot_failed", "err", err.Error())
 			}
 			return session.TurnScreenshot{}, false
 		}
-		return session.TurnScreenshot{Monitor: m.Index, Label: m.Label, Data: png}, true
+		return session.TurnScreenshot{Monitor: shot.Monitor.Index, Label: shot.Monitor.Label, Pixels: shot.Image}, true
 	}
 }

@@ -7,11 +7,14 @@ import (
 	"os"
 	"time"
 
+	"yui/app/bodyaction"
 	"yui/app/capture"
 	"yui/app/clientctx"
 	"yui/app/cue"
 	"yui/app/i18n"
 	"yui/app/look"
+	"yui/app/mcp"
+	"yui/app/memory"
 	"yui/app/permission"
 	"yui/app/playback"
 	"yui/app/session"
@@ -27,7 +30,7 @@ type Config struct {
 	// PresetNow reads the preset as saved now (model, effort, card and
 	// context window apply from the next turn); nil is Preset.
 	PresetNow func() settings.Preset
-	// Main declares the main character's tools (look).
+	// Main declares the main character's tools (look, body_action).
 	Main bool
 	// ConfigDir holds the preset's persisted files (previous-turn record,
 	// delegation history, a request transport's conversation).
@@ -37,6 +40,12 @@ type Config struct {
 	// with what the message window shows); nil keeps it in the
 	// transport's own file.
 	History transport.History
+	// Memory is her memory on a request wire (the summary and facts sent
+	// with each request, remember and forget declared); nil: none.
+	Memory *memory.Store
+	// MCP is her MCP servers' hub on a request wire (its tools declared
+	// each turn); nil: none. The caller starts and closes it.
+	MCP *mcp.Hub
 	// Endpoint and Key are read on every connection attempt or request;
 	// nil reads the preset's chat_base_url and key. Endpoint "" means not
 	// configured.
@@ -53,6 +62,12 @@ type Config struct {
 	Windows look.Windows
 	// Body is where the character is; nil stands on monitor 0.
 	Body func() look.BodyState
+	// BodyLine is her posture for the client_context body line (the same
+	// source as Body); nil says standing.
+	BodyLine func() clientctx.Body
+	// BodyActor runs main's body_action; nil answers every call "error:
+	// unsupported" (no desktop).
+	BodyActor bodyaction.Actor
 
 	// SavePermission persists a mode the user chose in a prompt ("always");
 	// nil keeps it in memory.
@@ -133,8 +148,9 @@ func New(cfg Config) (*Character, error) {
 			OwnPIDs: []int{os.Getpid()},
 			Logger:  lg,
 		})
-		tools = append(tools, ch.Look)
+		tools = append(tools, ch.Look, bodyTool(cfg))
 	}
+	tools = append(tools, memoryTools(cfg)...)
 	tr, err := newTransport(cfg, tools, session.WireVocabulary(vocab), lg)
 	if err != nil {
 		return nil, fmt.Errorf("pet: %s: %w", p.ID, err)
@@ -154,7 +170,7 @@ func New(cfg Config) (*Character, error) {
 		Vocabulary: vocab,
 		Lines:      session.LinesFor(cfg.Language),
 		Screenshot: screenshotHook(cfg, ch.Gate, lg),
-		Body:       func() clientctx.Body { return clientctx.Body{Posture: "standing"} },
+		Body:       bodyLine(cfg),
 		Frontmost:  frontmostHook(cfg),
 		Logger:     lg,
 		TurnLog:    cfg.TurnLog,

@@ -78,6 +78,8 @@ func newTransport(cfg Config, tools []transport.Tool, vocab transport.Vocabulary
 			Vocabulary:  vocab,
 			ImageFitter: jpegfit.URLFitter{},
 			History:     cfg.History,
+			Memory:      wireMemory(cfg.Memory),
+			MoreTools:   mcpTools(cfg),
 			Store:       conversationFile{path: filepath.Join(cfg.ConfigDir, "conversation-"+atomicfile.SafeName(p.ID)+"-"+p.ChatAPI+".json")},
 			HTTPClient:  cfg.HTTPClient,
 			Logger:      lg,

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"image"
 
 	"yui/app/clientctx"
 	"yui/app/jpegfit"
@@ -10,11 +11,13 @@ import (
 )
 
 // TurnScreenshot is the per-turn screenshot the Options.Screenshot hook
-// takes: the image bytes (PNG, JPEG, GIF or WebP) and where they came from.
+// takes: its pixels (or image bytes: PNG, JPEG, GIF or WebP) and where they
+// came from.
 type TurnScreenshot struct {
 	Monitor int
-	Label   string // e.g. DP-1; "" when unknown
-	Data    []byte
+	Label   string      // e.g. DP-1; "" when unknown
+	Pixels  *image.RGBA // the capture as it is (fitted from memory); or
+	Data    []byte      // encoded image bytes (PNG, JPEG…), when Pixels is nil
 }
 
 // turnImages are the images of one turn frame, before fitting.
@@ -63,7 +66,7 @@ func (s *Session) fitTurn(f transport.Turn, imgs turnImages, rebuild func(withSh
 	}
 	var in []jpegfit.Image
 	if imgs.shot != nil {
-		in = append(in, jpegfit.Image{Data: imgs.shot.Data})
+		in = append(in, jpegfit.Image{Data: imgs.shot.Data, Pixels: imgs.shot.Pixels})
 	}
 	for _, a := range imgs.atts {
 		in = append(in, jpegfit.Image{Data: a.data, MIME: a.mime})

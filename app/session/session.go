@@ -185,7 +185,7 @@ func (s *Session) shutdown() {
 	if s.st.delegTimer != nil {
 		s.st.delegTimer.Stop()
 	}
-	if err := s.board.Flush(); err != nil {
+	if err := s.board.Close(); err != nil {
 		s.log.Warn("delegations.history_save_failed", "err", err.Error())
 	}
 	for _, t := range s.st.turns {

@@ -71,6 +71,10 @@ type Preset struct {
 	Permissions Permissions `json:"permissions"`
 	// Voice is how the character speaks.
 	Voice Voice `json:"voice"`
+	// MCPServers and MCPGrants are her MCP tools on a request wire and
+	// the user's saved answers to their prompts (mcp.go, docs/mcp.md).
+	MCPServers []MCPServer `json:"mcp_servers,omitempty"`
+	MCPGrants  MCPGrants   `json:"mcp_grants,omitempty"`
 	// Window is where the pet window was last placed; nil until it moved.
 	Window *Position `json:"window,omitempty"`
 	// Quiet is this character's quiet companion switch: she never speaks

@@ -244,6 +244,7 @@ func clone(s Settings) Settings {
 			p.Window = &w
 		}
 		p.Voice = p.Voice.clone()
+		p.MCPServers, p.MCPGrants = cloneMCP(p.MCPServers, p.MCPGrants)
 		c.Presets[i] = p
 	}
 	return c

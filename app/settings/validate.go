@@ -113,6 +113,9 @@ func validatePreset(p Preset) error {
 			return &FieldError{Field: "chat_base_url", Reason: fmt.Sprintf("%q is not an http(s) or ws(s) URL with a host", p.ChatBaseURL)}
 		}
 	}
+	if err := validateMCP(p); err != nil {
+		return err
+	}
 	return validateVoice(p.Voice)
 }
 

@@ -36,7 +36,28 @@ type Bridge struct {
 	mu      sync.Mutex
 	onShape func([]x11.Rect)
 	onMove  func(x, y int)
+	onStep  func(step string, epochMs float64)
 	moved   chan struct{}
+}
+
+// StartupStep tells the shell the page reached one of its start-up steps
+// ("view_socket": its socket to the core is open; "first_state": it has
+// applied the core's first sticky state) at epochMs (its clock, epoch
+// milliseconds); the shell logs it once as a window_timing line. Other
+// steps are ignored. Never blocks.
+func (b *Bridge) StartupStep(step string, epochMs float64) {
+	b.mu.Lock()
+	f := b.onStep
+	b.mu.Unlock()
+	if f != nil {
+		f(step, epochMs)
+	}
+}
+
+func (b *Bridge) setStepFunc(f func(step string, epochMs float64)) {
+	b.mu.Lock()
+	b.onStep = f
+	b.mu.Unlock()
 }
 
 func newBridge(coreURL, pageToken, role, preset string, op opener) *Bridge {

@@ -40,6 +40,9 @@ type Options struct {
 	Preset string
 	Assets fs.FS
 	Logger *slog.Logger
+	// Started is when the window process started (its start-up steps are
+	// logged as time since then); zero: when Run was called.
+	Started time.Time
 }
 
 // positionPoll is how often the shell reads the window position to notice
@@ -65,6 +68,7 @@ func Run(opts Options) error {
 	if lg == nil {
 		lg = slog.New(slog.DiscardHandler)
 	}
+	timer := newStartTimer(lg, opts.Started)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	// The token goes in a header, not the URL: a dial error quotes the URL.
 	shellRole := view.RoleShell
@@ -93,15 +97,20 @@ func Run(opts Options) error {
 		return errors.New("shell: window config: no page token")
 	}
 
+	timer.now(StepCoreDialed)
 	bridge := newBridge(opts.CoreURL, cfg.PageToken, opts.Role, opts.Preset, opener{command: openerCommand})
 	bridge.cfg.Lang = pageLang(os.Getenv)
-	w := &window{log: lg, ws: ws, cfg: cfg, bridge: bridge}
+	w := &window{log: lg, ws: ws, cfg: cfg, bridge: bridge, timer: timer}
 	bridge.setShapeFunc(w.setShape)
+	bridge.setStepFunc(timer.page)
 	// Before the window runs: the web view refuses every navigation away
 	// from the app's pages and answers only their messages.
 	// A window that cannot be guarded does not run (the supervisor's
 	// give-up then shows in the log).
 	installGuard(newGuard(lg, func() { os.Exit(1) }))
+	if cfg.Kind == view.WindowPet {
+		useDamageCompositing()
+	}
 
 	return wails.Run(appOptions(cfg, opts.Assets, w, ws, bridge))
 }
@@ -161,6 +170,7 @@ type window struct {
 	ws     *websocket.Conn
 	cfg    view.WindowConfig
 	bridge *Bridge
+	timer  *startTimer
 
 	ctx context.Context
 
@@ -212,6 +222,8 @@ func (w *window) quit(ctx context.Context) {
 
 func (w *window) startup(ctx context.Context) {
 	w.ctx = ctx
+	w.timer.now(StepWebKit)
+	onMapped(func() { w.timer.now(StepMapped) })
 	w.bridge.setMoveFunc(func(x, y int) { w.dragTo(ctx, x, y) })
 	if w.pet() {
 		installClearOnDraw()
@@ -251,6 +263,15 @@ func (w *window) startup(ctx context.Context) {
 				w.moveTo(ctx, wp.X, wp.Y)
 				w.log.Info("window_moved_by_core", "x", wp.X, "y", wp.Y)
 				w.bridge.Moved() // read back and report where it is now
+			case view.TypeWindowStep:
+				// A walk's step or following her perch: at once, not
+				// reported back (docs/desktop-life.md).
+				var wp view.WindowPosition
+				if err := json.Unmarshal(m.Body, &wp); err != nil {
+					w.log.Warn("view_malformed", "type", m.Type, "err", err.Error())
+					continue
+				}
+				w.dragTo(ctx, wp.X, wp.Y)
 			case view.TypeWindowTitle:
 				var t view.WindowTitle
 				if err := json.Unmarshal(m.Body, &t); err != nil || t.Title == "" {
@@ -312,6 +333,7 @@ func (w *window) pollPosition(ctx context.Context) {
 // domReady finds the OS window (it is mapped by now) to keep it out of the
 // task bar and apply the input shape.
 func (w *window) domReady(ctx context.Context) {
+	w.timer.now(StepPageLoaded)
 	if !w.pet() {
 		return
 	}

@@ -1,19 +1,16 @@
 package transcript
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"log/slog"
-	"os"
-	"slices"
+	"path/filepath"
 	"sync"
 	"time"
 	"unicode/utf8"
 
 	"yui/app/atomicfile"
+	"yui/app/history"
 	"yui/transport"
 )
 
@@ -28,20 +25,22 @@ const (
 
 // Bounds.
 const (
-	// MaxEntries is how many entries the file keeps (the oldest leave).
+	// MaxEntries is how many entries of the current conversation Entries
+	// and Exchanges return (the newest); the history keeps them all
+	// (app/history, up to history.MaxRows).
 	MaxEntries = 400
 	// MaxTextBytes bounds one entry's Text and Sent; MaxReasoningBytes its
 	// Reasoning (the start is kept).
 	MaxTextBytes      = 32 << 10
 	MaxReasoningBytes = 16 << 10
-	// MaxFileBytes is the most a transcript file is read of; a larger one
-	// is unreadable (kept aside, see Open).
-	MaxFileBytes = 48 << 20
+	// MaxFileBytes is the most an older transcript file (or its journal)
+	// is read of at its migration; a larger one is kept aside.
+	MaxFileBytes = history.MaxImportBytes
 )
 
 // Entry is one row of the transcript.
 type Entry struct {
-	// ID grows with every entry of the file (never reused, also across
+	// ID grows with every entry of the history (never reused, also across
 	// a reset), so a page can update a row in place.
 	ID     uint64 `json:"id"`
 	TurnID string `json:"turn_id,omitempty"`
@@ -60,110 +59,100 @@ type Entry struct {
 	Sent string `json:"sent,omitempty"`
 }
 
-type file struct {
-	Version int    `json:"version"`
-	NextID  uint64 `json:"next_id"`
-	// Journal is the generation of the journal that continues this
-	// snapshot (journal.go); 0 in a file written before it existed.
-	Journal uint64  `json:"journal,omitempty"`
-	Entries []Entry `json:"entries"`
-}
-
-// Store is one character's transcript file.
+// Store is one character's transcript: the current conversation of her
+// history (app/history).
 type Store struct {
-	path string
-	log  *slog.Logger
-	now  func() time.Time
+	db  *history.DB
+	log *slog.Logger
+	now func() time.Time
 
-	mu    sync.Mutex
-	f     file
-	j     journal
-	dirty map[uint64]bool // entries changed in memory only (Update without save)
+	mu     sync.Mutex
+	conv   int64
+	nextID uint64
+	// dirty holds the entries changed since the last commit (pending.go):
+	// reads see them over the database's rows.
+	dirty map[uint64]Entry
+	timer *time.Timer // commits dirty SyncDelay after a saved change
+	// commits counts the transactions written (for tests).
+	commits int
 }
 
-// Open reads the transcript at path; a missing file is an empty
-// transcript; path "" keeps it in memory only. An unreadable one (not JSON, too large) is moved aside with
-// atomicfile.KeepAside so nothing is lost, logged, and the store starts
-// empty; the error says where the file went. now may be nil (time.Now).
-func Open(path string, log *slog.Logger, now func() time.Time) (*Store, error) {
+// Open opens the transcript of character id in the config directory dir
+// (its history database, app/history); dir "" keeps it in memory only.
+// A transcript file of an older Yui (transcript-<id>.json and its
+// journal) is imported once and kept as .bak; one that does not parse is
+// kept aside (atomicfile.KeepAside) and the store starts without it: the
+// error says where the file went (the store is usable). An error opening
+// the database itself returns a nil Store. now may be nil (time.Now).
+func Open(dir, id string, log *slog.Logger, now func() time.Time) (*Store, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
 	if now == nil {
 		now = time.Now
 	}
-	s := &Store{path: path, log: log, now: now, f: file{Version: 1, NextID: 1}, dirty: map[uint64]bool{}}
-	s.j.path = journalPath(path)
-	if path == "" {
-		return s, nil
-	}
-	b, err := readBounded(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		err = nil
-	case err == nil:
-		var f file
-		if err = json.Unmarshal(b, &f); err == nil {
-			if f.NextID == 0 {
-				f.NextID = 1
-			}
-			f.Version = 1
-			s.f = f
-		}
-	}
-	var openErr error
+	db, err := history.Open(dir, id, log)
 	if err != nil {
-		aside, kerr := atomicfile.KeepAside(path)
-		if kerr != nil {
-			openErr = fmt.Errorf("transcript: %s unreadable (%v) and not kept aside: %w", path, err, kerr)
-		} else {
-			log.Warn("transcript_unreadable", "path", path, "kept_as", aside, "err", err.Error())
-			openErr = fmt.Errorf("transcript: %s unreadable, kept as %s: %w", path, aside, err)
-		}
-		s.f = file{Version: 1, NextID: 1}
-		if _, jerr := os.Stat(s.j.path); jerr == nil {
-			// Its journal continues a snapshot that is gone: kept too.
-			if jaside, kerr := atomicfile.KeepAside(s.j.path); kerr == nil {
-				log.Warn("transcript_journal_kept_aside", "path", s.j.path, "kept_as", jaside)
+		return nil, fmt.Errorf("transcript: %w", err)
+	}
+	s := &Store{db: db, log: log, now: now, dirty: map[uint64]Entry{}}
+	var migErr error
+	if dir != "" {
+		legacy := filepath.Join(dir, "transcript-"+atomicfile.SafeName(id)+".json")
+		migErr = db.Migrate(history.Migration{Name: "transcript", Path: legacy, Also: []string{legacy + ".journal"}, Parse: parseLegacy})
+		if migErr != nil {
+			log.Warn("transcript_unreadable", "path", legacy, "err", migErr.Error())
+			if !errors.Is(migErr, history.ErrDamaged) {
+				// Left in place: imported at a later start.
+				migErr = fmt.Errorf("transcript: %w", migErr)
 			}
 		}
-	} else {
-		s.replayLocked()
 	}
-	for _, e := range s.f.Entries {
-		s.f.NextID = max(s.f.NextID, e.ID+1)
+	st, err := db.State()
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("transcript: %w", err)
 	}
-	s.trimLocked()
-	// A fresh snapshot and an empty journal: what was replayed is folded
-	// in, and the journal starts small.
-	s.compactLocked()
-	return s, openErr
+	s.conv, s.nextID = st.Conv, st.NextID
+	return s, migErr
 }
 
-func readBounded(path string) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	b, err := io.ReadAll(io.LimitReader(fh, MaxFileBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(b) > MaxFileBytes {
-		return nil, fmt.Errorf("over %d bytes", MaxFileBytes)
-	}
-	return b, nil
-}
+// DB is the history the store keeps its entries in (for the message
+// window's pages, search and export).
+func (s *Store) DB() *history.DB { return s.db }
 
-// Path is the file the store writes.
-func (s *Store) Path() string { return s.path }
-
-// Entries returns a copy of the entries, oldest first.
-func (s *Store) Entries() []Entry {
+// Conv is the current conversation's number in the history.
+func (s *Store) Conv() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return append([]Entry(nil), s.f.Entries...)
+	return s.conv
+}
+
+// Path is the database file the store writes ("" in memory).
+func (s *Store) Path() string { return s.db.File() }
+
+func toRow(conv int64, e Entry) history.Row {
+	return history.Row{ID: e.ID, Conv: conv, TurnID: e.TurnID, Kind: e.Kind, Text: e.Text, Reasoning: e.Reasoning, State: e.State, At: e.At, Sent: e.Sent}
+}
+
+// FromRow is a history row as an Entry.
+func FromRow(r history.Row) Entry {
+	return Entry{ID: r.ID, TurnID: r.TurnID, Kind: r.Kind, Text: r.Text, Reasoning: r.Reasoning, State: r.State, At: r.At, Sent: r.Sent}
+}
+
+// Entries returns a copy of the newest MaxEntries entries of the current
+// conversation, oldest first.
+func (s *Store) Entries() []Entry {
+	return s.Latest(MaxEntries)
+}
+
+// Latest returns the newest n entries of the current conversation, oldest
+// first: what the message window shows when it opens (its first page).
+func (s *Store) Latest(n int) []Entry {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rows, err := s.db.Latest(s.conv, n+len(s.dirty))
+	return s.mergeLocked(rows, err, func(Entry) bool { return true }, n)
 }
 
 // Add appends an entry (its ID and, when zero, At are set), saves, and
@@ -171,15 +160,13 @@ func (s *Store) Entries() []Entry {
 func (s *Store) Add(e Entry) Entry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	e.ID = s.f.NextID
-	s.f.NextID++
+	e.ID = s.nextID
+	s.nextID++
 	if e.At == 0 {
 		e.At = s.now().UnixMilli()
 	}
 	bound(&e)
-	s.f.Entries = append(s.f.Entries, e)
-	s.trimLocked()
-	// A line the user typed is on disk before it shows as sent.
+	// A line the user typed is on the disk before it shows as sent.
 	s.saveLocked(e.Kind == KindUser && e.Text != "", e)
 	return e
 }
@@ -190,18 +177,18 @@ func (s *Store) Add(e Entry) Entry {
 func (s *Store) Update(turnID, kind string, save bool, fn func(*Entry)) (Entry, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i := s.findLocked(turnID, kind)
-	if i < 0 {
+	e, ok := s.findLocked(turnID, kind)
+	if !ok {
 		return Entry{}, false
 	}
-	fn(&s.f.Entries[i])
-	bound(&s.f.Entries[i])
+	fn(&e)
+	bound(&e)
 	if save {
-		s.saveLocked(false, s.f.Entries[i])
+		s.saveLocked(false, e)
 	} else {
-		s.dirty[s.f.Entries[i].ID] = true
+		s.dirty[e.ID] = e // the next saved change commits it
 	}
-	return s.f.Entries[i], true
+	return e, true
 }
 
 // FinishReplies marks every reply still "streaming" "done" (the turn is
@@ -210,10 +197,11 @@ func (s *Store) FinishReplies() []Entry {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []Entry
-	for i := range s.f.Entries {
-		if e := &s.f.Entries[i]; e.Kind == KindReply && e.State == "streaming" {
+	rows, err := s.db.Streaming(s.conv)
+	for _, e := range s.mergeLocked(rows, err, func(e Entry) bool { return e.State == "streaming" }, -1) {
+		if e.Kind == KindReply {
 			e.State = "done"
-			out = append(out, *e)
+			out = append(out, e)
 		}
 	}
 	if len(out) > 0 {
@@ -226,29 +214,49 @@ func (s *Store) FinishReplies() []Entry {
 func (s *Store) Find(turnID, kind string) (Entry, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	i := s.findLocked(turnID, kind)
-	if i < 0 {
-		return Entry{}, false
-	}
-	return s.f.Entries[i], true
+	return s.findLocked(turnID, kind)
 }
 
-// Clear empties the transcript (New conversation) and saves.
+func (s *Store) findLocked(turnID, kind string) (Entry, bool) {
+	var best Entry
+	for _, e := range s.dirty {
+		if e.TurnID == turnID && e.Kind == kind && e.ID > best.ID {
+			best = e
+		}
+	}
+	r, ok, err := s.db.Find(s.conv, turnID, kind)
+	if err != nil {
+		s.log.Warn("transcript_read_failed", "path", s.db.File(), "err", err.Error())
+	}
+	if ok && r.ID > best.ID {
+		best = s.overlay(r)
+	}
+	return best, best.ID != 0
+}
+
+// Clear empties the transcript (New conversation): the history starts
+// its next conversation (the ones before stay in it, to scroll back to
+// and search), on the disk before Clear returns.
 func (s *Store) Clear() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.f.Entries = nil
-	clear(s.dirty)
-	s.clearLocked()
+	s.commitLocked(false)
+	if err := s.db.NewConversation(s.conv+1, s.nextID); err != nil {
+		s.log.Warn("transcript_save_failed", "path", s.db.File(), "err", err.Error())
+	}
+	s.conv++
 }
 
 // Exchanges implements transport.History: the user and assistant messages
-// RecordExchange recorded, oldest first.
+// RecordExchange recorded in the current conversation (the newest
+// MaxEntries), oldest first.
 func (s *Store) Exchanges() []transport.HistoryMessage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []transport.HistoryMessage
-	for _, e := range s.f.Entries {
+	rows, err := s.db.Sent(s.conv, MaxEntries+len(s.dirty))
+	sent := func(e Entry) bool { return e.Sent != "" && (e.Kind == KindUser || e.Kind == KindReply) }
+	for _, e := range s.mergeLocked(rows, err, sent, MaxEntries) {
 		if e.Sent == "" {
 			continue
 		}
@@ -264,58 +272,43 @@ func (s *Store) Exchanges() []transport.HistoryMessage {
 
 // RecordExchange implements transport.History: the turn's user entry and
 // reply entry get Sent (made when missing: a turn nobody typed, a reply
-// not shown yet), and the file is saved.
+// not shown yet), and both are saved in one transaction, on the disk
+// before it returns (the conversation a request transport sends next).
 func (s *Store) RecordExchange(turnID, user, assistant string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	now := s.now().UnixMilli()
-	var changed []uint64
-	if i := s.findLocked(turnID, KindUser); i >= 0 {
-		s.f.Entries[i].Sent = user
-		bound(&s.f.Entries[i])
-		changed = append(changed, s.f.Entries[i].ID)
-	} else {
-		e := Entry{ID: s.f.NextID, TurnID: turnID, Kind: KindUser, Sent: user, At: now}
-		s.f.NextID++
-		bound(&e)
-		s.f.Entries = append(s.f.Entries, e)
-		changed = append(changed, e.ID)
+	u, ok := s.findLocked(turnID, KindUser)
+	if !ok {
+		u = Entry{ID: s.nextID, TurnID: turnID, Kind: KindUser, At: now}
+		s.nextID++
 	}
-	if i := s.findLocked(turnID, KindReply); i >= 0 {
-		s.f.Entries[i].Sent = assistant
-		bound(&s.f.Entries[i])
-		changed = append(changed, s.f.Entries[i].ID)
-	} else {
-		e := Entry{ID: s.f.NextID, TurnID: turnID, Kind: KindReply, Sent: assistant, State: "streaming", At: now}
-		s.f.NextID++
-		bound(&e)
-		s.f.Entries = append(s.f.Entries, e)
-		changed = append(changed, e.ID)
+	u.Sent = user
+	bound(&u)
+	r, ok := s.findLocked(turnID, KindReply)
+	if !ok {
+		r = Entry{ID: s.nextID, TurnID: turnID, Kind: KindReply, State: "streaming", At: now}
+		s.nextID++
 	}
-	s.trimLocked()
-	// The conversation a request transport sends next is on disk first.
-	var es []Entry
-	for _, e := range s.f.Entries {
-		if slices.Contains(changed, e.ID) {
-			es = append(es, e)
-		}
-	}
-	s.saveLocked(true, es...)
+	r.Sent = assistant
+	bound(&r)
+	s.saveLocked(true, u, r)
 }
 
-func (s *Store) findLocked(turnID, kind string) int {
-	for i := len(s.f.Entries) - 1; i >= 0; i-- {
-		if e := s.f.Entries[i]; e.TurnID == turnID && e.Kind == kind {
-			return i
-		}
-	}
-	return -1
+// Flush commits every change held in memory now: once it returns they
+// survive a kill of the process.
+func (s *Store) Flush() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.commitLocked(false)
 }
 
-func (s *Store) trimLocked() {
-	if n := len(s.f.Entries); n > MaxEntries {
-		s.f.Entries = append([]Entry(nil), s.f.Entries[n-MaxEntries:]...)
-	}
+// Close commits the store and closes its database (on quit).
+func (s *Store) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.commitLocked(false)
+	return s.db.Close()
 }
 
 func bound(e *Entry) {

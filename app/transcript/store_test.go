@@ -11,9 +11,9 @@ import (
 	"yui/transport"
 )
 
-func open(t *testing.T, path string) *Store {
+func open(t *testing.T, dir string) *Store {
 	t.Helper()
-	s, err := Open(path, nil, func() time.Time { return time.UnixMilli(1_789_000_000_000) })
+	s, err := Open(dir, "p", nil, func() time.Time { return time.UnixMilli(1_789_000_000_000) })
 	if err != nil {
 		t.Fatalf("Open: %v", err)
 	}
@@ -21,7 +21,7 @@ func open(t *testing.T, path string) *Store {
 }
 
 func TestStoreSurvivesARestart(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "transcript-p.json")
+	path := t.TempDir()
 	s := open(t, path)
 	u := s.Add(Entry{TurnID: "t1", Kind: KindUser, Text: "hello"})
 	r := s.Add(Entry{TurnID: "t1", Kind: KindReply, State: "streaming"})
@@ -49,13 +49,15 @@ func TestStoreSurvivesARestart(t *testing.T) {
 	if e := again.Add(Entry{Kind: KindError, Text: "x"}); e.ID <= got[2].ID {
 		t.Fatalf("id after restart %d, want > %d", e.ID, got[2].ID)
 	}
-	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
-		t.Fatalf("file mode: %v %v", fi, err)
+	for _, f := range []string{"history-p.db", "history-p.db-wal", "history-p.db-shm"} {
+		if fi, err := os.Stat(filepath.Join(path, f)); err != nil || fi.Mode().Perm() != 0o600 {
+			t.Fatalf("%s mode: %v %v", f, fi, err)
+		}
 	}
 }
 
 func TestStoreClearEmptiesWhatIsShownAndSent(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "transcript-p.json")
+	path := t.TempDir()
 	s := open(t, path)
 	s.Add(Entry{TurnID: "t1", Kind: KindUser, Text: "one"})
 	s.RecordExchange("t1", "one", "uno")
@@ -78,7 +80,7 @@ func TestStoreClearEmptiesWhatIsShownAndSent(t *testing.T) {
 }
 
 func TestStoreBounds(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "transcript-p.json")
+	path := t.TempDir()
 	s := open(t, path)
 	for i := range MaxEntries + 25 {
 		s.Add(Entry{TurnID: "t", Kind: KindUser, Text: strings.Repeat("x", i%3)})
@@ -103,31 +105,8 @@ func TestStoreBounds(t *testing.T) {
 	}
 }
 
-func TestStoreKeepsAnUnreadableFileAside(t *testing.T) {
-	dir := t.TempDir()
-	path := filepath.Join(dir, "transcript-p.json")
-	if err := os.WriteFile(path, []byte("{not json"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	s, err := Open(path, nil, nil)
-	if err == nil || !strings.Contains(err.Error(), "kept as") {
-		t.Fatalf("Open of a bad file: err %v, want one saying where it was kept", err)
-	}
-	if s == nil || len(s.Entries()) != 0 {
-		t.Fatal("a bad file should give an empty, usable store")
-	}
-	b, rerr := os.ReadFile(path + ".bad")
-	if rerr != nil || string(b) != "{not json" {
-		t.Fatalf("the bad file was not kept: %q %v", b, rerr)
-	}
-	s.Add(Entry{Kind: KindUser, Text: "fresh"})
-	if n := len(open(t, path).Entries()); n != 1 {
-		t.Fatalf("%d entries after a fresh start", n)
-	}
-}
-
 func TestRecordExchangeWithoutShownEntries(t *testing.T) {
-	s := open(t, filepath.Join(t.TempDir(), "t.json"))
+	s := open(t, "")
 	// A trigger turn: nobody typed it, no sentence shown yet.
 	s.RecordExchange("t9", "trigger: something", "Okay.")
 	got := s.Entries()

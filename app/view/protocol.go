@@ -264,6 +264,9 @@ type PermissionPrompt struct {
 	Monitor int    `json:"monitor"`
 	Label   string `json:"label"`
 	Text    string `json:"text"`
+	// Tool, when set, makes it a tool's prompt (an MCP tool's first
+	// call: "read of the MCP server files"), not the screen's.
+	Tool string `json:"tool,omitempty"`
 }
 
 // PermissionAnswer answers a prompt: "once", "always" or "deny".
@@ -646,7 +649,10 @@ const (
 // "delegation" (Text the task, State running/done) or "error". ID grows
 // with every row, so a page updates a row in place; At is epoch ms.
 type TranscriptEntry struct {
-	ID        uint64 `json:"id"`
+	ID uint64 `json:"id"`
+	// Conv is the conversation the row belongs to (New conversation
+	// starts the next one; docs/history.md).
+	Conv      int64  `json:"conv"`
 	TurnID    string `json:"turn_id"`
 	Kind      string `json:"kind"`
 	Text      string `json:"text"`
@@ -655,10 +661,15 @@ type TranscriptEntry struct {
 	At        int64  `json:"at"`
 }
 
-// Transcript is the whole transcript, oldest first (at most 400 rows): it
-// replaces what the page shows.
+// Transcript is the newest rows of the current conversation, oldest
+// first (at most history.PageRows): it replaces what the page shows. Conv
+// is the current conversation; More says whether older rows exist (of
+// this conversation or earlier ones: the page asks for them with
+// history_page as the user scrolls back).
 type Transcript struct {
+	Conv    int64             `json:"conv"`
 	Entries []TranscriptEntry `json:"entries"`
+	More    bool              `json:"more"`
 }
 
 // WindowTitle retitles a window: its character was renamed.

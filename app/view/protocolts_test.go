@@ -41,6 +41,9 @@ var tsMessages = map[string]struct {
 	TypeSettingsResult: {SettingsResult{}, true}, TypeSettingsHistory: {SettingsHistory{}, true},
 	TypeConnectionTest: {ConnectionTest{}, true},
 	TypeTranscript:     {Transcript{}, true}, TypeTranscriptEntry: {TranscriptEntry{}, true},
+	TypeHistoryResults: {HistoryResults{}, true}, TypeHistoryExported: {HistoryExported{}, true},
+	TypeHistoryPage: {HistoryPage{}, true}, TypeHistoryMore: {HistoryMore{}, false},
+	TypeHistorySearch: {HistorySearch{}, false}, TypeHistoryExport: {HistoryExport{}, false},
 	TypeOpenComposer: {struct{}{}, true}, TypeLookArt: {LookArt{}, true}, TypePointer: {Pointer{}, true},
 	TypeTouch: {Touch{}, false}, TypeLookFailed: {LookFailed{}, false}, TypeLookThumbnail: {LookThumbnail{}, false},
 	TypeLookOptions: {LookOptions{}, false},
@@ -55,12 +58,16 @@ var tsMessages = map[string]struct {
 	TypeListen: {ListenState{}, true}, TypeSettingsListen: {SettingsListen{}, true}, TypeListenLevel: {ListenLevel{}, true},
 	TypeListenHold: {ListenHold{}, false}, TypeListenTarget: {struct{}{}, false}, TypeListenMeter: {ListenMeter{}, false},
 	TypeQuiet: {Quiet{}, false}, TypeCompanion: {Companion{}, true}, TypeSettingsProactive: {SettingsProactive{}, true},
+
+	TypeSettingsMind: {SettingsMind{}, true}, TypeMindResult: {MindResult{}, true}, TypeMindSave: {MindSave{}, false},
+
+	TypeBody: {Body{}, true}, TypeBodyDrag: {BodyDrag{}, false}, TypeBodyMenu: {BodyMenu{}, false},
 }
 
 // goOnly are the message types no page sends or receives: the shell's,
 // and show_window, which the core accepts from a pet page but no page
 // sends yet.
-var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow, TypeWindowMove, TypeWindowHidden, TypeWindowQuit}
+var goOnly = []string{TypeWindowConfig, TypeWindowPosition, TypeWindowShow, TypeWindowTitle, TypeShowWindow, TypeWindowMove, TypeWindowHidden, TypeWindowQuit, TypeWindowStep}
 
 // tsInterface is one interface (or inline object type) of protocol.ts:
 // its fields and their types as written.

@@ -16,11 +16,17 @@ type Client struct {
 	Title string // _NET_WM_NAME, else WM_NAME
 	// Rect is the window's client area in root (absolute screen) pixels.
 	Rect Rect
+	// Frame is Rect grown by the window manager's _NET_FRAME_EXTENTS (its
+	// title bar and borders): the window as the user sees it. Rect
+	// without an EWMH window manager.
+	Frame Rect
 	// Type is the last part of _NET_WM_WINDOW_TYPE in lower case
 	// ("normal", "dialog", "dock", "desktop", …); "" when unset.
 	Type string
 	// Hidden: not viewable, or _NET_WM_STATE_HIDDEN (minimised).
 	Hidden bool
+	// Fullscreen: _NET_WM_STATE_FULLSCREEN.
+	Fullscreen bool
 }
 
 // Clients lists the top-level windows: the window manager's
@@ -94,6 +100,7 @@ func (d *Display) client(w xproto.Window) (Client, bool) {
 	}
 	c := Client{ID: uint32(w), Title: d.title(w),
 		Rect: Rect{X: int(tr.DstX), Y: int(tr.DstY), W: int(geo.Width), H: int(geo.Height)}}
+	c.Frame = d.framed(w, c.Rect)
 	c.App = appName(d.text(w, xproto.AtomWmClass))
 	if a, err := d.atom("_NET_WM_PID"); err == nil {
 		if p, err := xproto.GetProperty(d.conn, false, w, a, xproto.AtomCardinal, 0, 1).Reply(); err == nil && p.Format == 32 && len(p.Value) >= 4 {
@@ -103,6 +110,7 @@ func (d *Display) client(w xproto.Window) (Client, bool) {
 	c.Type = d.windowType(w)
 	attr, err := xproto.GetWindowAttributes(d.conn, w).Reply()
 	c.Hidden = err != nil || attr.MapState != xproto.MapStateViewable || d.hasState(w, "_NET_WM_STATE_HIDDEN")
+	c.Fullscreen = d.hasState(w, "_NET_WM_STATE_FULLSCREEN")
 	return c, true
 }
 

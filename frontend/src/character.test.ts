@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLINK_MIN_MS, BLINK_SPREAD_MS, Character, CLIENT_MOTIONS, EMOTIONS, MOTIONS, MOUTH_FRAME_MS, MOUTH_HOLD_MS } from './character';
+import { BLINK_MIN_MS, BLINK_SPREAD_MS, Character, CLIENT_MOTIONS, EMOTIONS, MOTION_FRAME_MS, MOTIONS, MOUTH_FRAME_MS, MOUTH_HOLD_MS, REST_BLINK_MIN_MS, REST_BLINK_SPREAD_MS, RESTING_AFTER_MS } from './character';
 import { FakeMotion, FakeScheduler } from './test-helpers';
 
 function make(reduced = false) {
@@ -235,5 +235,98 @@ describe('lip-sync from mouth levels', () => {
     sched.advance(100);
     expect(mouth(c)).toBe('0');
     expect(c.pendingTimers).toBe(1);
+  });
+
+  it('plays a motion as a few poses a second on the figure layer and stops when it ends', () => {
+    const { c, sched } = make();
+    const body = c.el.querySelector<HTMLElement>('.yui-motion')!;
+    const before = sched.timers.size; // the blink
+    c.setMotion('happy'); // 2 × 900 ms
+    expect(c.moving).toBe(true);
+    expect(sched.timers.size).toBe(before + 1);
+    const poses = new Set<string>();
+    for (let t = 0; t < 1800; t += MOTION_FRAME_MS) {
+      poses.add(body.style.transform);
+      sched.advance(MOTION_FRAME_MS);
+    }
+    expect(poses.size).toBeGreaterThan(4); // it moves
+    expect([...poses].some((p) => /translate\(0px, -1\d(\.\d+)?px\)/.test(p))).toBe(true); // the hop's top
+    sched.advance(200);
+    expect(c.moving).toBe(false);
+    expect(body.style.transform).toBe(''); // back at rest
+    expect(sched.timers.size).toBe(before); // no frame clock once it ended
+    c.setMotion('happy'); // the same motion again does not restart
+    expect(c.moving).toBe(false);
+  });
+
+  it("holds a filled motion's last pose, and loops thinking until another motion comes", () => {
+    const { c, sched } = make();
+    const body = c.el.querySelector<HTMLElement>('.yui-motion')!;
+    c.setMotion('sulk');
+    sched.advance(2000);
+    expect(c.moving).toBe(false);
+    expect(body.style.transform).toContain('scale(0.97, 0.97)');
+    c.setMotion('thinking');
+    sched.advance(60_000);
+    expect(c.moving).toBe(true);
+    c.setMotion('idle');
+    expect(c.moving).toBe(false);
+    expect(body.style.transform).toBe('');
+    expect(c.pendingTimers).toBe(1); // the blink
+  });
+
+  it('draws no motion under reduced motion, or while stopped', () => {
+    const { c, motion } = make(true);
+    c.setMotion('dance');
+    expect(c.moving).toBe(false);
+    expect(c.pendingTimers).toBe(1);
+    motion.set(false);
+    expect(c.moving).toBe(true);
+    c.stop();
+    expect(c.moving).toBe(false);
+    expect(c.pendingTimers).toBe(0);
+  });
+
+  it('draws a motion frame with a mouth change due in a moment, not just before it', () => {
+    const { c, sched } = make();
+    const body = c.el.querySelector<HTMLElement>('.yui-motion')!;
+    c.set({ emotion: 'neutral', motion: 'dance', speaking: true, voiced: false }); // the flap, every MOUTH_FRAME_MS
+    const snap = (): string => `${body.style.transform} ${c.el.dataset.mouth}`;
+    let last = snap();
+    let changes = 0;
+    let moves = 0;
+    for (let t = 0; t < 2000; t++) {
+      sched.advance(1);
+      const now = snap();
+      if (now !== last) {
+        changes++;
+        if (now.split(' ')[0] !== last.split(' ')[0]) moves++;
+      }
+      last = now;
+    }
+    // The motion rides on the flap: no more instants of change than flaps.
+    expect(changes).toBeLessThanOrEqual(Math.ceil(2000 / MOUTH_FRAME_MS) + 1);
+    expect(moves).toBeGreaterThan(8);
+  });
+
+  it('blinks every 20–30 s once resting, and at the usual pace again as soon as something happens', () => {
+    const { c, sched } = make();
+    sched.advance(RESTING_AFTER_MS + BLINK_MIN_MS + BLINK_SPREAD_MS); // rests after the next blink
+    expect(c.resting).toBe(true);
+    expect(sched.delays[0]).toBeGreaterThanOrEqual(REST_BLINK_MIN_MS);
+    expect(sched.delays[0]).toBeLessThanOrEqual(REST_BLINK_MIN_MS + REST_BLINK_SPREAD_MS);
+    let blinks = 0;
+    const eye = c.el.querySelector<SVGGElement>('.eye')!;
+    for (let t = 0; t < 120_000; t += 20) {
+      const shut = eye.style.transform !== '';
+      sched.advance(20);
+      if (!shut && eye.style.transform !== '') blinks++;
+    }
+    expect(blinks).toBeGreaterThanOrEqual(4); // 120 s / 30 s
+    expect(blinks).toBeLessThanOrEqual(6); // 120 s / 20 s
+    c.set({ emotion: 'happy', motion: 'idle', speaking: false });
+    expect(c.resting).toBe(false);
+    expect(c.pendingTimers).toBe(1);
+    expect(sched.delays[0]).toBeLessThanOrEqual(BLINK_MIN_MS + BLINK_SPREAD_MS); // woken: the usual pace
   });
 });

@@ -33,6 +33,7 @@
 // with the flap (docs/voice.md), and the closed mouth no longer flickers.
 
 import { el, asset } from './dom';
+import { MOTION_DEFS, motionPose, poseTransform, type MotionDef } from './motions';
 import { mediaMotionPreference, realScheduler, type MotionPreference, type Scheduler } from './scheduler';
 
 export type { Scheduler } from './scheduler';
@@ -224,9 +225,6 @@ const figureSVG = (p: Palette): string => `
       ${BLUSH}
     </g>
     <g class="face" data-part="eyes">${partsSVG('eyes')}</g>
-    <g class="face" data-part="mouth">${partsSVG('mouth')}</g>
-    <g class="talk" data-frame="1"><ellipse cx="100" cy="130" rx="5" ry="3.4" fill="${LIP}"/></g>
-    <g class="talk" data-frame="2"><ellipse cx="100" cy="130.5" rx="6" ry="6" fill="${LIP}"/><ellipse cx="100" cy="134" rx="3.6" ry="2" fill="#ff8fa3"/></g>
     ${bangs(p)}
     <g class="face" data-part="brows">${partsSVG('brows')}</g>
     ${ahoge(p)}
@@ -234,6 +232,27 @@ const figureSVG = (p: Palette): string => `
     <g class="face" data-part="extra">${partsSVG('extra')}</g>
   </g>
 </svg>`;
+
+/** The mouth's box in the figure's viewBox: every mouth (the faces' and
+ * the talking frames) lies inside it, and nothing else drawn there is
+ * above the mouth, so the mouth can be drawn over the figure. */
+const MOUTH_BOX = { x: 84, y: 118, w: 32, h: 26 } as const;
+
+/** One mouth layer: a small <svg> of the mouth's box over the figure, its
+ * own composited layer (character.css), so a mouth change repaints that
+ * box only and never the figure. */
+const mouthLayer = (cls: string, body: string): string =>
+  `<svg class="mouth-layer ${cls}" viewBox="${MOUTH_BOX.x} ${MOUTH_BOX.y} ${MOUTH_BOX.w} ${MOUTH_BOX.h}" xmlns="http://www.w3.org/2000/svg" aria-hidden="true"
+    style="left:${(MOUTH_BOX.x / 2).toFixed(2)}%;top:${((MOUTH_BOX.y / 240) * 100).toFixed(3)}%;width:${(MOUTH_BOX.w / 2).toFixed(2)}%;height:${((MOUTH_BOX.h / 240) * 100).toFixed(3)}%">${body}</svg>`;
+
+/** The mouth over the figure: the face's mouths, the half and the open
+ * talking frame, each in a layer of its own; the whole tilts with the
+ * head (Character.setEmotion). */
+const MOUTH_HTML = `<div class="yui-mouth" aria-hidden="true">
+  ${mouthLayer('mouth-face', `<g class="face" data-part="mouth">${partsSVG('mouth')}</g>`)}
+  ${mouthLayer('mouth-talk', `<g class="talk" data-frame="1"><ellipse cx="100" cy="130" rx="5" ry="3.4" fill="${LIP}"/></g>`)}
+  ${mouthLayer('mouth-talk', `<g class="talk" data-frame="2"><ellipse cx="100" cy="130.5" rx="6" ry="6" fill="${LIP}"/><ellipse cx="100" cy="134" rx="3.6" ry="2" fill="#ff8fa3"/></g>`)}
+</div>`;
 
 /**
  * The app icon: the character's head with one emotion's face (neutral by
@@ -265,10 +284,25 @@ export function iconSVG(emotion = 'neutral', size = 1024): string {
 export const BLINK_MIN_MS = 5000;
 export const BLINK_SPREAD_MS = 5000;
 export const BLINK_MS = 140;
+/** Resting: once nothing has happened to her for RESTING_AFTER_MS (no
+ * turn, no speech, no motion, no emotion), she blinks every 20–30 s, as
+ * a drowsy character does; anything that happens wakes her at once. Each
+ * blink is two repaints of the figure, which were most of what the idle
+ * tree did that a bare window does not (docs/performance.md). */
+export const RESTING_AFTER_MS = 60_000;
+export const REST_BLINK_MIN_MS = 20_000;
+export const REST_BLINK_SPREAD_MS = 10_000;
 
 /** Mouth flap while speaking: ~8 fps over a closed, half, open, half cycle. */
 export const MOUTH_FRAME_MS = 125;
 const MOUTH_CYCLE = [1, 2, 1, 0] as const;
+
+/** The motions' frame clock (src/motions.ts): a pose every 125 ms while
+ * a motion plays, none otherwise. A mouth change due within
+ * MOTION_MERGE_MS of a motion frame draws that frame with it, so the two
+ * share one composite instead of two. */
+export const MOTION_FRAME_MS = 125;
+export const MOTION_MERGE_MS = 60;
 
 /** Lip-sync: a mouth frame is held at least this long, so the mouth
  * changes at most as often as the fixed flap does (8 times a second). */
@@ -283,10 +317,10 @@ export const mouthFrame = (level: number): number => (level >= MOUTH_OPEN ? 2 : 
 
 /** The mouth groups of a figure, by frame: the face's mouth, then the
  * half and the open talking frame. */
-const mouthGroups = (svg: SVGSVGElement): SVGGElement[] => [
-  svg.querySelector<SVGGElement>('[data-part="mouth"]')!,
-  svg.querySelector<SVGGElement>('.talk[data-frame="1"]')!,
-  svg.querySelector<SVGGElement>('.talk[data-frame="2"]')!,
+const mouthGroups = (mouth: HTMLElement): SVGGElement[] => [
+  mouth.querySelector<SVGGElement>('[data-part="mouth"]')!,
+  mouth.querySelector<SVGGElement>('.talk[data-frame="1"]')!,
+  mouth.querySelector<SVGGElement>('.talk[data-frame="2"]')!,
 ];
 
 export interface CharacterInput { emotion: string; motion: string; speaking: boolean; voiced?: boolean }
@@ -296,6 +330,11 @@ interface Level { t: number; step: number; frame: number }
 
 export class Character {
   readonly el: HTMLElement;
+  /** What the motions move (character.css): the figure, the mouth over
+   * it and a look folder's art, as one composited layer. */
+  private body: HTMLElement;
+  /** The mouth's layers over the figure (MOUTH_HTML). */
+  private mouth: HTMLElement;
   private svg: SVGSVGElement;
   private eyes: SVGGElement[];
   /** The face's mouth (frame 0) and the talking frames 1 and 2. */
@@ -304,6 +343,10 @@ export class Character {
   private art: Record<string, string> | null = null;
   private artImg: HTMLImageElement | null = null;
   private blinkTimer = 0;
+  /** The armed blink is a resting one (REST_BLINK_*). */
+  private restingBlink = false;
+  /** When something last happened to her (epoch ms). */
+  private lastActive: number;
   private mouthTimer = 0;
   private mouthStep = 0;
   private speaking = false;
@@ -314,18 +357,28 @@ export class Character {
   private lipTimer = 0;
   /** When the shown lip-sync frame last changed (epoch ms). */
   private lipChanged = -Infinity;
+  /** When the armed mouth timer (flap or lip-sync) fires (epoch ms). */
+  private mouthDue = Infinity;
+  /** The motion playing (the frame clock runs), since motionStart. */
+  private motionDef: MotionDef | null = null;
+  private motionStart = 0;
+  private motionTimer = 0;
 
   constructor(
     private readonly sched: Scheduler = realScheduler,
     private readonly motion: MotionPreference = mediaMotionPreference(),
   ) {
+    this.lastActive = this.sched.now();
     this.el = el('div');
     this.el.className = 'character';
-    this.el.append(asset(figureSVG(LOOKS.yui!))); // constant markup, no outside text
+    this.body = el('div', 'yui-motion');
+    this.body.append(asset(figureSVG(LOOKS.yui!) + MOUTH_HTML)); // constant markup, no outside text
+    this.el.append(this.body);
     this.el.dataset.look = 'yui';
-    this.svg = this.el.querySelector('svg')!;
+    this.svg = this.body.querySelector('svg')!;
+    this.mouth = this.body.querySelector('.yui-mouth')!;
     this.eyes = [...this.svg.querySelectorAll<SVGGElement>('.eye')];
-    this.mouths = mouthGroups(this.svg);
+    this.mouths = mouthGroups(this.mouth);
     this.el.dataset.speaking = 'false';
     this.showMouth(0);
     this.setEmotion('neutral');
@@ -334,11 +387,13 @@ export class Character {
     this.motion.onChange(() => {
       this.syncReduced();
       this.syncMouth();
+      this.playMotion();
     });
   }
 
   /** Applies the core's `character` message. Unknown ids fall back. */
   set(s: CharacterInput): void {
+    if (s.speaking || resolveMotion(s.motion) !== 'idle' || resolveEmotion(s.emotion) !== 'neutral') this.wake();
     this.setEmotion(s.emotion);
     this.setMotion(s.motion);
     this.voiced = s.voiced === true;
@@ -350,6 +405,7 @@ export class Character {
    * (epoch ms), one per `stepMs`. No levels: the sound stopped — the
    * mouth closes and what was pending is dropped. */
   setLevels(at: number, stepMs: number, levels: readonly number[]): void {
+    if (levels.length > 0) this.wake();
     // Levels from `at` on replace any still pending there.
     this.levels = this.levels.filter((l) => l.t < at);
     if (levels.length === 0 || stepMs <= 0) {
@@ -376,8 +432,6 @@ export class Character {
     this.svg.replaceWith(next);
     this.svg = next;
     this.eyes = [...next.querySelectorAll<SVGGElement>('.eye')];
-    this.mouths = mouthGroups(next);
-    this.showMouth(this.shownMouth);
     this.el.dataset.look = look;
     const e = this.el.dataset.emotion ?? 'neutral';
     delete this.el.dataset.emotion;
@@ -403,7 +457,7 @@ export class Character {
       this.artImg = el('img', 'yui-figure look-art');
       this.artImg.alt = '';
       this.artImg.draggable = false;
-      this.el.append(this.artImg);
+      this.body.append(this.artImg);
     }
     this.svg.setAttribute('display', 'none');
     this.el.dataset.art = 'folder';
@@ -446,19 +500,78 @@ export class Character {
     const face = EMOTIONS[e]!;
     for (const part of ['eyes', 'brows', 'mouth', 'extra'] as const) {
       const want = face[part];
-      for (const g of this.svg.querySelectorAll<SVGGElement>(`[data-part="${part}"] > [data-v]`)) {
+      for (const g of this.body.querySelectorAll<SVGGElement>(`[data-part="${part}"] > [data-v]`)) {
         g.setAttribute('display', g.dataset.v === want ? 'inline' : 'none');
       }
     }
     this.svg.querySelector('.blush')!.setAttribute('opacity', String(face.blush));
-    // The tilt eases (a CSS transition that runs only on this change).
-    for (const t of this.svg.querySelectorAll<SVGGElement>('.tilt')) {
+    // The tilt eases (a CSS transition that runs only on this change);
+    // the mouth's layers tilt with the head.
+    for (const t of [...this.svg.querySelectorAll<SVGGElement>('.tilt'), this.mouth]) {
       t.style.transform = face.tilt ? `rotate(${face.tilt}deg)` : '';
     }
   }
 
+  /** Plays motion `id` (unknown ids: idle) from its start, unless it is
+   * the motion already set (as a CSS animation would not restart). */
   setMotion(id: string): void {
-    this.el.dataset.motion = resolveMotion(id);
+    const m = resolveMotion(id);
+    if (this.el.dataset.motion === m) return;
+    this.el.dataset.motion = m;
+    this.motionStart = this.sched.now();
+    this.playMotion();
+  }
+
+  /** The frame clock runs (a motion is playing). */
+  get moving(): boolean {
+    return this.motionDef !== null;
+  }
+
+  /** Starts (or stops) the frame clock for the motion set: it runs only
+   * while a drawn motion plays, the character runs and motion is
+   * allowed. */
+  private playMotion(): void {
+    const def = MOTION_DEFS[this.el.dataset.motion ?? 'idle'];
+    if (!def || !this.running || this.motion.reduced()) {
+      this.endMotion();
+      return;
+    }
+    this.motionDef = def;
+    this.drawMotion();
+  }
+
+  private endMotion(): void {
+    this.sched.clearTimeout(this.motionTimer);
+    this.motionTimer = 0;
+    this.motionDef = null;
+    if (this.body.style.transform !== '') this.body.style.transform = '';
+  }
+
+  /** Draws the motion's pose now and arms the next frame (none once it
+   * has ended). */
+  private drawMotion(): void {
+    const def = this.motionDef;
+    if (!def) return;
+    this.sched.clearTimeout(this.motionTimer);
+    this.motionTimer = 0;
+    const now = this.sched.now();
+    const { pose, done } = motionPose(def, now - this.motionStart);
+    const t = pose ? poseTransform(pose) : '';
+    if (this.body.style.transform !== t) this.body.style.transform = t;
+    if (done) {
+      this.motionDef = null;
+      return;
+    }
+    this.motionTimer = this.sched.setTimeout(() => this.motionTick(), MOTION_FRAME_MS);
+  }
+
+  /** A motion frame is due: drawn now, or with the mouth change due in a
+   * moment (showMouth draws it then). */
+  private motionTick(): void {
+    this.motionTimer = 0;
+    const ahead = this.mouthDue - this.sched.now();
+    if (ahead >= 0 && ahead <= MOTION_MERGE_MS) return;
+    this.drawMotion();
   }
 
   get emotion(): string {
@@ -476,6 +589,7 @@ export class Character {
     this.running = true;
     this.scheduleBlink();
     this.syncMouth();
+    this.playMotion();
   }
 
   stop(): void {
@@ -484,11 +598,12 @@ export class Character {
     this.blinkTimer = 0;
     this.levels = [];
     this.syncMouth();
+    this.endMotion();
   }
 
   /** Armed timers: while idle only the blink. */
   get pendingTimers(): number {
-    return (this.blinkTimer ? 1 : 0) + (this.mouthTimer ? 1 : 0) + (this.lipTimer ? 1 : 0);
+    return (this.blinkTimer ? 1 : 0) + (this.mouthTimer ? 1 : 0) + (this.lipTimer ? 1 : 0) + (this.motionTimer ? 1 : 0);
   }
 
   /** The fixed flap runs. */
@@ -517,6 +632,7 @@ export class Character {
     } else if (!want && this.mouthTimer) {
       this.sched.clearTimeout(this.mouthTimer);
       this.mouthTimer = 0;
+      this.mouthDue = Infinity;
       this.showMouth(0);
     }
     if (!want) this.lipTick();
@@ -533,6 +649,18 @@ export class Character {
     if (this.lipTimer) this.sched.clearTimeout(this.lipTimer);
     this.lipTimer = 0;
     if (this.mouthTimer) return; // the flap owns the mouth
+    this.mouthDue = Infinity;
+    this.lipTickNow();
+    // A motion frame that waited for this mouth change is drawn now.
+    if (this.motionDef && !this.motionTimer) this.drawMotion();
+  }
+
+  private armLip(ms: number): void {
+    this.lipTimer = this.sched.setTimeout(() => this.lipTick(), ms);
+    this.mouthDue = this.sched.now() + ms;
+  }
+
+  private lipTickNow(): void {
     const now = this.sched.now();
     // Forget what was heard already (keep the level covering now).
     let i = 0;
@@ -554,7 +682,7 @@ export class Character {
       this.lipChanged = now;
     }
     if (still || this.levels.length === 0) {
-      if (show !== 0 && !still) this.lipTimer = this.sched.setTimeout(() => this.lipTick(), Math.max(1, this.lipChanged + MOUTH_HOLD_MS - now));
+      if (show !== 0 && !still) this.armLip(Math.max(1, this.lipChanged + MOUTH_HOLD_MS - now));
       return;
     }
     // The next time the heard frame differs from the one shown (not
@@ -573,13 +701,15 @@ export class Character {
       const last = this.levels[this.levels.length - 1]!;
       if (show !== 0) next = Math.max(last.t + last.step, notBefore);
     }
-    if (next !== Infinity) this.lipTimer = this.sched.setTimeout(() => this.lipTick(), next - now);
+    if (next !== Infinity) this.armLip(next - now);
   }
 
   private flap(): void {
     this.showMouth(MOUTH_CYCLE[this.mouthStep % MOUTH_CYCLE.length]!);
     this.mouthStep++;
     this.mouthTimer = this.sched.setTimeout(() => this.flap(), MOUTH_FRAME_MS);
+    this.mouthDue = this.sched.now() + MOUTH_FRAME_MS;
+    if (this.motionDef && !this.motionTimer) this.drawMotion();
   }
 
   /** The mouth frame showing: 0 closed (the face's own mouth), 1 half, 2 open. */
@@ -595,6 +725,8 @@ export class Character {
       const v = i === frame ? 'visible' : 'hidden';
       if (g.style.visibility !== v) g.style.visibility = v;
     });
+    // A motion's frame rides along with this change (one composite).
+    if (this.motionDef) this.drawMotion();
   }
 
   /** True while the eyes are shut for a blink. */
@@ -609,8 +741,26 @@ export class Character {
     for (const e of this.eyes) e.style.transform = shut ? 'scaleY(0.12)' : '';
   }
 
+  /** Something happened to her: not resting (a resting blink's long wait
+   * is cut short). */
+  private wake(): void {
+    this.lastActive = this.sched.now();
+    if (this.restingBlink && this.blinkTimer && this.running) {
+      this.sched.clearTimeout(this.blinkTimer);
+      this.scheduleBlink();
+    }
+  }
+
+  /** She is resting (see RESTING_AFTER_MS). */
+  get resting(): boolean {
+    return this.sched.now() - this.lastActive >= RESTING_AFTER_MS;
+  }
+
   private scheduleBlink(): void {
-    const wait = BLINK_MIN_MS + this.sched.random() * BLINK_SPREAD_MS;
+    this.restingBlink = this.resting;
+    const wait = this.restingBlink
+      ? REST_BLINK_MIN_MS + this.sched.random() * REST_BLINK_SPREAD_MS
+      : BLINK_MIN_MS + this.sched.random() * BLINK_SPREAD_MS;
     this.blinkTimer = this.sched.setTimeout(() => {
       this.setEyesShut(true);
       this.blinkTimer = this.sched.setTimeout(() => {

@@ -15,6 +15,7 @@ interface WailsWindow {
         Moved?(): Promise<void>;
         MoveWindow?(x: number, y: number): Promise<void>;
         OpenURL?(url: string): Promise<void>;
+        StartupStep?(step: string, epochMs: number): Promise<void>;
       };
     };
   };
@@ -29,6 +30,21 @@ interface WailsWindow {
 const w = window as unknown as WailsWindow;
 
 export const inWails = (): boolean => !!w.go?.shell?.Bridge;
+
+/** The page's start-up steps the shell logs (window_timing lines,
+ * docs/performance.md): its view socket is open; it has applied the
+ * core's first sticky state. */
+export type StartupStep = 'view_socket' | 'first_state';
+
+const stepsReported = new Set<StartupStep>();
+
+/** Tells the shell the page reached `step` now; once per step and page.
+ * Outside Wails (a browser) it does nothing. */
+export function startupStep(step: StartupStep): void {
+  if (stepsReported.has(step)) return;
+  stepsReported.add(step);
+  w.go?.shell?.Bridge?.StartupStep?.(step, Date.now());
+}
 
 export async function pageConfig(loc: Location = window.location): Promise<PageConfig> {
   if (w.go?.shell?.Bridge) return w.go.shell.Bridge.Config();

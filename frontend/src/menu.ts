@@ -21,6 +21,8 @@ export interface MenuActions {
   /** Quiet <name> (scope character) or Quiet companion (all): the wanted state. */
   quiet(scope: 'character' | 'all', quiet: boolean): void;
   desktop(action: DesktopActionKind): void;
+  /** Go to bed / Wake up (her body, docs/desktop-life.md). */
+  bed?(action: 'go_to_bed' | 'wake'): void;
   /** The menu's shown parts changed (the click region). */
   changed(): void;
   /** The room the menu is placed in (0 × 0: no layout yet). */
@@ -41,6 +43,8 @@ export class PetMenu {
   private readonly listenTarget: HTMLButtonElement;
   /** Quiet <name>: she does not speak first (docs/proactive.md). */
   private readonly quietCharacter: HTMLButtonElement;
+  /** Go to bed, or Wake up while she sleeps. */
+  private readonly bed: HTMLButtonElement;
   /** The app-wide items: shown once the core has sent their state. */
   private readonly desktop: HTMLElement;
   private readonly hide: HTMLButtonElement;
@@ -83,6 +87,8 @@ export class PetMenu {
     this.quietCharacter = check('quiet-character', 'Quiet');
     this.quietCharacter.title = 'She does not speak first: no greetings or check-ins';
     this.quietCharacter.hidden = true;
+    // Shown once the core says how her body is (the body topic).
+    this.bed = item('bed', 'Go to bed', true);
     this.hide = item('hide', 'Hide');
     this.resetPosition = item('reset-position', 'Reset position');
     this.resetPosition.title = 'Back to the bottom-right corner of the main screen';
@@ -93,7 +99,7 @@ export class PetMenu {
     this.login = check('start-at-login', 'Start at login');
     this.quit = item('quit', 'Quit Yui');
     this.desktop = el('div', { class: 'pet-menu-desktop', attrs: { role: 'group', 'aria-label': 'Yui' }, hidden: true },
-      sep(), this.hide, this.resetPosition, this.mute, this.quietAll, this.login, sep(), this.quit);
+      sep(), this.hide, this.resetPosition, this.bed, this.mute, this.quietAll, this.login, sep(), this.quit);
     this.el = el('div', { class: 'pet-menu', attrs: { role: 'menu', 'aria-label': 'Character menu' }, hidden: true },
       this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.quietCharacter, this.listenTarget,
       this.desktop);
@@ -140,6 +146,14 @@ export class PetMenu {
     this.muteCharacter.dataset.muted = String(m.muted);
     this.muteCharacter.hidden = m.engine === 'off';
     if (this.open) this.place();
+  }
+
+  /** Her posture (the core's body topic): Wake up while she sleeps. */
+  applyBody(posture: string): void {
+    const sleeping = posture === 'sleeping';
+    this.bed.hidden = false;
+    this.bed.textContent = sleeping ? 'Wake up' : 'Go to bed';
+    this.bed.dataset.action = sleeping ? 'wake' : 'bed';
   }
 
   /** "Mute Yui" / "Unmute Yui" ("Mute voice" before the name is known). */
@@ -269,6 +283,11 @@ export class PetMenu {
     });
     quiet(this.quietCharacter, 'character');
     quiet(this.quietAll, 'all');
+    this.bed.addEventListener('click', () => {
+      const a = this.bed.dataset.action === 'wake' ? 'wake' : 'go_to_bed';
+      this.close();
+      this.actions.bed?.(a);
+    });
     this.reset.addEventListener('click', () => this.askReset());
     this.yes.addEventListener('click', (e) => {
       // The second click of a double click on the item (the menu may have

@@ -4,13 +4,18 @@
 // and a composer that sends through her pet's session. It mirrors the pet
 // page of its preset (the core sends it every pet topic) and keeps only
 // presentation state: which reasoning is unfolded, the scroll position,
-// whether "Start over?" is asked.
+// whether "Start over?" is asked, which rows of her history are loaded.
+// It opens on the newest page of the current conversation; scrolling to
+// the top asks the core for the page before (history_more), through every
+// earlier conversation (docs/history.md); the search and the export are
+// src/history.ts.
 import './message.css';
 import { ComposerView } from './composer';
 import { DelegationsChip } from './chip';
 import { button, el } from './dom';
 import { stripEmoji } from './emoji';
 import { renderRichText } from './links';
+import { exportedText, HistorySearchView, when } from './history';
 import type { CoreMessage, PageMessage, TranscriptEntry } from './protocol';
 import { ReasoningView } from './reasoning';
 import { realScheduler, type Scheduler } from './scheduler';
@@ -27,6 +32,9 @@ type Row = Omit<TranscriptEntry, 'type'>;
 /** How close (px) to the bottom counts as "following" the conversation. */
 const FOLLOW_SLACK = 40;
 
+/** How close (px) to the top loads the page before. */
+const OLDER_SLACK = 80;
+
 const TOOL_STATE: Record<string, string> = { running: 'working…', done: 'done', failed: 'failed' };
 
 export class MessageView {
@@ -41,8 +49,19 @@ export class MessageView {
   private readonly confirm: HTMLElement;
   private readonly confirmYes: HTMLButtonElement;
   private readonly confirmNo: HTMLButtonElement;
-  private readonly rows = new Map<number, { li: HTMLLIElement; reasoning?: ReasoningView; text?: HTMLElement; rendered?: string }>();
+  private readonly rows = new Map<number, { li: HTMLLIElement; conv: number; at: number; reasoning?: ReasoningView; text?: HTMLElement; rendered?: string }>();
   private name = '';
+  private readonly scroll: HTMLElement;
+  private readonly older: HTMLButtonElement;
+  private readonly note: HTMLElement;
+  private readonly searchBtn: HTMLButtonElement;
+  private readonly exportBtn: HTMLButtonElement;
+  private readonly exportMenu: HTMLElement;
+  readonly search: HistorySearchView;
+  /** The current conversation; whether older rows exist; the page asked for (its `before`), 0 when none. */
+  private conv = 0;
+  private more = false;
+  private asked = 0;
 
   constructor(private readonly host: MessageHost, sched: Scheduler = realScheduler) {
     const changed = () => {};
@@ -64,11 +83,26 @@ export class MessageView {
       ask, this.confirmYes, this.confirmNo);
     this.list = el('ol', { class: 'msg-list', attrs: { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', tabindex: 0 } });
     this.empty = el('p', 'msg-empty', 'No messages yet. Write one below, or click her.');
+    this.older = button('msg-older', 'Earlier messages', { title: 'Load earlier messages' }, true);
+    this.note = el('p', { class: 'msg-note', attrs: { role: 'status', 'aria-live': 'polite' }, hidden: true });
+    this.search = new HistorySearchView((m) => this.host.send(m), sched, () => this.name, (on) => {
+      this.scroll.hidden = on;
+    });
+    this.searchBtn = button('msg-search-btn', 'Search', { title: 'Search every conversation (Ctrl+F)', 'aria-expanded': 'false' });
+    this.exportBtn = button('msg-export-btn', 'Export', { title: 'Save this conversation as a file', 'aria-expanded': 'false', 'aria-haspopup': 'menu' });
+    this.exportMenu = el('div', { class: 'msg-export-menu', attrs: { role: 'menu', 'aria-label': 'Export this conversation' }, hidden: true },
+      button('msg-export-md', 'Markdown (.md)', { role: 'menuitem', 'data-format': 'markdown' }),
+      button('msg-export-json', 'JSON (.json)', { role: 'menuitem', 'data-format': 'json' }));
+    this.scroll = el('div', 'msg-scroll', this.older, this.list, this.empty);
     this.root = el('main', 'messages',
-      el('header', 'msg-head', el('div', 'msg-heading', this.title, this.status), this.chip.chip, this.resetBtn),
+      el('header', 'msg-head', el('div', 'msg-heading', this.title, this.status), this.chip.chip, this.searchBtn, this.exportBtn, this.resetBtn),
+      this.exportMenu,
+      this.search.bar,
+      this.note,
       this.confirm,
       this.chip.list,
-      el('div', 'msg-scroll', this.list, this.empty),
+      this.scroll,
+      this.search.results,
       this.composer.el,
     );
     this.wire();
@@ -105,11 +139,29 @@ export class MessageView {
       case 'transcript':
         this.list.replaceChildren();
         this.rows.clear();
+        this.conv = m.conv;
+        this.asked = 0; // a page asked for before is dropped when it comes
+        this.older.disabled = false;
+        this.older.textContent = 'Earlier messages';
         for (const r of m.entries ?? []) this.upsert(r);
+        this.setMore(m.more);
+        this.divide();
         this.afterChange(true);
+        break;
+      case 'history_page':
+        this.olderPage(m.before, m.entries ?? [], m.more);
+        break;
+      case 'history_results':
+        this.search.apply(m);
+        break;
+      case 'history_exported':
+        this.note.hidden = false;
+        this.note.textContent = exportedText(m);
+        this.note.dataset.error = String(!!m.error);
         break;
       case 'transcript_entry': {
         const follow = this.following();
+        if (m.conv > this.conv) this.conv = m.conv;
         this.upsert(m);
         this.afterChange(follow);
         break;
@@ -117,16 +169,94 @@ export class MessageView {
     }
   }
 
+  private setMore(more: boolean): void {
+    this.more = more;
+    this.older.hidden = !more;
+  }
+
+  /** Asks for the page before the oldest row shown (once at a time). */
+  loadOlder(): void {
+    if (!this.more || this.asked !== 0) return;
+    const before = this.oldest();
+    if (before === 0 && this.rows.size > 0) return;
+    this.asked = before === 0 ? Number.MAX_SAFE_INTEGER : before;
+    this.older.disabled = true;
+    this.older.textContent = 'Loading…';
+    this.host.send({ type: 'history_more', before });
+  }
+
+  private oldest(): number {
+    let min = 0;
+    for (const id of this.rows.keys()) if (min === 0 || id < min) min = id;
+    return min;
+  }
+
+  /** Older rows above what is shown, keeping what the user looks at in place. */
+  private olderPage(before: number, entries: Row[], more: boolean): void {
+    const want = this.asked === Number.MAX_SAFE_INTEGER ? 0 : this.asked;
+    if (this.asked === 0 || before !== want) return; // not the page asked for (a reset came between)
+    this.asked = 0;
+    this.older.disabled = false;
+    this.older.textContent = 'Earlier messages';
+    const s = this.scroll;
+    const fromBottom = s.scrollHeight - s.scrollTop;
+    for (const r of entries) this.upsert(r);
+    this.setMore(more);
+    this.divide();
+    this.empty.hidden = this.rows.size > 0;
+    s.scrollTop = s.scrollHeight - fromBottom;
+  }
+
+  /** A divider where each conversation shown begins, with an Export button for it. */
+  private divide(): void {
+    for (const d of [...this.list.querySelectorAll('.msg-conv')]) d.remove();
+    let prev: number | null = null;
+    for (const li of [...this.list.children] as HTMLLIElement[]) {
+      const row = this.rows.get(Number(li.dataset.id));
+      if (!row) continue;
+      // Where a conversation begins: after another one, or at the top
+      // once nothing older is left (and it is an earlier one).
+      if (row.conv !== prev && (prev !== null || (!this.more && row.conv !== this.conv))) {
+        const label = row.conv === this.conv ? 'This conversation' : 'Earlier conversation';
+        const d = el('li', { class: 'msg-conv', attrs: { 'data-conv': row.conv, role: 'separator' } },
+          el('span', 'msg-conv-label', `${label} · ${when(row.at)}`),
+          button('msg-conv-export', 'Export', { title: 'Save this conversation as Markdown', 'data-conv': row.conv, 'data-format': 'markdown' }));
+        this.list.insertBefore(d, li);
+      }
+      prev = row.conv;
+    }
+  }
+
+  private exportConv(conv: number, format: 'markdown' | 'json'): void {
+    this.note.hidden = false;
+    this.note.dataset.error = 'false';
+    this.note.textContent = 'Exporting…';
+    this.host.send({ type: 'history_export', conv, format });
+  }
+
+  private setExportMenu(on: boolean): void {
+    this.exportMenu.hidden = !on;
+    this.exportBtn.setAttribute('aria-expanded', String(on));
+    if (on) (this.exportMenu.querySelector('button') as HTMLButtonElement | null)?.focus();
+  }
+
+  private setSearch(on: boolean): void {
+    this.search.setOpen(on);
+    this.searchBtn.setAttribute('aria-expanded', String(on));
+    if (!on) this.composer.input.focus();
+  }
+
   private following(): boolean {
-    const s = this.list.parentElement!;
+    const s = this.scroll;
     return s.scrollHeight - s.scrollTop - s.clientHeight <= FOLLOW_SLACK;
   }
 
   private afterChange(follow: boolean): void {
     this.empty.hidden = this.rows.size > 0;
-    this.resetBtn.disabled = this.rows.size === 0;
+    this.resetBtn.disabled = ![...this.rows.values()].some((r) => r.conv === this.conv);
+    this.exportBtn.disabled = this.resetBtn.disabled;
     if (follow) {
-      const s = this.list.parentElement!;
+      const s = this.scroll;
       s.scrollTop = s.scrollHeight;
     }
   }
@@ -135,8 +265,8 @@ export class MessageView {
   private upsert(r: Row): void {
     let row = this.rows.get(r.id);
     if (!row) {
-      const li = el('li', { class: 'msg', attrs: { 'data-id': r.id, 'data-kind': r.kind } });
-      row = { li };
+      const li = el('li', { class: 'msg', attrs: { 'data-id': r.id, 'data-kind': r.kind, 'data-conv': r.conv } });
+      row = { li, conv: r.conv, at: r.at };
       if (r.kind === 'reply') {
         row.reasoning = new ReasoningView(() => {});
         row.text = el('p', 'msg-text');
@@ -185,6 +315,27 @@ export class MessageView {
   }
 
   private wire(): void {
+    this.older.addEventListener('click', () => this.loadOlder());
+    // Near the top: the page before (a scroll listener, no loop).
+    // Not in an empty conversation (New conversation leaves the earlier
+    // ones behind the button), nor when nothing scrolls (a shrinking list
+    // scrolls to the top by itself).
+    this.scroll.addEventListener('scroll', () => {
+      const s = this.scroll;
+      if (this.rows.size > 0 && s.scrollHeight > s.clientHeight && s.scrollTop <= OLDER_SLACK) this.loadOlder();
+    }, { passive: true });
+    this.searchBtn.addEventListener('click', () => this.setSearch(!this.search.open));
+    this.exportBtn.addEventListener('click', () => this.setExportMenu(this.exportMenu.hidden));
+    this.exportMenu.addEventListener('click', (e) => {
+      const b = (e.target as HTMLElement).closest('button');
+      if (!b) return;
+      this.setExportMenu(false);
+      this.exportConv(this.conv, b.dataset.format === 'json' ? 'json' : 'markdown');
+    });
+    this.list.addEventListener('click', (e) => {
+      const b = (e.target as HTMLElement).closest('.msg-conv-export') as HTMLButtonElement | null;
+      if (b) this.exportConv(Number(b.dataset.conv), 'markdown');
+    });
     this.resetBtn.addEventListener('click', () => this.askReset(true));
     this.confirmNo.addEventListener('click', () => {
       this.askReset(false);
@@ -196,11 +347,23 @@ export class MessageView {
       this.composer.input.focus();
     });
     document.addEventListener('keydown', (e) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'f') {
+        e.preventDefault();
+        this.setSearch(true);
+        return;
+      }
       if (e.key !== 'Escape' || e.isComposing) return;
       // Escape closes what is open first, then the window.
       if (this.confirming) {
         e.preventDefault();
         this.askReset(false);
+      } else if (!this.exportMenu.hidden) {
+        e.preventDefault();
+        this.setExportMenu(false);
+        this.exportBtn.focus();
+      } else if (this.search.open) {
+        e.preventDefault();
+        this.setSearch(false);
       } else if (this.chip.open) {
         e.preventDefault();
         this.chip.setOpen(false);

@@ -3,10 +3,11 @@
 // stylesheet; the pet page's transparent layout is not loaded.
 import './theme.css';
 import { CoreConnection } from './connection';
-import { closeKeys, closeWindow, inWails, openExternal, type PageConfig } from './host';
+import { closeKeys, closeWindow, inWails, openExternal, startupStep, type PageConfig } from './host';
 import { MessageView } from './message';
 
-export function bootMessages(cfg: PageConfig): void {
+/** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
+export function bootMessages(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
   document.title = 'Yui — Messages';
   const app = document.getElementById('app')!;
@@ -16,8 +17,12 @@ export function bootMessages(cfg: PageConfig): void {
   // Esc and Ctrl+W close (hide) the window; Escape first closes what is
   // open in it (the page marks that Escape used).
   closeKeys(document, closeWindow);
-  conn = new CoreConnection(cfg.view_url, (m) => view.apply(m), (s) => {
+  conn = new CoreConnection(cfg.view_url, (m) => {
+    view.apply(m);
+    startupStep('first_state');
+  }, (s) => {
     document.documentElement.dataset.core = s;
-  });
+    if (s === 'open') startupStep('view_socket');
+  }, socket);
   conn.open();
 }

@@ -26,6 +26,22 @@ describe('PermissionPromptView', () => {
     expect(v.el.textContent).toContain('asks to see screen 1 (eDP-1).');
   });
 
+  it("asks for an MCP tool's first call with the same answers, then for the screen again", () => {
+    const answers: Array<[number, PermissionChoice]> = [];
+    const v = new PermissionPromptView((id, c) => answers.push([id, c]));
+    const id = 2 ** 48 + 1; // the MCP hub's ids (app/mcp): exact in a JS number
+    v.apply({ type: 'permission', id, backend: 'Ollama', monitor: 0, label: '', text: '', tool: 'echo of the MCP server tools' });
+    expect(v.el.textContent).toContain('Let her use a tool?');
+    expect(v.el.textContent).toContain('Ollama asks to use echo of the MCP server tools.');
+    expect(v.el.textContent).not.toContain('screen');
+    expect(v.el.getAttribute('aria-label')).toBe('Tool permission');
+    (v.el.querySelector('.permission-always') as HTMLButtonElement).click();
+    expect(answers).toEqual([[id, 'always']]);
+    v.apply({ type: 'permission', id: 3, backend: 'Ollama', monitor: 0, label: '', text: '' });
+    expect(v.el.textContent).toContain('Share your screen?');
+    expect(v.el.getAttribute('aria-label')).toBe('Screen permission');
+  });
+
   it('hides on id 0 and then sends nothing', () => {
     const answers: unknown[] = [];
     const v = new PermissionPromptView((id, c) => answers.push([id, c]));

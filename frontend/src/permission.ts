@@ -12,6 +12,7 @@ export type PermissionChoice = 'once' | 'always' | 'deny';
 export class PermissionPromptView {
   readonly el: HTMLElement;
   private readonly text: HTMLElement;
+  private readonly title: HTMLElement;
   private id = 0;
 
   constructor(answer: (id: number, choice: PermissionChoice) => void) {
@@ -21,7 +22,7 @@ export class PermissionPromptView {
     this.el.setAttribute('aria-live', 'assertive');
     this.el.setAttribute('aria-label', 'Screen permission');
     this.el.hidden = true;
-    const title = el('div');
+    const title = (this.title = el('div'));
     title.className = 'permission-title';
     title.textContent = 'Share your screen?';
     this.text = el('div');
@@ -49,6 +50,17 @@ export class PermissionPromptView {
   apply(m: PermissionPrompt): void {
     this.id = m.id;
     this.el.hidden = m.id === 0;
+    if (m.tool) {
+      // An MCP tool's first call (docs/mcp.md): the same three answers.
+      this.el.setAttribute('aria-label', 'Tool permission');
+      this.title.textContent = 'Let her use a tool?';
+      this.text.title = '';
+      this.text.textContent = `${m.backend} asks to use ${m.tool}.`;
+      delete this.el.dataset.monitor;
+      return;
+    }
+    this.el.setAttribute('aria-label', 'Screen permission');
+    this.title.textContent = 'Share your screen?';
     // Plain words: "screen 2" counts from 1, with the output's name (DP-2)
     // when it says more than that — not "screen 1 (screen)" (Xvfb names
     // its output "screen"; the fallback label is "monitor 0"). The index

@@ -320,7 +320,8 @@ describe('PetView', () => {
     view.apply({ type: 'character', emotion: 'happy', motion: 'happy', speaking: true });
     view.apply({ type: 'bubble', seq: 1, turn_id: 't1', kind: 'speech', text: 'Hello there!', speaking: true, muted: false });
     expect(view.character.mouthMoving).toBe(true);
-    expect(sched.timers.size).toBe(2); // blink + mouth
+    expect(view.character.moving).toBe(true);
+    expect(sched.timers.size).toBe(3); // blink + mouth + the motion's frame clock
     sched.advance(700);
     view.apply({ type: 'character', emotion: 'neutral', motion: 'idle', speaking: false });
     view.apply({ type: 'bubble', seq: 2, turn_id: 't1', kind: 'speech', text: 'Hello there!', speaking: false, muted: false });

@@ -19,6 +19,7 @@ import { ComposerView } from './composer';
 import { PetMenu } from './menu';
 import { button, el } from './dom';
 import { VrmHost } from './vrmhost';
+import { applyPose, asleep } from './pose';
 import { t, type Key } from './i18n';
 
 export interface PetHost {
@@ -144,6 +145,7 @@ export class PetView {
       listenTarget: () => this.host.send({ type: 'listen_target' }),
       quiet: (scope, quiet) => this.host.send({ type: 'quiet', scope, quiet }),
       desktop: (action) => this.host.send({ type: 'desktop_action', action }),
+      bed: (action) => this.host.send({ type: 'body_menu', action }),
       changed,
       room: () => ({ width: this.root.clientWidth, height: this.root.clientHeight }),
     });
@@ -255,6 +257,10 @@ export class PetView {
       case 'look_art':
         this.character.setArt(m.emotions);
         this.vrm.show(m.look, m.vrm);
+        return;
+      case 'body': // her pose (src/pose.ts); her box never changes
+        applyPose(this.character.el, m);
+        this.menu.applyBody(m.posture);
         return;
     }
     this.queueRegion();
@@ -422,6 +428,7 @@ export class PetView {
           // The drag ended before the position came: finish it now.
           this.host.moveWindow(p.x + s.dx, p.y + s.dy);
           this.host.windowMoved?.();
+          this.host.send({ type: 'body_drag', phase: 'end', x: p.x + s.dx, y: p.y + s.dy });
         } else if (start === s && dragging) {
           // Catch up with the moves made while asking.
           this.host.moveWindow(p.x + s.dx, p.y + s.dy);
@@ -435,6 +442,8 @@ export class PetView {
       if (!dragging && Math.hypot(dx, dy) >= DRAG_THRESHOLD) {
         dragging = true;
         this.character.setMotion('drag');
+        // Held: her action stops, she leaves her perch (the core's life room).
+        this.host.send({ type: 'body_drag', phase: 'start', x: 0, y: 0 });
       }
       if (!dragging) return;
       start.dx = dx;
@@ -452,12 +461,18 @@ export class PetView {
         s.ended = true;
         // Still asking for the position: the answer finishes the drag.
         if (!s.asked) this.host.windowMoved?.();
-      } else if (this.composerOpen) this.closeComposer();
+        // Where she was let go: on a window's top edge she perches there.
+        if (!s.asked && s.win) this.host.send({ type: 'body_drag', phase: 'end', x: s.win.x + s.dx, y: s.win.y + s.dy });
+      } else if (asleep(this.character.el)) this.host.send({ type: 'body_menu', action: 'wake' }); // a click wakes her
+      else if (this.composerOpen) this.closeComposer();
       else this.openComposer();
     };
     el.addEventListener('pointerup', end);
     el.addEventListener('pointercancel', () => {
-      if (dragging) this.character.setMotion('idle');
+      if (dragging) {
+        this.character.setMotion('idle');
+        if (start?.win) this.host.send({ type: 'body_drag', phase: 'end', x: start.win.x + start.dx, y: start.win.y + start.dy });
+      }
       start = null;
       dragging = false;
     });

@@ -44,7 +44,11 @@ export interface Bubble {
 }
 export interface PillTool { tool_id: string; state: 'running' | 'done' | 'failed' | string; label: string; phrase?: string }
 export interface Pill { type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string }
-export interface PermissionPrompt { type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string }
+export interface PermissionPrompt {
+  type: 'permission'; id: number; backend: string; monitor: number; label: string; text: string;
+  /** Set: a tool's prompt (an MCP tool's first call), not the screen's. */
+  tool?: string;
+}
 /** With append, text is added to the end of the turn's shown text; cut: its head was dropped. */
 export interface Reasoning { type: 'reasoning'; turn_id: string; text: string; streaming: boolean; append?: boolean; cut?: boolean }
 export interface Usage { type: 'usage'; total_tokens: number; context_window: number }
@@ -288,11 +292,30 @@ export interface TranscriptEntry {
   reasoning: string;
   state: 'streaming' | 'done' | 'running' | 'failed' | string;
   at: number; // epoch ms
+  /** The conversation it belongs to (New conversation starts the next). */
+  conv: number;
 }
-/** The whole transcript, oldest first: it replaces what the page shows. */
-export interface Transcript { type: 'transcript'; entries: Omit<TranscriptEntry, 'type'>[] | null }
+/**
+ * The newest rows of the current conversation `conv`, oldest first: it
+ * replaces what the page shows; `more`: older rows exist (history_more).
+ */
+export interface Transcript { type: 'transcript'; conv: number; entries: Omit<TranscriptEntry, 'type'>[] | null; more: boolean }
+
+// The history (docs/history.md): older pages, search, export.
+/** The rows before `before`, oldest first; `more`: older ones exist. */
+export interface HistoryPage { type: 'history_page'; before: number; entries: Omit<TranscriptEntry, 'type'>[] | null; more: boolean }
+/** One row found; the matched words sit between U+0002 and U+0003 in `snippet`. */
+export interface HistoryHit { entry: Omit<TranscriptEntry, 'type'>; snippet: string }
+export interface HistoryResults { type: 'history_results'; query: string; hits: HistoryHit[] | null; error?: string }
+export interface HistoryExported { type: 'history_exported'; conv: number; format: string; path?: string; error?: string }
+export interface HistorySearch { type: 'history_search'; query: string }
+export interface HistoryExport { type: 'history_export'; conv: number; format: 'markdown' | 'json' }
 
 // Listening (docs/voice.md, "Listening"; app/view/listen.go).
+/** Her body's pose (docs/desktop-life.md): what the core's life room
+ * says she does; the page draws it. */
+export type Posture = 'standing' | 'sitting' | 'peeking' | 'walking' | 'dragging' | 'sleeping';
+export interface BodyPose { type: 'body'; posture: Posture | string; side: string; facing: string; perched: boolean }
 export type ListenMode = 'off' | 'listening' | 'hearing' | 'sending' | 'error';
 export type ListenFix = 'listen-endpoint' | 'listen-key' | 'listen-device';
 export interface ListenState {
@@ -306,14 +329,31 @@ export interface ListenForm {
 export interface SettingsListen { type: 'settings_listen'; form: ListenForm; devices: Choice[] | null; keys: Choice[] | null; note: string }
 export interface ListenLevel { type: 'listen_level'; level: number; floor: number; threshold: number }
 
+// What she remembers and her MCP servers (docs/memory.md, docs/mcp.md;
+// app/view/mind.go).
+export interface MCPServerForm { name: string; command: string; args: string[] | null; url: string; off: boolean }
+export interface MCPGrantForm { tool: string; mode: 'allow' | 'deny' | string }
+export interface MindPreset {
+  id: string; applies: boolean; note?: string; summary: string; facts: string[] | null;
+  servers: MCPServerForm[] | null; grants: MCPGrantForm[] | null;
+}
+export interface SettingsMind { type: 'settings_mind'; presets: MindPreset[] | null }
+export interface MemoryForm { summary: string; facts: string[] }
+export interface MCPForm { servers: MCPServerForm[]; grants: MCPGrantForm[] }
+/** Settings page → core: saves one character's memory or MCP servers at once. */
+export interface MindSave { type: 'mind_save'; request_id: string; preset: string; memory?: MemoryForm; mcp?: MCPForm }
+export interface MindResult { type: 'mind_result'; request_id: string; ok: boolean; field?: string; error?: string }
+
 export type CoreMessage =
   | PresetInfo | Plate | Composer | ErrorLine | Notice
   | CharacterState | Mouth | VoiceState | Bubble | Pill | Reasoning | Usage | Delegations | PermissionPrompt | Desktop
   | OpenComposer | LookArt | PointerAt
   | SettingsState | SettingsFocus | SettingsStatus | SettingsResult | SettingsHistory | ConnectionTest | SettingsAudio
-  | Transcript | TranscriptEntry
+  | Transcript | TranscriptEntry | HistoryPage | HistoryResults | HistoryExported
   | ListenState | SettingsListen | ListenLevel
-  | Companion | SettingsProactive;
+  | Companion | SettingsProactive
+  | SettingsMind | MindResult
+  | BodyPose;
 
 export type PageMessage =
   | { type: 'send_text'; text: string; images?: string[] }
@@ -330,10 +370,16 @@ export type PageMessage =
   | { type: 'desktop_action'; action: DesktopActionKind }
   | TestConnection
   | { type: 'open_messages' }
+  | { type: 'history_more'; before: number }
+  | HistorySearch
+  | HistoryExport
   | { type: 'listen_hold'; held: boolean }
   | { type: 'listen_target' }
   | { type: 'listen_meter'; on: boolean }
-  | Touch | LookFailed | LookThumbnail | LookOptions;
+  | Touch | LookFailed | LookThumbnail | LookOptions
+  | MindSave
+  | { type: 'body_drag'; phase: 'start' | 'end'; x: number; y: number }
+  | { type: 'body_menu'; action: 'go_to_bed' | 'wake' };
 
 const known = new Set([
   'preset', 'plate', 'composer', 'error_line', 'notice',
@@ -342,6 +388,9 @@ const known = new Set([
   'settings_state', 'settings_focus', 'settings_status', 'settings_result', 'settings_history', 'connection_test',
   'settings_audio', 'transcript', 'transcript_entry', 'listen', 'settings_listen', 'listen_level',
   'companion', 'settings_proactive',
+  'settings_mind', 'mind_result',
+  'body',
+  'history_page', 'history_results', 'history_exported',
 ]);
 
 /** Parses one frame from the core; returns null for anything unusable. */

@@ -132,8 +132,8 @@ func (w *wire) UserMessage(t transport.Turn) ([]byte, error) { return json.Marsh
 func (w *wire) Body(x *request.Exchange) ([]byte, error) {
 	b := body{Model: x.Params.Model, Stream: true, StreamOptions: map[string]bool{"include_usage": true},
 		ReasoningEffort: x.Params.ReasoningEffort, Tools: x.Tools}
-	if x.Params.Card != "" {
-		b.Messages = append(b.Messages, message{Role: "system", Content: x.Params.Card})
+	if sys := x.System(); sys != "" {
+		b.Messages = append(b.Messages, message{Role: "system", Content: sys})
 	}
 	for _, m := range x.Transcript {
 		b.Messages = append(b.Messages, message{Role: m.Role, Content: m.Content})

@@ -139,10 +139,14 @@ func userItem(t transport.Turn) message {
 	return userMessage(transport.ContextInput(t.ClientContext, t.Text), t.Images)
 }
 
+// SendsTranscript: the transcript goes only to a server refusing
+// previous_response_id (a chained server holds the conversation).
+func (w *wire) SendsTranscript(base string) bool { return w.conv.NoChain(base) }
+
 func (w *wire) UserMessage(t transport.Turn) ([]byte, error) { return json.Marshal(userItem(t)) }
 
 func (w *wire) Body(x *request.Exchange) ([]byte, error) {
-	b := body{Model: x.Params.Model, Instructions: x.Params.Card, Stream: true}
+	b := body{Model: x.Params.Model, Instructions: x.System(), Stream: true}
 	if x.Params.ReasoningEffort != "" {
 		b.Reasoning = map[string]string{"effort": x.Params.ReasoningEffort}
 	}

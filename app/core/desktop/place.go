@@ -4,9 +4,7 @@ import (
 	"image"
 	"sync"
 
-	"yui/app/capture"
 	"yui/app/core/windows"
-	"yui/app/look"
 	"yui/app/place"
 	"yui/app/settings"
 	"yui/app/view"
@@ -23,7 +21,7 @@ var petSize = image.Pt(windows.PetWidth, windows.PetHeight)
 // the 14 px bottom padding (frontend/src/style.css). A drag keeps a third
 // of this box on a monitor, not a third of the window's see-through
 // margins.
-var PetBody = image.Rect(60, 164, 240, 380)
+var PetBody = windows.PetBody
 
 // monitors are the monitors' bounds now (primary first); nil when the
 // room cannot list them (no display: positions are then kept as saved).
@@ -208,26 +206,6 @@ func (r *Room) SettingsPosition(size image.Point) (image.Point, bool) {
 		}
 	}
 	return place.Away(size, mons, pets), true
-}
-
-// Body is where the character is: her window's remembered top-left corner
-// and the monitor holding the window's centre. Postures other than
-// standing arrive with body_action.
-func (r *Room) Body(id string) look.BodyState {
-	b := look.BodyState{Posture: "standing"}
-	all := r.cfg.Store.Get()
-	p, ok := all.Preset(id)
-	if !ok || p.Window == nil {
-		return b
-	}
-	b.Position = look.Point{X: p.Window.X, Y: p.Window.Y}
-	if ms, err := r.cfg.Screen.Monitors(); err == nil {
-		rect := image.Rect(p.Window.X, p.Window.Y, p.Window.X+windows.PetWidth, p.Window.Y+windows.PetHeight)
-		if i := capture.Containing(ms, rect); i >= 0 {
-			b.Monitor = i
-		}
-	}
-	return b
 }
 
 // The settings window, for a new character to keep clear of (issue 21: a

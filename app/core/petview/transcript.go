@@ -5,6 +5,7 @@ import (
 	"unicode"
 
 	"yui/app/delegation"
+	"yui/app/history"
 	"yui/app/transcript"
 	"yui/app/view"
 )
@@ -14,20 +15,30 @@ import (
 // reasoning, tool and delegation rows, and errors. Each is recorded from
 // OnEvent with mu held, and sent to the message pages as it changes.
 
-// SendTranscript sends the whole transcript to the message pages (a page
-// that connected, a reset).
+// SendTranscript sends the message pages the newest page of the current
+// conversation (a page that connected, a reset): what the window shows
+// when it opens, the same cost however long her history is; older rows
+// come a page at a time as the user scrolls back (app/core/archive).
 func (v *View) SendTranscript() {
 	tr := v.cfg.Transcript
 	if tr == nil {
 		return
 	}
-	es := tr.Entries()
-	out := view.Transcript{Entries: make([]view.TranscriptEntry, 0, len(es))}
+	es := tr.Latest(history.PageRows)
+	conv := tr.Conv()
+	out := view.Transcript{Conv: conv, Entries: make([]view.TranscriptEntry, 0, len(es))}
+	var oldest uint64
 	for _, e := range es {
+		if oldest == 0 {
+			oldest = e.ID
+		}
 		if e.Kind == transcript.KindUser && e.Text == "" {
 			continue // a turn nobody typed (a trigger)
 		}
-		out.Entries = append(out.Entries, viewEntry(e))
+		out.Entries = append(out.Entries, viewEntry(conv, e))
+	}
+	if _, more, err := tr.DB().Page(oldest, 0); err == nil {
+		out.More = more
 	}
 	v.cfg.Pages.Send(view.RoleMessage, v.id, view.MustEncode(view.TypeTranscript, out))
 }
@@ -42,8 +53,8 @@ func (v *View) ClearTranscript() {
 	v.SendTranscript()
 }
 
-func viewEntry(e transcript.Entry) view.TranscriptEntry {
-	return view.TranscriptEntry{ID: e.ID, TurnID: e.TurnID, Kind: e.Kind, Text: e.Text, Reasoning: e.Reasoning, State: e.State, At: e.At}
+func viewEntry(conv int64, e transcript.Entry) view.TranscriptEntry {
+	return view.TranscriptEntry{ID: e.ID, Conv: conv, TurnID: e.TurnID, Kind: e.Kind, Text: e.Text, Reasoning: e.Reasoning, State: e.State, At: e.At}
 }
 
 // sendEntry sends one added or changed row to the message pages.
@@ -51,7 +62,7 @@ func (v *View) sendEntry(e transcript.Entry) {
 	if e.Kind == transcript.KindUser && e.Text == "" {
 		return
 	}
-	v.cfg.Pages.Send(view.RoleMessage, v.id, view.MustEncode(view.TypeTranscriptEntry, viewEntry(e)))
+	v.cfg.Pages.Send(view.RoleMessage, v.id, view.MustEncode(view.TypeTranscriptEntry, viewEntry(v.cfg.Transcript.Conv(), e)))
 }
 
 func (v *View) userRow(turnID, text string) {

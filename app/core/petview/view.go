@@ -154,7 +154,7 @@ func (v *View) Close() {
 
 // Prompt shows a screen permission prompt.
 func (v *View) Prompt(pr permission.Prompt) {
-	v.publish(view.TypePermission, view.PermissionPrompt{ID: pr.ID, Backend: pr.Backend, Monitor: pr.Monitor, Label: pr.Label, Text: pr.Text()})
+	v.publish(view.TypePermission, view.PermissionPrompt{ID: pr.ID, Backend: pr.Backend, Monitor: pr.Monitor, Label: pr.Label, Text: pr.Text(), Tool: pr.Tool})
 }
 
 // ClosePrompt takes the prompt away (answered, withdrawn or stale).

@@ -3,6 +3,7 @@ package petview
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"log/slog"
 	"slices"
 	"strings"
@@ -15,6 +16,7 @@ import (
 	"yui/app/core/route"
 	"yui/app/cue"
 	"yui/app/delegation"
+	"yui/app/history"
 	"yui/app/permission"
 	"yui/app/session"
 	"yui/app/settings"
@@ -94,7 +96,7 @@ func newEnv(t *testing.T) *env {
 	t.Helper()
 	p := settings.NewPreset("Yui")
 	p.ChatBaseURL = "http://127.0.0.1:9"
-	tr, err := transcript.Open("", nil, nil)
+	tr, err := transcript.Open("", "p", nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,8 +240,24 @@ func TestToolErrorAndDelegationRowsAndTopics(t *testing.T) {
 		t.Fatalf("pill after a new turn %v", p)
 	}
 	e.v.ClearTranscript()
-	if m := e.pages.Last(view.RoleMessage, e.id, view.TypeTranscript); len(m["entries"].([]any)) != 0 {
+	// An empty conversation; the earlier one is there to scroll back to.
+	if m := e.pages.Last(view.RoleMessage, e.id, view.TypeTranscript); len(m["entries"].([]any)) != 0 || m["more"] != true || m["conv"] != float64(2) {
 		t.Fatalf("transcript after clear %v", m)
+	}
+}
+
+// A message page that connects gets the newest page of the current
+// conversation, not all of it, and whether there is more.
+func TestTheTranscriptSentIsItsNewestPage(t *testing.T) {
+	e := newEnv(t)
+	for i := range 120 {
+		e.tr.Add(transcript.Entry{TurnID: fmt.Sprint(i), Kind: transcript.KindUser, Text: fmt.Sprint("line ", i)})
+	}
+	e.v.SendTranscript()
+	m := e.pages.Last(view.RoleMessage, e.id, view.TypeTranscript)
+	es := m["entries"].([]any)
+	if len(es) != history.PageRows || m["more"] != true || es[len(es)-1].(map[string]any)["text"] != "line 119" {
+		t.Fatalf("transcript of %d entries, more %v", len(es), m["more"])
 	}
 }
 

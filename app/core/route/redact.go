@@ -8,7 +8,8 @@ import (
 
 // Redacted is a received message as a trace may show it: a typed key in
 // a save_settings (a preset's key and voice_key, the listening key) or a
-// test_connection is replaced by "(redacted)".
+// test_connection, and an MCP server's arguments in a mind_save (they may
+// carry a token), are replaced by "(redacted)".
 func Redacted(m view.Message) json.RawMessage {
 	if m.Type == view.TypeTestConnection {
 		var v map[string]any
@@ -20,6 +21,9 @@ func Redacted(m view.Message) json.RawMessage {
 		}
 		b, _ := json.Marshal(v)
 		return b
+	}
+	if m.Type == view.TypeMindSave {
+		return redactMindSave(m.Body)
 	}
 	if m.Type != view.TypeSaveSettings {
 		return json.RawMessage(m.Body)
@@ -38,6 +42,25 @@ func Redacted(m view.Message) json.RawMessage {
 					if _, has := pm[k]; has {
 						pm[k] = "(redacted)"
 					}
+				}
+			}
+		}
+	}
+	b, _ := json.Marshal(v)
+	return b
+}
+
+// redactMindSave hides the MCP servers' arguments of a mind_save.
+func redactMindSave(body []byte) json.RawMessage {
+	var v map[string]any
+	if json.Unmarshal(body, &v) != nil {
+		return json.RawMessage(`{"type":"` + view.TypeMindSave + `","unreadable":true}`)
+	}
+	if mcp, ok := v["mcp"].(map[string]any); ok {
+		if ss, ok := mcp["servers"].([]any); ok {
+			for _, s := range ss {
+				if sm, ok := s.(map[string]any); ok && sm["args"] != nil {
+					sm["args"] = "(redacted)"
 				}
 			}
 		}

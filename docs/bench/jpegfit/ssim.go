@@ -5,24 +5,51 @@ import (
 	"image"
 	_ "image/jpeg" // decoders for ssimFiles
 	_ "image/png"
+	"math"
 	"os"
 )
 
-// ssimFiles is the mean SSIM of the luma of out against ref (same size),
+// score is the mean SSIM of the luma of out against ref (same size),
 // over 8×8 windows with a stride of 4 and the usual constants for 8-bit
-// data (K1 = 0.01, K2 = 0.03).
-func ssimFiles(refPath, outPath string) (float64, error) {
+// data (K1 = 0.01, K2 = 0.03), and the PSNR in dB over R, G and B.
+func score(refPath, outPath string) (ssimValue, psnr float64, err error) {
 	ref, err := load(refPath)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	out, err := load(outPath)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
 	if ref.Bounds().Size() != out.Bounds().Size() {
-		return 0, fmt.Errorf("ssim: sizes differ: %v vs %v", ref.Bounds().Size(), out.Bounds().Size())
+		return 0, 0, fmt.Errorf("score: sizes differ: %v vs %v", ref.Bounds().Size(), out.Bounds().Size())
 	}
+	return ssim(ref, out), psnrRGB(ref, out), nil
+}
+
+// psnrRGB is the PSNR of out against ref over R, G and B (8-bit peak).
+func psnrRGB(ref, out image.Image) float64 {
+	b, o := ref.Bounds(), out.Bounds()
+	sum, n := 0.0, 0
+	for y := range b.Dy() {
+		for x := range b.Dx() {
+			r1, g1, b1, _ := ref.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			r2, g2, b2, _ := out.At(o.Min.X+x, o.Min.Y+y).RGBA()
+			for _, d := range [3]float64{float64(r1) - float64(r2), float64(g1) - float64(g2), float64(b1) - float64(b2)} {
+				d /= 257
+				sum += d * d
+			}
+			n += 3
+		}
+	}
+	if sum == 0 {
+		return math.Inf(1)
+	}
+	return 10 * math.Log10(255*255/(sum/float64(n)))
+}
+
+// ssim is the mean luma SSIM of out against ref (same size).
+func ssim(ref, out image.Image) float64 {
 	a, b := luma(ref), luma(out)
 	w, h := ref.Bounds().Dx(), ref.Bounds().Dy()
 	const win, stride = 8, 4
@@ -45,18 +72,18 @@ func ssimFiles(refPath, outPath string) (float64, error) {
 			n++
 		}
 	}
-	return total / float64(max(n, 1)), nil
+	return total / float64(max(n, 1))
 }
 
 func load(path string) (image.Image, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("ssim: %w", err)
+		return nil, fmt.Errorf("load: %w", err)
 	}
 	defer f.Close()
 	img, _, err := image.Decode(f)
 	if err != nil {
-		return nil, fmt.Errorf("ssim: decode %s: %w", path, err)
+		return nil, fmt.Errorf("load: decode %s: %w", path, err)
 	}
 	return img, nil
 }

@@ -15,6 +15,12 @@
 //
 //	go run ./docs/bench/voice -looks svg,vrm,vrm-breathing -reps 2
 //
+// With -cues it compares what the story's sentences carry instead (issue
+// 24): one cue per sentence, an emotion, a motion or both, against none;
+// the pet window tree's CPU while she speaks (sound on), per mode:
+//
+//	go run ./docs/bench/voice -cues none,motion,emotion,emotion+motion -reps 2
+//
 // With -ab it compares builds instead: each named state is a binary run
 // with sound (lip-sync) or without (the flap), measured -reps times in
 // rotating order, and the pet window's ticks are printed per state, e.g.
@@ -36,6 +42,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -61,9 +68,16 @@ func main() {
 	ab := flag.String("ab", "", "compare states instead: name=binary:sound|nosound,...")
 	reps := flag.Int("reps", 2, "with -ab or -looks: rounds, each measuring every state once")
 	looks := flag.String("looks", "", "compare looks instead: svg,vrm,vrm-breathing")
+	cues := flag.String("cues", "", "compare cue modes instead: none,emotion,motion,emotion+motion")
 	flag.Parse()
 	var err error
-	if *looks != "" {
+	hz, _ := strconv.Atoi(strings.TrimSpace(sh("getconf", "CLK_TCK")))
+	if hz == 0 {
+		hz = 100
+	}
+	if *cues != "" {
+		err = compareCues(*bin, strings.Split(*cues, ","), *reps, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second, hz)
+	} else if *looks != "" {
 		err = compareLooks(*bin, strings.Split(*looks, ","), *reps, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second)
 	} else if *ab != "" {
 		err = compare(*ab, *reps, time.Duration(*secs)*time.Second, time.Duration(*settle)*time.Second)
@@ -77,11 +91,12 @@ func main() {
 }
 
 type figures struct {
-	windowIdle       int // ticks of the window tree while idle
-	windowSpeaking   int // ticks of the window tree while speaking
-	coreIdle         int // ticks of the core while idle
-	coreSpeaking     int // ... while speaking
-	childrenSpeaking int // ticks of the core's reaped children (espeak-ng) while speaking
+	windowIdle       int    // ticks of the window tree while idle
+	windowSpeaking   int    // ticks of the window tree while speaking
+	coreIdle         int    // ticks of the core while idle
+	coreSpeaking     int    // ... while speaking
+	childrenSpeaking int    // ticks of the core's reaped children (espeak-ng) while speaking
+	busiest          string // the window tree's busiest threads while speaking
 }
 
 // rig is what every measured state shares: a private PulseAudio server
@@ -90,6 +105,8 @@ type rig struct {
 	pulseAddr string
 	backend   string
 	close     func()
+	// cues is what the next reply's sentences carry (a cues* constant).
+	cues atomic.Value
 }
 
 func startRig() (*rig, error) {
@@ -107,11 +124,13 @@ func startRig() (*rig, error) {
 		return nil, fmt.Errorf("record the speaker: %w", err)
 	}
 	var srv *pushserver.Server
+	r := &rig{}
 	srv = pushserver.New(pushserver.Config{Key: key, Source: "bench", Hooks: pushserver.Hooks{
 		Turn: func(chatID string, t push.Turn) {
+			segs := storySegments(r.cues.Load())
 			// Not from inside the hook: the server is reading that frame.
 			go func() {
-				srv.SendRender(chatID, push.Render{TurnID: t.TurnID, Source: "bench", Segments: []push.Segment{{Speech: story}}})
+				srv.SendRender(chatID, push.Render{TurnID: t.TurnID, Source: "bench", Segments: segs})
 				srv.SendTurnEnd(chatID, t.TurnID, nil)
 			}()
 		},
@@ -124,11 +143,14 @@ func startRig() (*rig, error) {
 	}
 	hs := &http.Server{Handler: srv}
 	go hs.Serve(ln)
-	return &rig{pulseAddr: pa.Addr, backend: "http://" + ln.Addr().String(), close: func() {
+	r.cues.Store(cuesNone)
+	r.pulseAddr, r.backend = pa.Addr, "http://"+ln.Addr().String()
+	r.close = func() {
 		hs.Close()
 		rec.Close()
 		pa.Close()
-	}}, nil
+	}
+	return r, nil
 }
 
 func run(bin string, secs, settle time.Duration) error {
@@ -332,10 +354,12 @@ func measureLook(bin, backend, pulseAddr string, noSound bool, look string, secs
 		return f, fmt.Errorf("she never spoke")
 	}
 	w0 := sumTicks(win)
+	th0 := threadTicks(win)
 	c0 = ticks(core)
 	ch0 := childTicks(core)
 	time.Sleep(secs)
 	f.windowSpeaking = sumTicks(win) - w0
+	f.busiest = busiest(th0, threadTicks(win), 5)
 	f.coreSpeaking = ticks(core) - c0
 	f.childrenSpeaking = childTicks(core) - ch0
 	return f, nil

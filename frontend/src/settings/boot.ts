@@ -4,13 +4,14 @@
 // for a transparent window, is not loaded here).
 import './page.css';
 import { CoreConnection } from '../connection';
-import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, viewPath, type PageConfig } from '../host';
+import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, startupStep, viewPath, type PageConfig } from '../host';
 import type { ImportAnswer } from './lookimport';
 import { SettingsView } from './view';
 import { ListenSection } from './listen';
 import { ProactiveSection } from './proactive';
 
-export function bootSettings(cfg: PageConfig): void {
+/** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
+export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
   document.title = 'Yui — Settings';
   keepAboveWhileFocused();
@@ -47,10 +48,12 @@ export function bootSettings(cfg: PageConfig): void {
     view.apply(m);
     listen.apply(m);
     proactive.apply(m);
+    startupStep('first_state');
   }, (s) => {
     document.documentElement.dataset.core = s;
+    if (s === 'open') startupStep('view_socket');
     view.setConnection(s);
     if (s === 'open') listen.reconnected();
-  });
+  }, socket);
   conn.open();
 }

@@ -573,6 +573,25 @@ export class PresetFormView {
       'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]):not([data-no-focus])') ?? null;
   }
 
+  /** What the text fields show now (inputs and text areas, by field):
+   * what Save must send, read from the controls themselves. */
+  typedValues(): Array<[FieldName, string]> {
+    const out: Array<[FieldName, string]> = [];
+    for (const [f, c] of this.controls) {
+      if (c instanceof HTMLTextAreaElement || (c instanceof HTMLInputElement && (c.type === 'text' || c.type === 'password' || c.type === 'number'))) {
+        out.push([f, c.value]);
+      }
+    }
+    return out;
+  }
+
+  /** The field whose control has the focus, if any. */
+  get focusedField(): FieldName | null {
+    const a = document.activeElement;
+    for (const [f, c] of this.controls) if (c === a) return f;
+    return null;
+  }
+
   /** The control for a field (a radio group's checked or first radio). */
   control(field: string): HTMLElement | null {
     if (field === 'permissions.screen' || field === 'permissions') {

@@ -66,10 +66,10 @@ describe('Session section: formatting', () => {
 });
 
 describe('Session section: the list', () => {
-  it('is the last section, after Screen, with its heading', () => {
+  it('is the last section, after Screen and What she remembers, with its heading', () => {
     loaded();
     const ids = [...document.querySelectorAll<HTMLElement>('.preset-form > .section')].map((s) => s.dataset.section);
-    expect(ids).toEqual(['character', 'backend', 'voice', 'permissions', 'session']);
+    expect(ids).toEqual(['character', 'backend', 'voice', 'permissions', 'mind', 'session']);
     expect(q('#section-session h2').textContent).toBe('Session');
     expect(section().getAttribute('aria-labelledby')).toBe(q('#section-session h2').id);
   });

@@ -13,6 +13,7 @@ import { realScheduler, type Scheduler } from '../scheduler';
 import { ConnectionLine, NewConversation, TestConnectionLine, type ActionTarget, type TestState } from './actions';
 import { PresetFormView, STANDARD_AGENTS } from './form';
 import { SessionHistory } from './history';
+import { MindSection } from './mind';
 import { LookImport, type LookImportHost } from './lookimport';
 import { newPresetId, RequestIds } from './ids';
 import { ConfirmDialog, type ConfirmOptions } from './confirm';
@@ -90,6 +91,8 @@ export class SettingsView {
   /** The Session section (its history read-only): kept across form
    * rebuilds, never part of the drafts or a save. */
   private readonly session: SessionHistory;
+  /** What she remembers and her MCP servers (mind.ts): saved on its own. */
+  private readonly mind: MindSection;
   /** The Backend section's connection line and the Session section's "New
    * conversation": kept across form rebuilds like the Session section. */
   private readonly connection: ConnectionLine;
@@ -133,6 +136,7 @@ export class SettingsView {
     this.newId = opts.newId ?? (() => newPresetId());
     this.requestIds = opts.requestIds ?? new RequestIds();
     this.session = new SessionHistory({ now: () => this.sched.now() });
+    this.mind = new MindSection((m) => this.host.send(m));
     this.connection = new ConnectionLine(() => this.presetAction('reconnect'));
     this.newConversation = new NewConversation(() => this.presetAction('reset'));
     this.tester = new TestConnectionLine(() => this.testConnection(),
@@ -231,6 +235,12 @@ export class SettingsView {
       case 'connection_test':
         this.onTested(m);
         break;
+      case 'settings_mind':
+        this.mind.setMind(m);
+        break;
+      case 'mind_result':
+        this.mind.onResult(m);
+        break;
       case 'settings_audio':
         this.sound = m;
         this.renderForm();
@@ -280,6 +290,7 @@ export class SettingsView {
 
   /** Sends the working copy (Save, Ctrl+S). */
   save(): void {
+    this.takeTyped();
     if (!this.model.loaded || !this.dirty || this.pending) return;
     const req = this.model.request(this.requestIds.next());
     for (const p of this.parts) p.addTo(req);
@@ -292,6 +303,26 @@ export class SettingsView {
     this.clearFieldError();
     this.setStatus('', '');
     this.render();
+  }
+
+  /** Takes what the text fields show into the drafts, where it differs
+   * (what Save sends is what the user sees, even if an input event was
+   * never handled). */
+  private takeTyped(): void {
+    if (!this.form || !this.model.find(this.selectedId)) return;
+    const d = this.model.find(this.selectedId)!;
+    for (const [f, v] of this.form.typedValues()) {
+      if (f === 'context_window' || f === 'voice.rate') {
+        const n = v.trim() === '' ? 0 : Math.trunc(Number(v)) || 0;
+        if (n !== Number(getField(d, f))) this.edit(f, n);
+        continue;
+      }
+      const held = f === 'key' ? (d.key ?? '') : f === 'voice.key' ? (d.voice_key ?? '')
+        : f === 'keyboard.shortcut' ? this.model.keyboard.shortcut
+        : f === 'active_preset' || f === 'audio.muted' || f === 'audio.device' || f === 'keyboard.shortcut_off' ? v
+        : String(getField(d, f));
+      if (held !== v) this.edit(f, v);
+    }
   }
 
   /** Drops every draft and shows the saved settings. */
@@ -642,7 +673,18 @@ export class SettingsView {
     this.renderFooter();
   }
 
+  /** What the character list shows, as one string: the list is rebuilt
+   * only when it changes, so a keystroke in most fields touches none of
+   * it. */
+  private listShown = '';
+
   private renderList(): void {
+    const shown = JSON.stringify([this.selectedId, this.model.active, this.model.loaded, this.model.presets.map((d) => {
+      const st = this.status.get(d.id);
+      return [d.id, d.name.trim(), d.enabled, this.model.isNew(d.id), this.model.presetDirty(d.id), st?.state ?? '', st?.text ?? ''];
+    })]);
+    if (shown === this.listShown) return;
+    this.listShown = shown;
     const focused = (document.activeElement as HTMLElement | null)?.closest?.('.preset-item') as HTMLElement | null;
     const refocus = focused && this.list.contains(focused) ? focused.dataset.id : undefined;
     const items: HTMLElement[] = [];
@@ -695,6 +737,9 @@ export class SettingsView {
   private renderForm(): void {
     const state = this.model.state;
     const d = this.model.find(this.selectedId);
+    // Until the first settings state, the window shows one loading state
+    // and nothing else (page.css), never a part of the form.
+    this.root.dataset.loading = String(!state);
     if (!state || !d) {
       this.form?.el.remove();
       this.form = null;
@@ -705,7 +750,13 @@ export class SettingsView {
     }
     this.empty.hidden = true;
     const key = JSON.stringify(state.choices);
+    let refocus: { field: FieldName; start: number | null; end: number | null } | null = null;
     if (!this.form || key !== this.formChoices) {
+      // The field being typed in keeps the focus and caret across the
+      // rebuild, so no keystroke after it lands elsewhere.
+      const f = this.form?.focusedField ?? null;
+      const a = document.activeElement as HTMLInputElement | HTMLTextAreaElement | null;
+      if (f && a && this.form?.el.dataset.preset === d.id) refocus = { field: f, start: a.selectionStart ?? null, end: a.selectionEnd ?? null };
       this.form?.el.remove();
       this.form = new PresetFormView(state.choices, {
         edit: (f, v) => this.edit(f, v),
@@ -715,6 +766,7 @@ export class SettingsView {
         replaceThread: () => this.replaceThread(),
       });
       this.formChoices = key;
+      this.form.addSection('mind', this.mind.el);
       this.form.addSection('session', this.session.el);
       this.form.placeAfter('key', this.tester.el);
       this.form.placeAfter('key', this.connection.el);
@@ -739,6 +791,7 @@ export class SettingsView {
       sound: this.sound,
     });
     this.session.show(d.id, d.name, this.model.isNew(d.id));
+    this.mind.show(d.id, this.model.isNew(d.id));
     this.lookImport?.show(state.choices.vrm_looks, d.look);
     this.form.setModels(this.models.get(d.id) ?? []);
     this.form.setAgents(this.agents.get(d.id) ?? []);
@@ -751,6 +804,17 @@ export class SettingsView {
       this.form.clearError();
     }
     if (changedPreset) this.pane.scrollTop = 0;
+    if (refocus) {
+      const c = this.form.control(refocus.field) as HTMLInputElement | HTMLTextAreaElement | null;
+      c?.focus({ preventScroll: true });
+      if (c && refocus.start !== null && 'setSelectionRange' in c) {
+        try {
+          c.setSelectionRange(refocus.start, refocus.end);
+        } catch {
+          // number inputs have no selection
+        }
+      }
+    }
   }
 
   /** The connection line and New conversation of the selected character. */

@@ -44,7 +44,7 @@ test('the pet menu and Ctrl+M ask the core for the message window', async () => 
   const pet = await newPage(browser, { viewport: { width: 300, height: 420 } });
   await pet.goto(petURL());
   await pet.waitForFunction(() => document.documentElement.dataset.core === 'open');
-  await pet.locator('.character svg').click({ button: 'right' });
+  await pet.locator('.character svg.yui-figure').click({ button: 'right' });
   await pet.getByRole('menuitem', { name: 'Messages…' }).click();
   const e = await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'open_messages', 'open_messages');
   assert.equal(e.role, 'pet');
@@ -137,7 +137,7 @@ test('the thoughts panel and the tasks card open one at a time and never cover t
   await page.goto(petURL());
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   const say = async (text) => {
-    await page.locator('.character svg').click();
+    await page.locator('.character svg.yui-figure').click();
     await page.waitForSelector('.composer:not([hidden])');
     await page.keyboard.type(text);
     await page.keyboard.press('Enter');

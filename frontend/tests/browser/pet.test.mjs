@@ -30,14 +30,14 @@ test('renders the character and the core state, then sends a typed line', async 
   await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
-  const box = await page.locator('.character svg').boundingBox();
+  const box = await page.locator('.character svg.yui-figure').boundingBox();
   assert.ok(box && box.width > 100 && box.height > 100, `character drawn at ${JSON.stringify(box)}`);
   // Connected to the demo backend: the connection plate goes away.
   await page.waitForSelector('.plate[hidden]', { state: 'attached' });
   assert.equal(await page.locator('.character').getAttribute('aria-label'), 'Yui');
   assert.equal(await page.locator('.character').getAttribute('data-emotion'), 'neutral');
 
-  await page.locator('.character svg').click();
+  await page.locator('.character svg.yui-figure').click();
   await page.waitForSelector('.composer:not([hidden])');
   await page.keyboard.type('hello from chromium');
   await page.keyboard.press('Enter');
@@ -66,7 +66,7 @@ test('right-click on the character → Settings… asks the core for the setting
   await page.goto(petURL());
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
-  await page.locator('.character svg').click({ button: 'right' });
+  await page.locator('.character svg.yui-figure').click({ button: 'right' });
   const item = page.getByRole('menuitem', { name: 'Settings…' });
   await item.waitFor();
   // The composer stays closed: a right-click is not a click on her.
@@ -85,7 +85,7 @@ test('right-click on the character → Mute Yui mutes her, and the menu then off
   await page.goto(petURL(core.ready.token));
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
-  await page.locator('.character svg').click({ button: 'right' });
+  await page.locator('.character svg.yui-figure').click({ button: 'right' });
   // Her own mute is named after her; the app-wide one says "all".
   await page.getByRole('menuitemcheckbox', { name: 'Mute all voices', exact: true }).waitFor();
   await page.getByRole('menuitem', { name: 'Mute Yui', exact: true }).click();
@@ -93,7 +93,7 @@ test('right-click on the character → Mute Yui mutes her, and the menu then off
   assert.equal(e.role, 'pet');
   assert.deepEqual({ scope: e.message.scope, muted: e.message.muted }, { scope: 'character', muted: true });
   await page.waitForSelector('.pet[data-muted="true"]');
-  await page.locator('.character svg').click({ button: 'right' });
+  await page.locator('.character svg.yui-figure').click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Unmute Yui', exact: true }).click();
   await page.waitForSelector('.pet[data-muted="false"]');
   await page.close();
@@ -106,11 +106,11 @@ test('right-click on the character → New conversation → Yes asks the core to
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   const resets = () => core.events.filter((e) => e.event === 'view_in' && e.message?.type === 'reset').length;
   const before = resets();
-  await page.locator('.character svg').click({ button: 'right' });
+  await page.locator('.character svg.yui-figure').click({ button: 'right' });
   const item = page.getByRole('menuitem', { name: 'New conversation' });
   await item.waitFor();
   // Below Settings…, above this character's mute and the tray's items.
-  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'Messages…', 'New conversation', 'Mute Yui', 'Hide Yui', 'Reset position', 'Quit Yui']);
+  assert.deepEqual(await page.getByRole('menuitem').allTextContents(), ['Settings…', 'Messages…', 'New conversation', 'Mute Yui', 'Hide Yui', 'Reset position', 'Go to bed', 'Quit Yui']);
   await item.click();
   // The item turns into a question in the menu; nothing is sent yet.
   await page.getByText('Start over?').waitFor();
@@ -133,12 +133,12 @@ test('right-click on the character → New conversation → Yes asks the core to
   // Cancel sends nothing. Proven in order: the page then asks for the
   // settings window, and the core gets that message after anything Cancel
   // would have sent on the same socket.
-  await page.locator('.character svg').click({ button: 'right' });
+  await page.locator('.character svg.yui-figure').click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'New conversation' }).click();
   await page.getByRole('menuitem', { name: 'Cancel' }).click();
   await page.waitForSelector('.pet-menu', { state: 'hidden' });
   const seen = core.events.length;
-  await page.locator('.character svg').click({ button: 'right' });
+  await page.locator('.character svg.yui-figure').click({ button: 'right' });
   await page.getByRole('menuitem', { name: 'Settings…' }).click();
   await core.waitEvent((e) => e.event === 'view_in' && e.message?.type === 'open_settings' && core.events.indexOf(e) >= seen, 'open_settings after Cancel');
   assert.equal(resets(), before + 1);
@@ -151,7 +151,7 @@ test('right-click → Mute all voices and Start at login act on the real core, a
   await page.waitForSelector('.character svg');
   await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
   const open = async () => {
-    await page.locator('.character svg').click({ button: 'right' });
+    await page.locator('.character svg.yui-figure').click({ button: 'right' });
     await page.getByRole('menuitemcheckbox', { name: 'Mute all voices' }).waitFor();
   };
   const checked = (name) => page.getByRole('menuitemcheckbox', { name }).getAttribute('aria-checked');

@@ -283,7 +283,7 @@ test('the Session section lists a delegation live: running, then done with its s
   });
   const before = await session.locator('.history-item').count();
 
-  if (await pet.locator('.composer').isHidden()) await pet.locator('.character svg').click();
+  if (await pet.locator('.composer').isHidden()) await pet.locator('.character svg.yui-figure').click();
   await pet.locator('.composer-input').fill('delegate counting sheep');
   await pet.locator('.composer-input').press('Enter');
 

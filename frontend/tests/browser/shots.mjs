@@ -62,7 +62,7 @@ const ch = (emotion, motion = 'idle', speaking = false) => ({ type: 'character',
   await shot(page, 'failure');
   await send({ type: 'plate', kind: 'connection', text: 'Wrong key', action: 'reconnect' }, { type: 'pill', tool: null, error: '' },
     { type: 'bubble', seq: 6, turn_id: 't3', kind: 'filler', text: 'Hmm...', speaking: true, muted: false }, ch('neutral'));
-  await page.locator('.character svg').click();
+  await page.locator('.character svg.yui-figure').click();
   await page.keyboard.type('what about tomorrow?');
   await send({ type: 'error_line', text: 'Not connected to the backend, so that could not be sent.', where: 'composer' });
   await shot(page, 'composer');

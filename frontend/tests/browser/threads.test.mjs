@@ -45,7 +45,7 @@ async function watchSpeech(pet) {
 }
 
 async function say(pet, text) {
-  if (await pet.locator('.composer').isHidden()) await pet.locator('.character svg').click();
+  if (await pet.locator('.composer').isHidden()) await pet.locator('.character svg.yui-figure').click();
   await pet.locator('.composer-input').fill(text);
   await pet.locator('.composer-input').press('Enter');
   await pet.waitForSelector('.composer[data-locked="true"]');

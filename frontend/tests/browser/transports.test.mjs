@@ -70,7 +70,7 @@ test('switch the demo character to Chat Completions, test the connection, save, 
       if (!bubble.hidden && bubble.dataset.kind === 'speech' && window.__said.at(-1) !== text) window.__said.push(text);
     }).observe(bubble, { attributes: true, childList: true, characterData: true, subtree: true });
   });
-  if (await pet.locator('.composer').isHidden()) await pet.locator('.character svg').click();
+  if (await pet.locator('.composer').isHidden()) await pet.locator('.character svg.yui-figure').click();
   await pet.locator('.composer-input').fill('hello');
   await pet.locator('.composer-input').press('Enter');
   await pet.waitForSelector('.composer[data-locked="true"]');

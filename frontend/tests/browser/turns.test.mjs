@@ -59,7 +59,7 @@ async function openPet({ reducedMotion = 'no-preference' } = {}) {
     // time it is shown again) comes only with an emotion; and any change
     // after which not exactly the frame named was visible.
     const mouthGroups = ['[data-part="mouth"]', '.talk[data-frame="1"]', '.talk[data-frame="2"]'];
-    svg.addEventListener('animationstart', (e) => {
+    ch.addEventListener('animationstart', (e) => {
       if (e.animationName === 'face-in' && e.target.parentElement?.dataset.part === 'mouth') rec.mouthFadeIns++;
     });
     const t0 = performance.now();
@@ -77,7 +77,7 @@ async function openPet({ reducedMotion = 'no-preference' } = {}) {
           });
           if (shown.filter(Boolean).length !== 1 || !shown[Number(ch.dataset.mouth)]) rec.badFrames.push(`${ch.dataset.mouth}: ${shown}`);
         }
-        else rec.character.push({ t: performance.now() - t0, attr: m.attributeName, emotion: ch.dataset.emotion, motion: ch.dataset.motion, speaking: ch.dataset.speaking, animation: getComputedStyle(svg).animationName });
+        else rec.character.push({ t: performance.now() - t0, attr: m.attributeName, emotion: ch.dataset.emotion, motion: ch.dataset.motion, speaking: ch.dataset.speaking, posed: ch.querySelector('.yui-motion').style.transform !== '' });
       }
     }).observe(ch, { attributes: true, attributeOldValue: true, attributeFilter: ['data-emotion', 'data-motion', 'data-speaking', 'data-mouth'] });
     const bubble = document.querySelector('.bubble');
@@ -100,7 +100,7 @@ async function openPet({ reducedMotion = 'no-preference' } = {}) {
 const rec = (page) => page.evaluate(() => ({ ...window.__rec, mouth: [...window.__rec.mouth] }));
 
 async function say(page, text) {
-  if (await page.locator('.composer').isHidden()) await page.locator('.character svg').click();
+  if (await page.locator('.composer').isHidden()) await page.locator('.character svg.yui-figure').click();
   await page.locator('.composer-input').fill(text);
   await page.locator('.composer-input').press('Enter');
   // The turn is under way once the core locks the composer.
@@ -158,11 +158,13 @@ test('a typed turn locks the composer, shows thinking, then plays its sentences 
   assert.equal(r.faceUnrendered, 0, "the face's mouth never left the render tree");
   assert.ok(r.mouthFadeIns <= emotions.length, `face mouth fade-ins ${r.mouthFadeIns}, emotion changes ${emotions.length}, closes ${r.closes}`);
   const hop = r.character.find((c) => c.motion === 'happy');
-  assert.equal(hop?.animation, 'm-hop', 'the happy motion animates');
+  assert.equal(hop?.posed, true, "the happy motion poses the figure's layer (the frame clock runs)");
   // The bubble stays after the last sentence, then hides by itself.
   await page.waitForSelector('.bubble', { state: 'hidden' });
   // Idle again: the motions are bounded, so every CSS animation ends.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  // ...and the motions' frame clock stops with them: the figure at rest.
+  await page.waitForFunction(() => document.querySelector('.character .yui-motion').style.transform === '');
   await page.close();
 });
 
@@ -238,7 +240,7 @@ test('reduced motion: no decorative motion and no mouth flap, blinking stays', a
   assert.deepEqual(r.mouth.filter((m) => m !== '0'), [], 'the mouth did not flap');
   const moving = r.character.filter((c) => c.motion !== 'idle');
   assert.ok(moving.length > 0, 'the core sent motions');
-  for (const c of moving) assert.equal(c.animation, 'none', `no animation for ${c.motion}`);
+  for (const c of moving) assert.equal(c.posed, false, `no motion drawn for ${c.motion}`);
   assert.equal(await page.evaluate(() => document.querySelector('.character').dataset.reducedMotion), 'true');
   // Blinking still happens: one every BLINK_MIN_MS..+BLINK_SPREAD_MS
   // (4–9 s), lasting BLINK_MS (character.ts). The wait is for the blink

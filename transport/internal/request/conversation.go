@@ -104,6 +104,13 @@ func (c *Conversation) saveLocked() {
 // three quarters of the window minus reserve tokens; without a window, the
 // last 40 messages. It never starts on an assistant message.
 func (c *Conversation) Transcript(contextWindow, reserve int) []Message {
+	kept, _ := c.Window(contextWindow, reserve)
+	return kept
+}
+
+// Window is Transcript and, before it, the messages since the last
+// boundary that no longer fit (oldest first): what a Memory summarises.
+func (c *Conversation) Window(contextWindow, reserve int) (kept, dropped []Message) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	msgs := c.st.Messages
@@ -125,7 +132,7 @@ func (c *Conversation) Transcript(contextWindow, reserve int) []Message {
 	} else {
 		budget := contextWindow*3/4 - reserve
 		for start > 0 {
-			cost := (len(msgs[start-1].Content)+3)/4 + 4
+			cost := tokens(msgs[start-1].Content) + 4
 			if cost > budget {
 				break
 			}
@@ -136,10 +143,11 @@ func (c *Conversation) Transcript(contextWindow, reserve int) []Message {
 	for start < len(msgs) && msgs[start].Role != "user" {
 		start++
 	}
-	out := make([]Message, len(msgs)-start)
-	copy(out, msgs[start:])
-	return out
+	return slices.Clone(msgs[start:]), slices.Clone(msgs[:start])
 }
+
+// tokens is the engine's estimate of a text's tokens: four bytes each.
+func tokens(s string) int { return (len(s) + 3) / 4 }
 
 // Append records turn turnID's completed exchange and saves (in the
 // History when there is one).

@@ -48,6 +48,11 @@ type Config struct {
 	Character string
 	// Tools are the client tools, declared on every request.
 	Tools []transport.Tool
+	// MoreTools, when set, is read at the start of each turn: client
+	// tools whose list changes while the character runs (the MCP
+	// servers' tools, app/mcp). A name that clashes with a client tool or
+	// the cue tool is left out.
+	MoreTools func() []transport.Tool
 	// Vocabulary gives the cue tool its enums.
 	Vocabulary transport.Vocabulary
 	// ImageFitter shrinks tool result images to the turn budget; nil
@@ -60,6 +65,10 @@ type Config struct {
 	// character's transcript); Store then keeps only the Responses chain
 	// state. A reset leaves History to the client.
 	History transport.History
+	// Memory, when set, is the character's memory: sent in the system
+	// part of every request, and given the transcript's oldest part to
+	// summarise when it no longer fits the window (docs/memory.md).
+	Memory transport.Memory
 	// HTTPClient sends the requests; nil is httpapi.NewClient(). Redirects
 	// are refused either way.
 	HTTPClient *http.Client
@@ -310,13 +319,17 @@ func (e *Engine) emitTool(c transport.ToolCall, res transport.ToolResult) {
 	e.q.PushEvent(func() { h.HandleToolCall(c); h.HandleToolResult(res) }, e.quit)
 }
 
-// schemas are the tools of a request: the cue tool, then the client tools.
-func (e *Engine) schemas() []transport.ToolSchema {
+// schemas are the tools of a request: the cue tool, the client tools,
+// then the turn's more tools.
+func (e *Engine) schemas(more []transport.Tool) []transport.ToolSchema {
 	e.mu.Lock()
 	v := e.vocab
 	e.mu.Unlock()
 	out := []transport.ToolSchema{{Type: "function", Function: CueSchema(v)}}
 	for _, t := range e.cfg.Tools {
+		out = append(out, transport.ToolSchema{Type: "function", Function: t.Schema()})
+	}
+	for _, t := range more {
 		out = append(out, transport.ToolSchema{Type: "function", Function: t.Schema()})
 	}
 	return out

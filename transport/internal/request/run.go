@@ -30,7 +30,8 @@ type run struct {
 	seen      bool // an event of the current round arrived
 	forgotten bool
 
-	read int64 // bytes of the turn's answers read (MaxAnswerBytes)
+	read int64                     // bytes of the turn's answers read (MaxAnswerBytes)
+	more map[string]transport.Tool // the turn's Config.MoreTools, by name
 
 	pending    string          // reply text not yet spoken (an unfinished sentence)
 	scan       int             // where the next sentence scan of pending starts (completeFrom)
@@ -206,7 +207,13 @@ func (r *run) loop() {
 	}()
 	p := e.cfg.Params()
 	reserve := (len(p.Card)+len(r.t.ClientContext)+len(r.t.Text))/4 + 1024
-	x := &Exchange{Base: r.base, Turn: r.t, Params: p, Tools: e.schemas(), Transcript: e.conv.Transcript(p.ContextWindow, reserve)}
+	transcript, memory := r.window(p, reserve)
+	if r.ctx.Err() != nil {
+		r.fail(context.Cause(r.ctx))
+		return
+	}
+	more := r.moreTools()
+	x := &Exchange{Base: r.base, Turn: r.t, Params: p, Tools: e.schemas(more), Transcript: transcript, Memory: memory}
 	var last any
 	for round := 0; ; round++ {
 		s := &Stream{r: r}
@@ -228,6 +235,9 @@ func (r *run) loop() {
 			break
 		}
 		x.Rounds = append(x.Rounds, Round{Text: s.text.String(), Calls: s.calls, State: s.state})
+		if x.Memory != "" || e.cfg.Memory != nil {
+			x.Memory = e.memoryText() // a fact remembered this round goes with the next
+		}
 	}
 	// The conversation is saved before the turn ends, so a turn sent on
 	// its TurnEnd follows on from it.
@@ -285,6 +295,9 @@ func (r *run) answer(calls []Call) bool {
 			tc.Arguments = json.RawMessage(`{}`)
 		}
 		tool, ok := e.tools[c.Name]
+		if !ok {
+			tool, ok = r.more[c.Name]
+		}
 		switch {
 		case c.Refused != "":
 			c.Output = c.Refused
@@ -301,7 +314,9 @@ func (r *run) answer(calls []Call) bool {
 		case r.ctx.Err() != nil:
 			c.Output = transport.ResultTurnStopped
 		default:
+			r.pill(tool, c.Name, "running")
 			c.Output, c.Images = r.runTool(tool, tc)
+			r.pill(tool, c.Name, pillState(c.Output))
 			ran = true
 		}
 		e.emitTool(tc, transport.ToolResult{ID: c.ID, TurnID: r.id, Result: c.Output, Images: c.Images})

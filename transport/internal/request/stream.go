@@ -19,6 +19,9 @@ type Stream struct {
 	text  strings.Builder // this round's assistant text, its first MaxReplyKept bytes
 	state any
 	err   error // a bound the answer broke (Err)
+	// quiet: a memory summary's answer, kept in text only (nothing is
+	// spoken, shown or timed by the turn's idle limit).
+	quiet bool
 }
 
 // Err is the bound the answer broke (too many calls, an id too long), as a
@@ -36,7 +39,11 @@ func (s *Stream) Fail(text string) {
 }
 
 // Event notes that an event arrived (the idle limit starts over).
-func (s *Stream) Event() { s.r.activity() }
+func (s *Stream) Event() {
+	if !s.quiet {
+		s.r.activity()
+	}
+}
 
 // Text adds a delta of the reply; whole sentences go out as speech at once.
 func (s *Stream) Text(delta string) {
@@ -44,16 +51,22 @@ func (s *Stream) Text(delta string) {
 		return
 	}
 	keepHead(&s.text, delta, MaxReplyKept)
-	s.r.text(delta)
+	if !s.quiet {
+		s.r.text(delta)
+	}
 }
 
 // Reasoning adds a delta of the model's reasoning.
-func (s *Stream) Reasoning(delta string) { s.r.reasoning(delta) }
+func (s *Stream) Reasoning(delta string) {
+	if !s.quiet {
+		s.r.reasoning(delta)
+	}
+}
 
 // Tool shows a tool's progress in the pill ("running", "done", "failed").
 // The cue tool is never shown.
 func (s *Stream) Tool(name, state string) {
-	if IsCue(name) {
+	if IsCue(name) || s.quiet {
 		return
 	}
 	s.r.emit(transport.ToolStatus{TurnID: s.r.id, State: state, ToolID: name})
@@ -75,7 +88,7 @@ func (s *Stream) Call(c Call) {
 		return
 	}
 	if IsCue(c.Name) {
-		if c.Refused == "" {
+		if c.Refused == "" && !s.quiet {
 			s.r.cue(readCue(c.Arguments))
 		}
 		c.Output = "ok"
@@ -84,7 +97,11 @@ func (s *Stream) Call(c Call) {
 }
 
 // Usage records the usage of the round's model call (the last one wins).
-func (s *Stream) Usage(u transport.Usage) { s.r.usage = &u }
+func (s *Stream) Usage(u transport.Usage) {
+	if !s.quiet {
+		s.r.usage = &u
+	}
+}
 
 // SetState keeps what the wire needs of this round (a response id).
 func (s *Stream) SetState(v any) { s.state = v }

@@ -8,6 +8,17 @@ import (
 	"yui/transport"
 )
 
+// System is the system part of the exchange: the card, then the memory.
+func (x *Exchange) System() string {
+	switch {
+	case x.Memory == "":
+		return x.Params.Card
+	case x.Params.Card == "":
+		return x.Memory
+	}
+	return x.Params.Card + "\n\n" + x.Memory
+}
+
 // Params are the preset fields a request carries, read fresh per turn.
 type Params struct {
 	Model           string
@@ -46,7 +57,10 @@ type Exchange struct {
 	Params     Params
 	Tools      []transport.ToolSchema // the cue tool, then the client tools
 	Transcript []Message              // earlier exchanges the client holds
-	Rounds     []Round
+	// Memory is the character's memory for the system part, after the
+	// card (the summary of what no longer fits, the facts); "" none.
+	Memory string
+	Rounds []Round
 }
 
 // Wire is one request API: it builds a round's body and reads its stream.

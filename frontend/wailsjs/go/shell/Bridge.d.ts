@@ -11,3 +11,5 @@ export function Moved():Promise<void>;
 export function OpenURL(arg1:string):Promise<void>;
 
 export function SetInputRegion(arg1:Array<shell.Rect>):Promise<void>;
+
+export function StartupStep(arg1:string,arg2:number):Promise<void>;

@@ -21,3 +21,7 @@ export function OpenURL(arg1) {
 export function SetInputRegion(arg1) {
   return window['go']['shell']['Bridge']['SetInputRegion'](arg1);
 }
+
+export function StartupStep(arg1, arg2) {
+  return window['go']['shell']['Bridge']['StartupStep'](arg1, arg2);
+}
