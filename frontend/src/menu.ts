@@ -81,7 +81,7 @@ export class PetMenu {
     this.yes.setAttribute('aria-describedby', ask.id);
     // Two mutes side by side: this character's is named after her, the
     // app-wide one says "all" (docs/decisions.md, "Two mutes, two names").
-    this.muteCharacter = item('mute-character', 'Mute voice', true);
+    this.muteCharacter = item('mute-character', t('menu.mute_voice'), true);
     this.muteCharacter.title = t('menu.mute_character_tip');
     // Shown while listening is on and spoken turns go to another character.
     this.listenTarget = item('listen-target', t('menu.listen_target'), true);
@@ -118,11 +118,11 @@ export class PetMenu {
 
   /** Applies the core's state for the menu's items. */
   applyPreset(m: PresetInfo): void {
-    this.hide.textContent = `Hide ${m.name}`;
+    this.hide.textContent = t('menu.hide_named', { name: m.name });
     this.messages.hidden = false;
     this.name = m.name;
     this.nameMute();
-    this.quietCharacter.textContent = `Quiet ${m.name.trim() || 'companion'}`;
+    this.quietCharacter.textContent = m.name.trim() ? t('menu.quiet_named', { name: m.name.trim() }) : t('menu.quiet_all');
   }
 
   /** The quiet companion switches: hers and everyone's. */
@@ -159,8 +159,11 @@ export class PetMenu {
 
   /** "Mute Yui" / "Unmute Yui" ("Mute voice" before the name is known). */
   private nameMute(): void {
-    const who = this.name.trim() || 'voice';
-    this.muteCharacter.textContent = `${this.voice.muted ? 'Unmute' : 'Mute'} ${who}`;
+    const name = this.name.trim();
+    const muted = this.voice.muted;
+    this.muteCharacter.textContent = name
+      ? t(muted ? 'menu.unmute_named' : 'menu.mute_named', { name })
+      : t(muted ? 'menu.unmute_voice' : 'menu.mute_voice');
   }
 
   /** Shows "Send my voice here" when spoken turns go elsewhere (`offer`). */

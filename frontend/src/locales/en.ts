@@ -36,6 +36,12 @@ export const en = {
   'menu.login': 'Start at login',
   'menu.quit': 'Quit Yui',
   'menu.label': 'Character menu',
+  'menu.hide_named': 'Hide {name}',
+  'menu.quiet_named': 'Quiet {name}',
+  'menu.mute_named': 'Mute {name}',
+  'menu.unmute_named': 'Unmute {name}',
+  'menu.mute_voice': 'Mute voice',
+  'menu.unmute_voice': 'Unmute voice',
 } as const;
 
 export type Key = keyof typeof en;

@@ -36,4 +36,10 @@ export const ja: Record<Key, string> = {
   'menu.login': 'ログイン時に起動',
   'menu.quit': 'Yui を終了',
   'menu.label': 'キャラクターメニュー',
+  'menu.hide_named': '{name} を隠す',
+  'menu.quiet_named': '{name} を静かに',
+  'menu.mute_named': '{name} をミュート',
+  'menu.unmute_named': '{name} のミュートを解除',
+  'menu.mute_voice': '声をミュート',
+  'menu.unmute_voice': '声のミュートを解除',
 };

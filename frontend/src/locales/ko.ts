@@ -36,4 +36,10 @@ export const ko: Record<Key, string> = {
   'menu.login': '로그인 시 시작',
   'menu.quit': 'Yui 종료',
   'menu.label': '캐릭터 메뉴',
+  'menu.hide_named': '{name} 숨기기',
+  'menu.quiet_named': '{name} 조용히',
+  'menu.mute_named': '{name} 음소거',
+  'menu.unmute_named': '{name} 음소거 해제',
+  'menu.mute_voice': '음성 끄기',
+  'menu.unmute_voice': '음성 켜기',
 };

@@ -36,4 +36,10 @@ export const zhHans: Record<Key, string> = {
   'menu.login': '登录时启动',
   'menu.quit': '退出 Yui',
   'menu.label': '角色菜单',
+  'menu.hide_named': '隐藏 {name}',
+  'menu.quiet_named': '让 {name} 安静',
+  'menu.mute_named': '将 {name} 静音',
+  'menu.unmute_named': '取消 {name} 的静音',
+  'menu.mute_voice': '静音',
+  'menu.unmute_voice': '取消静音',
 };

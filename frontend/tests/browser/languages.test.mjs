@@ -1,7 +1,7 @@
 // The pet page in each UI language, in Debian's Chromium against a real
 // core (docs/languages.md): the page takes ?lang=, sets <html lang>, its
-// composer speaks the language, and nothing in the composer or the pill
-// overflows its box. Screenshots go to $YUI_BROWSER_SHOT_DIR (or /tmp) as
+// composer and pet menu speak the language, and nothing in them overflows
+// its box. Screenshots go to $YUI_BROWSER_SHOT_DIR (or /tmp) as
 // yui-lang-<tag>.png.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,6 +23,7 @@ after(async () => {
 
 // The send button's label in each catalogue (src/locales).
 const send = { en: 'Send', ja: '送信', ko: '보내기', 'zh-Hans': '发送' };
+const menuSettings = { en: 'Settings…', ja: '設定…', ko: '설정…', 'zh-Hans': '设置…' };
 const placeholder = { en: 'Say something…', ja: '話しかけてね…', ko: '말을 걸어 보세요…', 'zh-Hans': '说点什么吧…' };
 
 /** Elements under selector whose box leaves the container's box, or whose
@@ -60,6 +61,12 @@ for (const lang of Object.keys(send)) {
     assert.equal(await page.locator('.composer-input').getAttribute('placeholder'), placeholder[lang]);
     assert.deepEqual(await overflows(page, '.composer'), [], `${lang}: composer`);
     await page.screenshot({ path: join(process.env.YUI_BROWSER_SHOT_DIR ?? '/tmp', `yui-lang-${lang}.png`) });
+    // The pet menu: translated, and its longest items fit.
+    await page.keyboard.press('Escape');
+    await page.locator('.character svg.yui-figure').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: menuSettings[lang] }).waitFor();
+    assert.deepEqual(await overflows(page, '.pet-menu'), [], `${lang}: pet menu`);
+    await page.screenshot({ path: join(process.env.YUI_BROWSER_SHOT_DIR ?? '/tmp', `yui-lang-${lang}-menu.png`) });
     await page.close();
   });
 }
