@@ -36,6 +36,7 @@ import (
 	"yui/app/core/desktop"
 	"yui/app/core/windows"
 	"yui/app/demobackend"
+	"yui/app/i18n"
 	"yui/app/instance"
 	"yui/app/listen"
 	"yui/app/parentconsole"
@@ -239,6 +240,7 @@ func startTray(c *core.Core, lg *slog.Logger, ran <-chan struct{}) *tray.Tray {
 	}
 	t, err := tray.Start(tray.Options{
 		Icon: icon, Title: "Yui", Menu: trayMenu(desk.State()), Logger: lg,
+		Strings: tray.StringsFor(c.Settings().Get().UILanguage(i18n.SystemLocale())),
 		Actions: tray.Actions{
 			SetShown:        desk.SetShown,
 			SetVoicesMuted:  func(on bool) { c.Voices().SetMuted(on) },

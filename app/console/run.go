@@ -15,6 +15,7 @@ import (
 	"yui/app/applog"
 	"yui/app/capture"
 	"yui/app/cue"
+	"yui/app/i18n"
 	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/memory"
@@ -111,8 +112,9 @@ func Run(ctx context.Context, o Options, stdin io.Reader, stdout io.Writer) erro
 		out.note("her memory could not be read and is not saved this run: " + merr.Error())
 	}
 	ch, err := pet.New(pet.Config{
-		Preset: preset,
-		Memory: mem,
+		Preset:   preset,
+		Language: store.Get().SpokenLanguage(preset, i18n.SystemLocale()),
+		Memory:   mem,
 		// The console declares look like main: it stands on monitor 0.
 		Main:      true,
 		ConfigDir: dir,

@@ -132,6 +132,6 @@ func (c *Core) updatePet(old, p settings.Preset) {
 	pt.view.Refresh(old.ContextWindow != p.ContextWindow)
 	// The voice changes in place: engine from the next sentence, volume
 	// from the next chunk, a mute at once.
-	pt.speaker.Configure(voiceConfig(p, c.store.Get().Audio))
+	pt.speaker.Configure(c.spokenVoice(p))
 	pt.view.PublishVoice()
 }

@@ -32,6 +32,7 @@ import (
 	"yui/app/cue"
 	"yui/app/frontmost"
 	"yui/app/hotkey"
+	"yui/app/i18n"
 	"yui/app/look"
 	"yui/app/perch"
 	"yui/app/settings"
@@ -214,7 +215,8 @@ func New(opts Options) (*Core, error) {
 	c.routes = route.New(lg)
 	c.addRoutes(c.routes)
 	c.sup = supervisor.New(opts.Launch, lg)
-	c.wins = windows.New(windows.Config{Server: c.view, Supervisor: c.sup, Host: winHost{c}, Exe: opts.Exe, LogDir: opts.LogDir, Logger: lg})
+	c.wins = windows.New(windows.Config{Server: c.view, Supervisor: c.sup, Host: winHost{c}, Exe: opts.Exe, LogDir: opts.LogDir, Logger: lg,
+		Language: func() string { return string(store.Get().UILanguage(i18n.SystemLocale())) }})
 	keys := opts.Hotkeys
 	if keys == nil && !opts.NoWindows {
 		keys = hotkey.System()

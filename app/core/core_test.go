@@ -151,8 +151,9 @@ func TestCoreStartsOneWindowPerEnabledPresetWithTokenInEnv(t *testing.T) {
 		if sp.Path != "/bin/yui-test" || !strings.HasPrefix(args, "window --role pet --preset p-") || strings.Contains(args, shellTok) || strings.Contains(args, pageTok) {
 			t.Fatalf("spec %+v", sp)
 		}
-		// Each window gets its own shell token, never the page's.
-		if len(sp.Env) != 1 || sp.Env[0] != "YUI_CORE_TOKEN="+shellTok || seen[shellTok] {
+		// Each window gets its own shell token, never the page's, and the
+		// UI language (docs/languages.md).
+		if len(sp.Env) != 2 || sp.Env[0] != "YUI_CORE_TOKEN="+shellTok || !strings.HasPrefix(sp.Env[1], "YUI_LANG=") || seen[shellTok] {
 			t.Fatalf("env %v", sp.Env)
 		}
 		seen[shellTok] = true

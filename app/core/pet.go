@@ -12,6 +12,7 @@ import (
 	"yui/app/core/petview"
 	"yui/app/cue"
 	"yui/app/delegation"
+	"yui/app/i18n"
 	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/mcp"
@@ -110,6 +111,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Among:      c.amongFor(p, bound.SaveSite),
 		Voice:      pt.speaker,
 		Vocabulary: voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
+		Language:   c.store.Get().SpokenLanguage(p, i18n.SystemLocale()),
 		Frontmost:  c.front.Current,
 		Logger:     lg,
 		TurnLog:    turnLog.With("preset", p.ID),

@@ -6,12 +6,20 @@ import (
 	"yui/app/audio"
 	"yui/app/core/voices"
 	"yui/app/cue"
+	"yui/app/i18n"
 	"yui/app/settings"
 	"yui/app/voice"
 )
 
 // voiceConfig is the voice of preset p with the shared audio settings a.
 func voiceConfig(p settings.Preset, a settings.Audio) voice.Config { return voice.FromSettings(p, a) }
+
+// spokenVoice is preset p's voice now: the shared audio settings, in the
+// language she speaks (settings.SpokenLanguage, voice.Config.InLanguage).
+func (c *Core) spokenVoice(p settings.Preset) voice.Config {
+	s := c.store.Get()
+	return voiceConfig(p, s.Audio).InLanguage(s.SpokenLanguage(p, i18n.SystemLocale()))
+}
 
 // presetVocabulary is the vocabulary the preset's hello declares: the
 // ids her look's renderer draws with her voice engine's tag table.
@@ -37,7 +45,7 @@ func (c *Core) newSpeaker(pt *pet, p settings.Preset) *voice.Speaker {
 		Logger:  c.log.With("preset", p.ID),
 		Pace:    SpeechRate,
 		Engine:  c.opts.VoiceEngine,
-	}, voiceConfig(p, c.store.Get().Audio))
+	}, c.spokenVoice(p))
 }
 
 // vocabularyChanged reports a voice change that changes the hello's

@@ -78,6 +78,11 @@ func TestDistDebInstallsIntoAThrowawayRoot(t *testing.T) {
 			t.Errorf("Depends %q lacks %s", fields["Depends"], lib)
 		}
 	}
+	// A CJK font, so Japanese, Korean and Chinese never show as boxes
+	// (docs/languages.md).
+	if !regexp.MustCompile(`(^|, )fonts-noto-cjk(,|$)`).MatchString(fields["Recommends"]) {
+		t.Errorf("Recommends %q lacks fonts-noto-cjk", fields["Recommends"])
+	}
 
 	root := t.TempDir()
 	run(t, "dpkg-deb", "-x", deb, root)

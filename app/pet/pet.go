@@ -12,6 +12,7 @@ import (
 	"yui/app/capture"
 	"yui/app/clientctx"
 	"yui/app/cue"
+	"yui/app/i18n"
 	"yui/app/look"
 	"yui/app/mcp"
 	"yui/app/memory"
@@ -84,6 +85,9 @@ type Config struct {
 	Voice playback.Voice
 	// Vocabulary is what the character renders; zero is cue.Default().
 	Vocabulary cue.Vocabulary
+	// Language is the language she speaks her fixed lines in
+	// (settings.SpokenLanguage); "" is English.
+	Language i18n.Lang
 	// Frontmost reports the user's frontmost window (client_context).
 	Frontmost func() *clientctx.Frontmost
 	// HTTPClient carries the push handshake or the requests; nil is the
@@ -174,6 +178,7 @@ func New(cfg Config) (*Character, error) {
 		ConfigDir:  cfg.ConfigDir,
 		Voice:      cfg.Voice,
 		Vocabulary: vocab,
+		Lines:      session.LinesFor(cfg.Language),
 		Screenshot: screenshotHook(cfg, ch.Gate, lg),
 		Body:       bodyLine(cfg),
 		Frontmost:  frontmostHook(cfg),

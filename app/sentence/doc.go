@@ -4,12 +4,16 @@
 //
 // Contracts:
 //
-//   - Split cuts text into sentences. A run of ASCII terminators . ! ? and
-//     the ellipsis … ends a sentence when whitespace or the end of the text
-//     follows it; the CJK terminators 。！？ end one at once (a run of them,
-//     with any ASCII terminators directly after, stays together). Closing
-//     quotes and brackets right after a terminator run belong to the
-//     sentence ("Hi." she said → `"Hi."` then `she said`). A line break
+//   - Split cuts text into sentences. A run of ASCII terminators . ! ?, the
+//     ellipses … ⋯ ‥ and the double marks ‼ ⁇ ⁈ ⁉ ends a sentence when
+//     whitespace, the end of the text, or a Han, kana or Hangul letter (or
+//     a CJK opening bracket) follows it, so text without spaces splits
+//     (はい!次 → はい! then 次; 3.14 and example.com stay whole); the
+//     full-width terminators 。！？．｡ end one at once (a run of them, with
+//     any ASCII terminators directly after, stays together). Closing quotes
+//     and brackets (ASCII and CJK: 」』）】〕》…) right after a terminator run
+//     belong to the sentence ("Hi." she said → `"Hi."` then `she said`;
+//     「はい。」次 → 「はい。」 then 次). A line break
 //     (\n, \r, U+2028, U+2029) always ends a sentence. A complete markdown
 //     link [label](url) is never cut inside. Each sentence is trimmed of
 //     surrounding whitespace and empty ones are dropped, so the sentences

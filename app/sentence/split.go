@@ -36,7 +36,7 @@ func Split(text string) []string {
 				i = j
 				break
 			}
-			if next, _ := utf8.DecodeRuneInString(text[j:]); unicode.IsSpace(next) {
+			if next, _ := utf8.DecodeRuneInString(text[j:]); unicode.IsSpace(next) || isSpacelessScript(next) {
 				emit(text[start:j])
 				start = j
 			}
@@ -53,17 +53,47 @@ func isLineBreak(r rune) bool {
 	return r == '\n' || r == '\r' || r == '\u2028' || r == '\u2029'
 }
 
+// isASCIITerminator: terminators that end a sentence only when whitespace,
+// the end of the text or a letter of a script written without spaces
+// follows. The ellipses (… ⋯ ‥) are here: in CJK text …… is a pause that
+// may sit inside a sentence, so it ends one only before a space or before
+// CJK text.
 func isASCIITerminator(r rune) bool {
-	return r == '.' || r == '!' || r == '?' || r == '…'
+	switch r {
+	case '.', '!', '?', '…', '⋯', '‥', '‼', '⁇', '⁈', '⁉':
+		return true
+	}
+	return false
 }
 
+// isCJKTerminator: full-width terminators that end a sentence at once.
 func isCJKTerminator(r rune) bool {
-	return r == '。' || r == '！' || r == '？'
+	switch r {
+	case '。', '！', '？', '．', '｡', '︒', '﹒', '﹗', '﹖':
+		return true
+	}
+	return false
+}
+
+// isSpacelessScript reports letters of scripts that are written without
+// spaces between sentences: Han, Hiragana, Katakana, Hangul (Korean is
+// spaced between words but often not after a terminator in chat text),
+// and the CJK opening brackets that start a quotation.
+func isSpacelessScript(r rune) bool {
+	if unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) {
+		return true
+	}
+	switch r {
+	case '「', '『', '（', '【', '〈', '《', '〔', '〖':
+		return true
+	}
+	return false
 }
 
 func isCloser(r rune) bool {
 	switch r {
-	case '"', '\'', ')', ']', '}', '”', '’', '」', '』', '）', '】', '〉', '》', '»':
+	case '"', '\'', ')', ']', '}', '”', '’', '」', '』', '）', '】', '〉', '》', '»',
+		'〕', '〗', '〙', '〛', '｣', '〞', '〟', '］', '｝':
 		return true
 	}
 	return false

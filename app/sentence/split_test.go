@@ -49,6 +49,33 @@ func TestSplit(t *testing.T) {
 		{"terminator followed by emoji", "Great! 😀 Next.", []string{"Great!", "😀 Next."}},
 		{"only terminators", "...", []string{"..."}},
 		{"invalid utf8 kept", "a\xff. b", []string{"a\xff.", "b"}},
+		// Japanese
+		{"ja long reply", "こんにちは！今日はいい天気ですね。散歩に行きませんか？", []string{"こんにちは！", "今日はいい天気ですね。", "散歩に行きませんか？"}},
+		{"ja quote inside sentence", "彼は「行くよ。」と言った。", []string{"彼は「行くよ。」", "と言った。"}},
+		{"ja ascii bang without space", "やった!次はどうする?", []string{"やった!", "次はどうする?"}},
+		{"ja ellipsis then text", "えっと……分かった。", []string{"えっと……", "分かった。"}},
+		{"ja ellipsis at end", "そうだね…", []string{"そうだね…"}},
+		{"ja halfwidth stop", "はい｡次｡", []string{"はい｡", "次｡"}},
+		{"ja fullwidth period", "完了．次へ", []string{"完了．", "次へ"}},
+		{"ja double corner brackets", "『本当に？』うん。", []string{"『本当に？』", "うん。"}},
+		{"ja ascii then opening bracket", "OK.「次」へ", []string{"OK.", "「次」へ"}},
+		{"ja no punctuation stays whole", "ありがとうございます", []string{"ありがとうございます"}},
+		{"ja katakana after period", "完了.テストを実行", []string{"完了.", "テストを実行"}},
+		// Korean
+		{"ko spaced", "안녕하세요. 오늘 뭐 할까요? 좋아요!", []string{"안녕하세요.", "오늘 뭐 할까요?", "좋아요!"}},
+		{"ko unspaced", "알겠어요.바로 할게요!", []string{"알겠어요.", "바로 할게요!"}},
+		{"ko ellipsis", "음... 잠깐만요.", []string{"음...", "잠깐만요."}},
+		{"ko number stays", "버전 3.14 나왔어요.", []string{"버전 3.14 나왔어요."}},
+		// Chinese
+		{"zh three sentences", "你好！今天天气很好。我们去散步吧？", []string{"你好！", "今天天气很好。", "我们去散步吧？"}},
+		{"zh quote", "他说：“我来了。”然后走了。", []string{"他说：“我来了。”", "然后走了。"}},
+		{"zh midline ellipsis", "嗯⋯⋯好吧。", []string{"嗯⋯⋯", "好吧。"}},
+		{"zh book title bracket", "读完《三体》了吗？读完了！", []string{"读完《三体》了吗？", "读完了！"}},
+		{"zh fullwidth run", "真的吗？！太好了。", []string{"真的吗？！", "太好了。"}},
+		{"zh lenticular closer", "【注意。】下一步", []string{"【注意。】", "下一步"}},
+		{"zh tortoise closer", "〔完。〕好", []string{"〔完。〕", "好"}},
+		{"zh decimal stays", "价格是3.5元。", []string{"价格是3.5元。"}},
+		{"double exclamation mark", "すごい‼本当", []string{"すごい‼", "本当"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -101,7 +128,7 @@ func checkSplitInvariants(t *testing.T, in string) {
 }
 
 func FuzzSplit(f *testing.F) {
-	for _, s := range []string{"", "Hi. There!", "はい。うん！", "a\nb", "[x. y](u) z.", "What?! ...", "\xff\xfe.", "「は。」", "![a](b)", "a. \u2028 b"} {
+	for _, s := range []string{"", "Hi. There!", "はい。うん！", "a\nb", "[x. y](u) z.", "What?! ...", "\xff\xfe.", "「は。」", "![a](b)", "a. \u2028 b", "えっと……はい!次", "안녕.하세요", "他说：“好。”嗯"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {

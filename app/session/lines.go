@@ -1,14 +1,19 @@
 package session
 
 import (
-	_ "embed"
+	"bytes"
+	"embed"
 	"encoding/json"
 	"fmt"
 	"strings"
+
+	"yui/app/i18n"
 )
 
-//go:embed lines_en.json
-var linesEN []byte
+// lineFiles holds one lines_<tag>.json per i18n.Supported language.
+//
+//go:embed lines_*.json
+var lineFiles embed.FS
 
 // Lines are the fixed texts the session speaks or shows (client-notes §4),
 // loaded from a language file.
@@ -28,18 +33,32 @@ type Lines struct {
 }
 
 // EnglishLines returns the embedded English lines.
-func EnglishLines() Lines {
-	l, err := ParseLines(linesEN)
+func EnglishLines() Lines { return LinesFor(i18n.English) }
+
+// LinesFor returns the embedded lines of a supported language; English for
+// "" or a language without a file.
+func LinesFor(lang i18n.Lang) Lines {
+	data, err := lineFiles.ReadFile("lines_" + string(lang) + ".json")
 	if err != nil {
-		panic(err) // the embedded file is part of the build; a test covers it
+		data, err = lineFiles.ReadFile("lines_en.json")
+	}
+	if err != nil {
+		panic(err) // the embedded files are part of the build; a test covers them
+	}
+	l, err := ParseLines(data)
+	if err != nil {
+		panic(fmt.Errorf("lines_%s.json: %w", lang, err)) // a test covers every file
 	}
 	return l
 }
 
-// ParseLines reads a language file and checks that every line is present.
+// ParseLines reads a language file and checks that every line is present
+// and no unknown key is there.
 func ParseLines(data []byte) (Lines, error) {
 	var l Lines
-	if err := json.Unmarshal(data, &l); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&l); err != nil {
 		return Lines{}, fmt.Errorf("session: parse lines: %w", err)
 	}
 	if len(l.Thinking) == 0 {

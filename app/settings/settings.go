@@ -20,6 +20,8 @@ type Settings struct {
 	Proactive Proactive `json:"proactive,omitzero"`
 	// Talk is how characters talk among themselves (among.go).
 	Talk Talk `json:"talk,omitzero"`
+	// Language is the UI language ("" follows the system; language.go).
+	Language string `json:"language,omitempty"`
 }
 
 // Keyboard is the global shortcut that opens the main character's
@@ -82,6 +84,9 @@ type Preset struct {
 	// Quiet is this character's quiet companion switch: she never speaks
 	// first (Proactive.Quiet overrides it for everyone).
 	Quiet bool `json:"quiet,omitempty"`
+	// SpeechLanguage overrides Settings.Language for her spoken lines
+	// ("" speaks the UI language; language.go).
+	SpeechLanguage string `json:"speech_language,omitempty"`
 }
 
 // Permissions are what the user allowed this preset's character to do.

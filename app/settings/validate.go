@@ -75,6 +75,9 @@ func Validate(s *Settings) error {
 	if err := validateTalk(s.Talk); err != nil {
 		return err
 	}
+	if err := validateLanguage(s); err != nil {
+		return err
+	}
 	return validateListen(s.Listen, ids)
 }
 

@@ -14,6 +14,9 @@ type PageConfig struct {
 	ViewURL string `json:"view_url"`
 	Role    string `json:"role"`
 	Preset  string `json:"preset"`
+	// Lang is the UI language the core handed this process (LangEnv);
+	// "" lets the page follow the webview's locale.
+	Lang string `json:"lang,omitempty"`
 }
 
 // Rect is a rectangle in CSS pixels of the page.

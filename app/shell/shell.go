@@ -99,6 +99,7 @@ func Run(opts Options) error {
 
 	timer.now(StepCoreDialed)
 	bridge := newBridge(opts.CoreURL, cfg.PageToken, opts.Role, opts.Preset, opener{command: openerCommand})
+	bridge.cfg.Lang = pageLang(os.Getenv)
 	w := &window{log: lg, ws: ws, cfg: cfg, bridge: bridge, timer: timer}
 	bridge.setShapeFunc(w.setShape)
 	bridge.setStepFunc(timer.page)

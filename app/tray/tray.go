@@ -7,6 +7,8 @@ import (
 	"sync"
 
 	"fyne.io/systray"
+
+	"yui/app/i18n"
 )
 
 // Menu is what the tray shows.
@@ -50,6 +52,9 @@ type Options struct {
 	Title   string
 	Menu    Menu
 	Actions Actions
+	// Strings are the items' labels and tooltips; zero is English
+	// (StringsFor).
+	Strings Strings
 	// SessionEnd runs when the OS session ends (Windows); it must return
 	// only when the app has saved what it must. Nil does nothing.
 	SessionEnd func()
@@ -59,17 +64,6 @@ type Options struct {
 	OnOpen func()
 	Logger *slog.Logger
 }
-
-// Labels of the fixed items.
-const (
-	LabelListen   = "Listen"
-	LabelMute     = "Mute all voices"
-	LabelQuiet    = "Quiet companion"
-	LabelSettings = "Settings…"
-	LabelReset    = "Reset positions"
-	LabelLogin    = "Start at login"
-	LabelQuit     = "Quit Yui"
-)
 
 // ErrNoSessionBus: Linux without a D-Bus session bus has no tray.
 var ErrNoSessionBus = errors.New("tray: no D-Bus session bus")
@@ -85,6 +79,7 @@ var started struct {
 type Tray struct {
 	opts Options
 	log  *slog.Logger
+	str  Strings // opts.Strings, or English
 
 	mu      sync.Mutex
 	closed  bool
@@ -108,7 +103,10 @@ func Start(opts Options) (*Tray, error) {
 		lg = slog.New(slog.DiscardHandler)
 	}
 	opts.Menu.Characters = slices.Clone(opts.Menu.Characters)
-	t := &Tray{opts: opts, log: lg, menu: opts.Menu, ready: make(chan struct{}), stopped: make(chan struct{})}
+	t := &Tray{opts: opts, log: lg, str: opts.Strings, menu: opts.Menu, ready: make(chan struct{}), stopped: make(chan struct{})}
+	if t.str == (Strings{}) {
+		t.str = StringsFor(i18n.English)
+	}
 	started.Lock()
 	defer started.Unlock()
 	if started.done {
@@ -135,7 +133,7 @@ func (t *Tray) onReady() {
 func (t *Tray) build() {
 	t.chars = nil
 	for _, c := range t.menu.Characters {
-		it := systray.AddMenuItemCheckbox(c.Name, "Show or hide "+c.Name, c.Shown)
+		it := systray.AddMenuItemCheckbox(c.Name, t.str.showHide(c.Name), c.Shown)
 		t.chars = append(t.chars, it)
 		go t.listen(it, func() { t.toggleCharacter(it) })
 	}
@@ -143,27 +141,27 @@ func (t *Tray) build() {
 		systray.AddSeparator()
 	}
 	if t.opts.Actions.Listen != nil {
-		listen := systray.AddMenuItem(LabelListen, "Hear the next thing you say and send it to the main character")
+		listen := systray.AddMenuItem(t.str.Listen, t.str.ListenTip)
 		go t.listen(listen, func() {
 			t.log.Info("tray_click", "item", "listen")
 			call(t.opts.Actions.Listen)
 		})
 	}
-	t.mute = systray.AddMenuItemCheckbox(LabelMute, "Show every reply without speaking it", t.menu.VoicesMuted)
+	t.mute = systray.AddMenuItemCheckbox(t.str.Mute, t.str.MuteTip, t.menu.VoicesMuted)
 	go t.listen(t.mute, t.toggleMute)
-	t.quiet = systray.AddMenuItemCheckbox(LabelQuiet, "Nobody speaks first: no greetings, check-ins or reminders", t.menu.Quiet)
+	t.quiet = systray.AddMenuItemCheckbox(t.str.Quiet, t.str.QuietTip, t.menu.Quiet)
 	go t.listen(t.quiet, t.toggleQuiet)
-	settings := systray.AddMenuItem(LabelSettings, "Open the settings window")
+	settings := systray.AddMenuItem(t.str.Settings, t.str.SettingsTip)
 	go t.listen(settings, func() { call(t.opts.Actions.OpenSettings) })
-	reset := systray.AddMenuItem(LabelReset, "Put the characters back at the bottom-right of the main screen")
+	reset := systray.AddMenuItem(t.str.Reset, t.str.ResetTip)
 	go t.listen(reset, func() { call(t.opts.Actions.ResetPositions) })
 	t.login = nil
 	if t.menu.StartAtLoginAvailable {
-		t.login = systray.AddMenuItemCheckbox(LabelLogin, "Start Yui when you log in", t.menu.StartAtLogin)
+		t.login = systray.AddMenuItemCheckbox(t.str.Login, t.str.LoginTip, t.menu.StartAtLogin)
 		go t.listen(t.login, t.toggleLogin)
 	}
 	systray.AddSeparator()
-	quit := systray.AddMenuItem(LabelQuit, "Close every window and quit")
+	quit := systray.AddMenuItem(t.str.Quit, t.str.QuitTip)
 	go t.listen(quit, func() { call(t.opts.Actions.Quit) })
 	t.built = true
 }
@@ -249,7 +247,7 @@ func (t *Tray) Update(m Menu) {
 	for i, c := range m.Characters {
 		if c.Name != old.Characters[i].Name {
 			t.chars[i].SetTitle(c.Name)
-			t.chars[i].SetTooltip("Show or hide " + c.Name)
+			t.chars[i].SetTooltip(t.str.showHide(c.Name))
 		}
 		if c.Shown != old.Characters[i].Shown {
 			check(t.chars[i], c.Shown)

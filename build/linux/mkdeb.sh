@@ -59,7 +59,7 @@ Architecture: amd64
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $deps
-Recommends: xcompmgr | picom | compton, espeak-ng, pulseaudio | pipewire-pulse
+Recommends: xcompmgr | picom | compton, espeak-ng, pulseaudio | pipewire-pulse, fonts-noto-cjk
 Suggests: flite
 Section: x11
 Priority: optional

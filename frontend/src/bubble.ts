@@ -12,6 +12,7 @@ import type { Bubble as BubbleMsg } from './protocol';
 import type { Scheduler } from './scheduler';
 import { stripEmoji } from './emoji';
 import { renderRichText } from './links';
+import { t } from './i18n';
 
 export const BUBBLE_HIDE_MS = 4000;
 
@@ -43,7 +44,7 @@ export class SpeechBubble {
     const close = el('button');
     close.type = 'button';
     close.className = 'bubble-close';
-    close.setAttribute('aria-label', 'Close the speech bubble');
+    close.setAttribute('aria-label', t('bubble.close'));
     close.textContent = '×';
     close.addEventListener('click', () => this.close());
     this.el.append(this.text, close);

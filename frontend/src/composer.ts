@@ -8,6 +8,7 @@ import { AttachmentTray, type ImageReader } from './attachments';
 import { asset, button, el } from './dom';
 import { PendingSend, type SentDraft } from './draft';
 import type { CoreMessage, PageMessage } from './protocol';
+import { t } from './i18n';
 
 export interface ComposerOptions {
   /** Sends a message to the core; false when the socket is not open. */
@@ -46,9 +47,9 @@ export class ComposerView {
   constructor(private readonly opts: ComposerOptions) {
     this.pending = new PendingSend(() => opts.now());
     this.tray = new AttachmentTray(opts.changed, opts.readImage);
-    this.input = el('textarea', { class: 'composer-input', attrs: { rows: opts.rows ?? 2, placeholder: opts.placeholder ?? 'Say something…', 'aria-label': 'Message' } });
-    this.pickBtn = button('composer-pick', asset(PICKER_ICON), { 'aria-label': 'Attach images', title: 'Attach images (or paste / drop them)' });
-    this.sendBtn = el('button', { class: 'composer-send', attrs: { type: 'submit', 'aria-label': 'Send' } }, 'Send');
+    this.input = el('textarea', { class: 'composer-input', attrs: { rows: opts.rows ?? 2, placeholder: opts.placeholder ?? t('composer.placeholder'), 'aria-label': t('composer.message') } });
+    this.pickBtn = button('composer-pick', asset(PICKER_ICON), { 'aria-label': t('composer.attach'), title: t('composer.attach_tip') });
+    this.sendBtn = el('button', { class: 'composer-send', attrs: { type: 'submit', 'aria-label': t('composer.send') } }, t('composer.send'));
     this.fileInput = el('input', { class: 'composer-file', attrs: { type: 'file', accept: 'image/*', multiple: true }, hidden: true });
     this.errorLine = el('div', { class: 'composer-error', attrs: { role: 'alert' }, hidden: true });
     this.el = el('form', { class: 'composer', hidden: !opts.fixed },
@@ -78,8 +79,8 @@ export class ComposerView {
         this.lockedNow = m.locked;
         this.input.disabled = m.locked;
         this.pickBtn.disabled = m.locked;
-        this.sendBtn.textContent = m.locked ? 'Stop' : 'Send';
-        this.sendBtn.setAttribute('aria-label', m.locked ? 'Stop' : 'Send');
+        this.sendBtn.textContent = m.locked ? t('composer.stop') : t('composer.send');
+        this.sendBtn.setAttribute('aria-label', m.locked ? t('composer.stop') : t('composer.send'));
         this.el.dataset.locked = String(m.locked);
         return true;
       case 'error_line':

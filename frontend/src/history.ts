@@ -3,6 +3,7 @@
 // files; the page sends what the user asked and shows the answers. No
 // timer runs while nothing is typed (one debounce timer per keystroke).
 import { button, el } from './dom';
+import { language } from './i18n';
 import type { HistoryExported, HistoryResults, PageMessage } from './protocol';
 import type { Scheduler } from './scheduler';
 
@@ -36,7 +37,7 @@ export function snippetNodes(s: string): Node[] {
 /** A short local date and time for a row. */
 export function when(ms: number): string {
   const d = new Date(ms);
-  return `${d.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })} ${d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
+  return `${d.toLocaleDateString(language(), { year: 'numeric', month: 'short', day: 'numeric' })} ${d.toLocaleTimeString(language(), { hour: '2-digit', minute: '2-digit' })}`;
 }
 
 export class HistorySearchView {

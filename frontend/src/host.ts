@@ -3,7 +3,7 @@
 // page from the core's view server (tests, development), with the connection
 // settings in the query string.
 
-export interface PageConfig { view_url: string; role: string; preset: string }
+export interface PageConfig { view_url: string; role: string; preset: string; /** The UI language the core handed the window (src/i18n.ts). */ lang?: string }
 export interface Rect { x: number; y: number; w: number; h: number }
 
 interface WailsWindow {

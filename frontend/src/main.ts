@@ -4,6 +4,7 @@
 import { guardDrops } from './dropguard';
 import { earlySocket } from './earlysocket';
 import { pageConfig } from './host';
+import { initLanguage } from './i18n';
 
 // First, before the page does anything: nothing dropped on the window may
 // navigate it (src/dropguard.ts).
@@ -12,6 +13,8 @@ guardDrops(window);
 async function boot(): Promise<void> {
   const cfg = await pageConfig();
   document.documentElement.dataset.role = cfg.role;
+  // Before any string is made: every page speaks the UI language.
+  initLanguage(cfg.lang ?? null);
   // The view socket opens now, while the role's chunk loads and its view
   // is built (src/earlysocket.ts).
   const socket = earlySocket(cfg.view_url);

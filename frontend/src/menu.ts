@@ -6,6 +6,7 @@
 import './menu.css';
 import { button, el } from './dom';
 import type { Companion, DesktopActionKind, Desktop, PresetInfo, VoiceState } from './protocol';
+import { t } from './i18n';
 
 /** What the menu's items do; the owner sends the core's messages. */
 export interface MenuActions {
@@ -67,40 +68,40 @@ export class PetMenu {
     const check = (action: string, label: string) =>
       button('pet-menu-item pet-menu-check', label, { role: 'menuitemcheckbox', 'aria-checked': 'false', 'data-action': action });
     const sep = () => el('div', { class: 'pet-menu-sep', attrs: { role: 'separator' } });
-    this.settings = item('settings', 'Settings…');
+    this.settings = item('settings', t('menu.settings'));
     // Shown once the core says which character this window shows.
-    this.messages = item('messages', 'Messages…', true);
-    this.messages.title = 'The conversation, to read back and write in (Ctrl+M)';
-    this.reset = item('reset', 'New conversation');
-    this.yes = item('reset-yes', 'Yes', false, 'pet-menu-item pet-menu-choice');
-    this.cancel = item('reset-cancel', 'Cancel', false, 'pet-menu-item pet-menu-choice');
-    const ask = el('div', { class: 'pet-menu-ask', attrs: { id: `pet-menu-ask-${++menuSeq}` } }, 'Start over?');
+    this.messages = item('messages', t('menu.messages'), true);
+    this.messages.title = t('menu.messages_tip');
+    this.reset = item('reset', t('menu.reset'));
+    this.yes = item('reset-yes', t('menu.yes'), false, 'pet-menu-item pet-menu-choice');
+    this.cancel = item('reset-cancel', t('menu.cancel'), false, 'pet-menu-item pet-menu-choice');
+    const ask = el('div', { class: 'pet-menu-ask', attrs: { id: `pet-menu-ask-${++menuSeq}` } }, t('menu.start_over'));
     this.confirm = el('div', { class: 'pet-menu-confirm', attrs: { role: 'group', 'aria-labelledby': ask.id }, hidden: true },
       ask, el('div', 'pet-menu-choices', this.yes, this.cancel));
     this.yes.setAttribute('aria-describedby', ask.id);
     // Two mutes side by side: this character's is named after her, the
     // app-wide one says "all" (docs/decisions.md, "Two mutes, two names").
-    this.muteCharacter = item('mute-character', 'Mute voice', true);
-    this.muteCharacter.title = 'Only this character; her words still show';
+    this.muteCharacter = item('mute-character', t('menu.mute_voice'), true);
+    this.muteCharacter.title = t('menu.mute_character_tip');
     // Shown while listening is on and spoken turns go to another character.
-    this.listenTarget = item('listen-target', 'Send my voice here', true);
-    this.quietCharacter = check('quiet-character', 'Quiet');
-    this.quietCharacter.title = 'She does not speak first: no greetings or check-ins';
+    this.listenTarget = item('listen-target', t('menu.listen_target'), true);
+    this.quietCharacter = check('quiet-character', t('menu.quiet'));
+    this.quietCharacter.title = t('menu.quiet_tip');
     this.quietCharacter.hidden = true;
     // Shown once the core says how her body is (the body topic).
-    this.bed = item('bed', 'Go to bed', true);
-    this.hide = item('hide', 'Hide');
-    this.resetPosition = item('reset-position', 'Reset position');
-    this.resetPosition.title = 'Back to the bottom-right corner of the main screen';
-    this.mute = check('mute', 'Mute all voices');
-    this.mute.title = 'Every character (also in the tray)';
-    this.quietAll = check('quiet-all', 'Quiet companion');
-    this.quietAll.title = 'Nobody speaks first (also in the tray)';
-    this.login = check('start-at-login', 'Start at login');
-    this.quit = item('quit', 'Quit Yui');
+    this.bed = item('bed', t('menu.bed'), true);
+    this.hide = item('hide', t('menu.hide'));
+    this.resetPosition = item('reset-position', t('menu.reset_position'));
+    this.resetPosition.title = t('menu.reset_position_tip');
+    this.mute = check('mute', t('menu.mute_all'));
+    this.mute.title = t('menu.mute_all_tip');
+    this.quietAll = check('quiet-all', t('menu.quiet_all'));
+    this.quietAll.title = t('menu.quiet_all_tip');
+    this.login = check('start-at-login', t('menu.login'));
+    this.quit = item('quit', t('menu.quit'));
     this.desktop = el('div', { class: 'pet-menu-desktop', attrs: { role: 'group', 'aria-label': 'Yui' }, hidden: true },
       sep(), this.hide, this.resetPosition, this.bed, this.mute, this.quietAll, this.login, sep(), this.quit);
-    this.el = el('div', { class: 'pet-menu', attrs: { role: 'menu', 'aria-label': 'Character menu' }, hidden: true },
+    this.el = el('div', { class: 'pet-menu', attrs: { role: 'menu', 'aria-label': t('menu.label') }, hidden: true },
       this.settings, this.messages, this.reset, this.confirm, this.muteCharacter, this.quietCharacter, this.listenTarget,
       this.desktop);
     this.wire();
@@ -117,11 +118,11 @@ export class PetMenu {
 
   /** Applies the core's state for the menu's items. */
   applyPreset(m: PresetInfo): void {
-    this.hide.textContent = `Hide ${m.name}`;
+    this.hide.textContent = t('menu.hide_named', { name: m.name });
     this.messages.hidden = false;
     this.name = m.name;
     this.nameMute();
-    this.quietCharacter.textContent = `Quiet ${m.name.trim() || 'companion'}`;
+    this.quietCharacter.textContent = m.name.trim() ? t('menu.quiet_named', { name: m.name.trim() }) : t('menu.quiet_all');
   }
 
   /** The quiet companion switches: hers and everyone's. */
@@ -152,14 +153,17 @@ export class PetMenu {
   applyBody(posture: string): void {
     const sleeping = posture === 'sleeping';
     this.bed.hidden = false;
-    this.bed.textContent = sleeping ? 'Wake up' : 'Go to bed';
+    this.bed.textContent = sleeping ? t('menu.wake') : t('menu.bed');
     this.bed.dataset.action = sleeping ? 'wake' : 'bed';
   }
 
   /** "Mute Yui" / "Unmute Yui" ("Mute voice" before the name is known). */
   private nameMute(): void {
-    const who = this.name.trim() || 'voice';
-    this.muteCharacter.textContent = `${this.voice.muted ? 'Unmute' : 'Mute'} ${who}`;
+    const name = this.name.trim();
+    const muted = this.voice.muted;
+    this.muteCharacter.textContent = name
+      ? t(muted ? 'menu.unmute_named' : 'menu.mute_named', { name })
+      : t(muted ? 'menu.unmute_voice' : 'menu.mute_voice');
   }
 
   /** Shows "Send my voice here" when spoken turns go elsewhere (`offer`). */

@@ -20,6 +20,7 @@ import { PetMenu } from './menu';
 import { button, el } from './dom';
 import { VrmHost } from './vrmhost';
 import { applyPose, asleep } from './pose';
+import { t, type Key } from './i18n';
 
 export interface PetHost {
   send(m: PageMessage): boolean;
@@ -58,7 +59,7 @@ const GAP = 6;
  * presentation (open/closed, hover, hide timers, a drag in progress).
  */
 /** The plate's action buttons by the action the core names. */
-const PLATE_ACTIONS: Record<string, string> = { reconnect: 'Reconnect', reset: 'New thread', settings: 'Settings…' };
+const PLATE_ACTIONS: Record<string, Key> = { reconnect: 'plate.reconnect', reset: 'plate.reset', settings: 'plate.settings' };
 
 export class PetView {
   readonly root: HTMLElement;
@@ -203,7 +204,7 @@ export class PetView {
         this.plate.title = m.text;
         this.plateAction.hidden = !m.action;
         this.plateAction.dataset.action = m.action ?? '';
-        this.plateAction.textContent = PLATE_ACTIONS[m.action ?? ''] ?? (m.action ?? '');
+        this.plateAction.textContent = m.action && PLATE_ACTIONS[m.action] ? t(PLATE_ACTIONS[m.action]) : (m.action ?? '');
         this.plateCause.show(m);
         break;
       case 'permission':

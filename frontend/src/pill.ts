@@ -10,6 +10,7 @@
 import './pill.css';
 import { el } from './dom';
 import type { Pill as PillMsg } from './protocol';
+import { t } from './i18n';
 
 const MARK: Record<string, string> = { running: '', done: '✓', failed: '✕' };
 
@@ -52,8 +53,8 @@ export class StatusPill {
     this.capture.className = 'pill-seg pill-capture';
     this.capture.hidden = true;
     this.capture.textContent = 'screen';
-    this.capture.title = 'A screenshot goes with each message — click for the screen settings';
-    this.capture.setAttribute('aria-label', 'A screenshot goes with each message: open the screen settings');
+    this.capture.title = t('pill.capture_tip');
+    this.capture.setAttribute('aria-label', t('pill.capture_label'));
     this.capture.setAttribute('role', 'button');
     this.capture.tabIndex = 0;
     this.capture.addEventListener('click', () => this.openSettings());

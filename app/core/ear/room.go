@@ -76,7 +76,7 @@ func New(cfg Config) *Room {
 	r := &Room{cfg: cfg, log: cfg.Logger}
 	r.l = listen.New(listen.Options{
 		Input:       cfg.Input,
-		Transcriber: listen.EndpointFromSettings(cfg.Store.Get().Listen),
+		Transcriber: listen.EndpointFromSettings(transcribeListen(cfg.Store.Get())),
 		Send:        r.sendSpoken,
 		BargeIn:     r.bargeIn,
 		Speaking:    r.speakingNow,
@@ -90,7 +90,7 @@ func New(cfg Config) *Room {
 // Apply gives the listener the saved settings (at Run, and every save).
 func (r *Room) Apply() {
 	l := r.cfg.Store.Get().Listen
-	r.l.SetTranscriber(listen.EndpointFromSettings(l))
+	r.l.SetTranscriber(listen.EndpointFromSettings(transcribeListen(r.cfg.Store.Get())))
 	r.l.SetConfig(listen.FromSettings(l))
 	r.Publish()
 }

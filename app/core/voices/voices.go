@@ -10,6 +10,7 @@ import (
 	"log/slog"
 
 	"yui/app/core/route"
+	"yui/app/i18n"
 	"yui/app/settings"
 	"yui/app/view"
 	"yui/app/voice"
@@ -121,7 +122,7 @@ func (r *Room) Apply(a settings.Audio) {
 	all := r.store.Get()
 	for _, v := range r.host.Voices() {
 		if p, ok := all.Preset(v.ID()); ok {
-			v.Configure(voice.FromSettings(p, a))
+			v.Configure(voice.FromSettings(p, a).InLanguage(all.SpokenLanguage(p, i18n.SystemLocale())))
 		}
 		v.PublishVoice()
 	}

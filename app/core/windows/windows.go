@@ -93,7 +93,11 @@ type Config struct {
 	Host       Host
 	// Exe is the binary window processes run; LogDir is handed to them.
 	Exe, LogDir string
-	Logger      *slog.Logger
+	// Language is the UI language in force (an i18n tag) handed to every
+	// window process in LangEnv; nil hands none (the page follows the
+	// webview's locale).
+	Language func() string
+	Logger   *slog.Logger
 }
 
 // Windows is the core's windows.
@@ -122,7 +126,7 @@ func (w *Windows) spec(name, role, preset, token string, once bool) supervisor.S
 	if w.cfg.LogDir != "" {
 		args = append(args, "--log-dir", w.cfg.LogDir)
 	}
-	return supervisor.Spec{Name: name, Path: w.cfg.Exe, Args: args, Env: []string{TokenEnv + "=" + token}, Once: once}
+	return supervisor.Spec{Name: name, Path: w.cfg.Exe, Args: args, Env: w.env(token), Once: once}
 }
 
 // PetSpec is the process of preset p's pet window.

@@ -8,6 +8,7 @@
 import './history.css';
 import { el } from '../dom';
 import type { DelegationItem, SettingsHistory } from '../protocol';
+import { language } from '../i18n';
 
 export const EMPTY_HISTORY = 'No delegated tasks yet.';
 
@@ -55,12 +56,12 @@ function format(locale: string | undefined, withYear: boolean, full: boolean): I
  * this year's, "Nov 29, 2024, 14:05"). */
 export function shortDateTime(epochMs: number, now: number, locale?: string): string {
   const d = new Date(epochMs);
-  return format(locale, d.getFullYear() !== new Date(now).getFullYear(), false).format(d);
+  return format(locale ?? language(), d.getFullYear() !== new Date(now).getFullYear(), false).format(d);
 }
 
 /** The date-time in full, for the tooltip. */
 function fullDateTime(epochMs: number): string {
-  return format(undefined, true, true).format(new Date(epochMs));
+  return format(language(), true, true).format(new Date(epochMs));
 }
 
 

@@ -1,0 +1,72 @@
+// The pet page in each UI language, in Debian's Chromium against a real
+// core (docs/languages.md): the page takes ?lang=, sets <html lang>, its
+// composer and pet menu speak the language, and nothing in them overflows
+// its box. Screenshots go to $YUI_BROWSER_SHOT_DIR (or /tmp) as
+// yui-lang-<tag>.png.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { launchBrowser, newPage, startCore } from './core.mjs';
+
+let core;
+let browser;
+
+before(async () => {
+  core = await startCore({ demo: true });
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  if (core) assert.equal(await core.stop(), 0, 'core exits 0 on SIGTERM');
+});
+
+// The send button's label in each catalogue (src/locales).
+const send = { en: 'Send', ja: '送信', ko: '보내기', 'zh-Hans': '发送' };
+const menuSettings = { en: 'Settings…', ja: '設定…', ko: '설정…', 'zh-Hans': '设置…' };
+const placeholder = { en: 'Say something…', ja: '話しかけてね…', ko: '말을 걸어 보세요…', 'zh-Hans': '说点什么吧…' };
+
+/** Elements under selector whose box leaves the container's box, or whose
+ * content is wider than their box (clipped text). */
+async function overflows(page, selector) {
+  return page.evaluate((sel) => {
+    const root = document.querySelector(sel);
+    if (!root || root.hidden) return [`${sel} not shown`];
+    const box = root.getBoundingClientRect();
+    const bad = [];
+    for (const el of [root, ...root.querySelectorAll('*')]) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5) bad.push(`${el.className} leaves ${sel}`);
+      if (el.tagName !== 'TEXTAREA' && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') {
+        bad.push(`${el.className} clips its text (${el.scrollWidth} > ${el.clientWidth})`);
+      }
+    }
+    return bad;
+  }, selector);
+}
+
+for (const lang of Object.keys(send)) {
+  test(`the pet page in ${lang}`, async () => {
+    const preset = core.settings.presets[0].id;
+    const token = core.tokenFor(preset);
+    const page = await newPage(browser, { viewport: { width: 300, height: 420 } });
+    await page.goto(`${core.ready.pages_url}?role=pet&preset=${preset}&token=${encodeURIComponent(token)}&lang=${lang}`);
+    await page.waitForSelector('.character svg');
+    await page.waitForFunction(() => document.documentElement.dataset.core === 'open');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+    await page.locator('.character svg.yui-figure').click();
+    await page.waitForSelector('.composer:not([hidden])');
+    assert.equal((await page.locator('.composer-send').textContent()).trim(), send[lang]);
+    assert.equal(await page.locator('.composer-input').getAttribute('placeholder'), placeholder[lang]);
+    assert.deepEqual(await overflows(page, '.composer'), [], `${lang}: composer`);
+    await page.screenshot({ path: join(process.env.YUI_BROWSER_SHOT_DIR ?? '/tmp', `yui-lang-${lang}.png`) });
+    // The pet menu: translated, and its longest items fit.
+    await page.keyboard.press('Escape');
+    await page.locator('.character svg.yui-figure').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: menuSettings[lang] }).waitFor();
+    assert.deepEqual(await overflows(page, '.pet-menu'), [], `${lang}: pet menu`);
+    await page.screenshot({ path: join(process.env.YUI_BROWSER_SHOT_DIR ?? '/tmp', `yui-lang-${lang}-menu.png`) });
+    await page.close();
+  });
+}
