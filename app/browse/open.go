@@ -8,7 +8,7 @@ import (
 )
 
 // OpenURL shows an http(s) URL in the user's default browser (the
-// desktop's opener, openerCommand); it does not wait for the browser. The
+// desktop's opener, OpenerCommand); it does not wait for the browser. The
 // core's own secrets never reach the child: the environment passed on is
 // the core's without variables named YUI_*.
 func OpenURL(raw string) error {
@@ -16,7 +16,7 @@ func OpenURL(raw string) error {
 	if err != nil {
 		return err
 	}
-	name, args := openerCommand(u.String())
+	name, args := OpenerCommand(u.String())
 	cmd := exec.Command(name, args...)
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "YUI_") {

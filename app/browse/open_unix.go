@@ -1,6 +1,6 @@
-//go:build !windows
+//go:build !windows && !darwin
 
 package browse
 
-// openerCommand opens u with the desktop's handler (xdg-open).
-func openerCommand(u string) (string, []string) { return "xdg-open", []string{u} }
+// OpenerCommand opens u with the desktop's handler (xdg-open).
+func OpenerCommand(u string) (string, []string) { return "xdg-open", []string{u} }

@@ -1,7 +1,7 @@
 package browse
 
-// openerCommand opens u with the default browser (the URL protocol
+// OpenerCommand opens u with the default browser (the URL protocol
 // handler).
-func openerCommand(u string) (string, []string) {
+func OpenerCommand(u string) (string, []string) {
 	return "rundll32", []string{"url.dll,FileProtocolHandler", u}
 }

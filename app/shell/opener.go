@@ -27,7 +27,7 @@ func childEnv(env []string) []string {
 	return out
 }
 
-// opener hands a checked URL to the desktop's opener (openerCommand),
+// opener hands a checked URL to the desktop's opener (browse.OpenerCommand),
 // with the token kept out of its environment. Start does not wait for the
 // browser; the child is reaped in the background.
 type opener struct {

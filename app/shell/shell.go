@@ -24,6 +24,7 @@ import (
 	winopts "github.com/wailsapp/wails/v2/pkg/options/windows"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
+	"yui/app/browse"
 	"yui/app/view"
 	"yui/app/x11"
 	"yui/transport/httpapi"
@@ -98,7 +99,7 @@ func Run(opts Options) error {
 	}
 
 	timer.now(StepCoreDialed)
-	bridge := newBridge(opts.CoreURL, cfg.PageToken, opts.Role, opts.Preset, opener{command: openerCommand})
+	bridge := newBridge(opts.CoreURL, cfg.PageToken, opts.Role, opts.Preset, opener{command: browse.OpenerCommand})
 	bridge.cfg.Lang = pageLang(os.Getenv)
 	w := &window{log: lg, ws: ws, cfg: cfg, bridge: bridge, timer: timer}
 	bridge.setShapeFunc(w.setShape)

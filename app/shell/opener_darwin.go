@@ -1,3 +1,0 @@
-package shell
-
-func openerCommand(u string) (string, []string) { return "open", []string{u} }

@@ -1,6 +1,0 @@
-//go:build !windows && !darwin
-
-package shell
-
-// openerCommand opens u with the desktop's handler (xdg-open).
-func openerCommand(u string) (string, []string) { return "xdg-open", []string{u} }
