@@ -26,12 +26,12 @@ func parseArgs(raw json.RawMessage) (args, error) {
 	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
 		return args{}, transport.InvalidField("at")
 	}
-	at, ok := fields["at"]
-	if !ok {
-		return args{}, transport.MissingField("at")
-	}
 	var a args
-	if json.Unmarshal(at, &a.At) != nil || (a.At != AtBody && a.At != AtPerch && a.At != AtScreen) {
+	var err error
+	if a.At, err = transport.StringArg(fields, "at"); err != nil {
+		return args{}, err
+	}
+	if a.At != AtBody && a.At != AtPerch && a.At != AtScreen {
 		return args{}, transport.InvalidField("at")
 	}
 	if m, ok := fields["monitor"]; ok {
