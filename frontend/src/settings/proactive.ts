@@ -8,6 +8,7 @@
 import { el } from '../dom';
 import type { CoreMessage, ProactiveForm, SaveSettings, ScheduleForm, SettingsResult } from '../protocol';
 import type { FormPart } from './listen';
+import { checkRow, fieldRow } from './rows';
 
 type Check = 'quiet' | 'greetings' | 'checkins' | 'app_notes' | 'quiet_hours';
 type Text = 'morning' | 'afternoon' | 'evening' | 'night' | 'quiet_from' | 'quiet_to' | 'checkin_minutes' | 'call_apps';
@@ -102,16 +103,7 @@ export class ProactiveSection implements FormPart {
   }
 
   private row(label: string, control: HTMLElement, id: string, hint: string): void {
-    const f = el('div', 'field');
-    f.dataset.anchor = id;
-    const l = el('label', 'field-label', label);
-    const c = control.querySelector('input,select,textarea') ?? control;
-    l.htmlFor = c.id;
-    const body = el('div', 'field-body');
-    body.append(control);
-    if (hint) body.append(el('div', 'hint', hint));
-    f.append(l, body);
-    this.el.append(f);
+    this.el.append(fieldRow(label, control, id, hint));
   }
 
   private check(field: Check, label: string, hint: string): void {
@@ -119,15 +111,7 @@ export class ProactiveSection implements FormPart {
     i.type = 'checkbox';
     i.id = `proactive-${field}`;
     this.checks.set(field, i);
-    const f = el('div', 'field field-check');
-    const body = el('div', 'field-body');
-    const line = el('div', 'check-line');
-    const l = el('label', '', label);
-    l.htmlFor = i.id;
-    line.append(i, l);
-    body.append(line, el('div', 'hint', hint));
-    f.append(el('span', 'field-label'), body);
-    this.el.append(f);
+    this.el.append(checkRow(i, label, hint));
   }
 
   private text(field: Text, placeholder: string): HTMLInputElement {
