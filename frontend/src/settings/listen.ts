@@ -9,6 +9,7 @@
 import './listen.css';
 import { el } from '../dom';
 import type { Choice, CoreMessage, ListenForm, PageMessage, SaveSettings, SettingsListen, SettingsResult } from '../protocol';
+import { ErrorLine } from './errorline';
 import { checkRow, fieldRow } from './rows';
 
 export interface ListenHost {
@@ -38,7 +39,7 @@ export class ListenSection implements FormPart {
   private readonly controls = new Map<Field, HTMLInputElement | HTMLSelectElement>();
   private readonly key: HTMLInputElement;
   private readonly note: HTMLElement;
-  private readonly error: HTMLElement;
+  private readonly error = new ErrorLine('listen-error');
   private readonly meter: HTMLElement;
   private readonly meterBar: HTMLElement;
   private readonly meterMark: HTMLElement;
@@ -99,10 +100,7 @@ export class ListenSection implements FormPart {
     this.el.append(fieldRow('Language', lang, 'listen-language', 'Two letters (en, ja), or empty to let the server detect it.'));
 
     // A refused field's reason (the core names it: listen.language …).
-    this.error = el('div', 'field-error listen-error');
-    this.error.setAttribute('role', 'alert');
-    this.error.hidden = true;
-    this.el.append(this.error);
+    this.el.append(this.error.el);
     const edited = () => {
       this.edited = true;
       this.clearError();
@@ -248,14 +246,7 @@ export class ListenSection implements FormPart {
     const field = (r.field ?? '').replace(/^listen\./, '');
     if (!r.field?.startsWith('listen.')) return;
     const ctl = field === 'key' ? this.key : this.controls.get(field as Field);
-    this.error.textContent = r.error ?? 'Not saved';
-    this.error.hidden = false;
-    if (ctl) {
-      ctl.setAttribute('aria-invalid', 'true');
-      ctl.closest('.field')?.querySelector('.field-body')?.append(this.error);
-      ctl.focus({ preventScroll: true });
-      ctl.scrollIntoView?.({ block: 'center' });
-    }
+    this.error.show(r.error ?? 'Not saved', ctl, true);
   }
 
   revert(): void {
@@ -265,10 +256,7 @@ export class ListenSection implements FormPart {
   }
 
   private clearError(): void {
-    if (this.error.hidden) return;
-    this.error.hidden = true;
-    this.error.textContent = '';
-    for (const c of [...this.controls.values(), this.key]) c.removeAttribute('aria-invalid');
+    this.error.clear([...this.controls.values(), this.key]);
   }
 
   /** The form as edited now. */
