@@ -1,6 +1,7 @@
 package transport
 
 import (
+	"bytes"
 	"encoding/json"
 	"slices"
 )
@@ -35,4 +36,19 @@ func StringArg(fields map[string]json.RawMessage, name string) (string, error) {
 		return "", InvalidField(name)
 	}
 	return s, nil
+}
+
+// IndexArg reads the optional field name of a call's arguments as a
+// non-negative integer (a display number): nil when it is absent,
+// InvalidField when it is null, not an integer or negative.
+func IndexArg(fields map[string]json.RawMessage, name string) (*int, error) {
+	raw, ok := fields[name]
+	if !ok {
+		return nil, nil
+	}
+	var n int
+	if bytes.Equal(bytes.TrimSpace(raw), []byte("null")) || json.Unmarshal(raw, &n) != nil || n < 0 {
+		return nil, InvalidField(name)
+	}
+	return &n, nil
 }

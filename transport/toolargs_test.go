@@ -44,3 +44,22 @@ func TestStringArg(t *testing.T) {
 		t.Errorf("absent: %v, want missing field m", err)
 	}
 }
+
+func TestIndexArg(t *testing.T) {
+	f := map[string]json.RawMessage{"z": json.RawMessage(`0`), "two": json.RawMessage(` 2 `)}
+	for _, bad := range []string{`null`, ` null `, `-1`, `1.5`, `"1"`, `true`} {
+		f["bad"] = json.RawMessage(bad)
+		if n, err := IndexArg(f, "bad"); n != nil || fieldErr(t, err) != (FieldError{Field: "bad"}) {
+			t.Errorf("%s: %v, %v; want invalid field bad", bad, n, err)
+		}
+	}
+	if n, err := IndexArg(f, "z"); err != nil || n == nil || *n != 0 {
+		t.Errorf("0: %v, %v", n, err)
+	}
+	if n, err := IndexArg(f, "two"); err != nil || n == nil || *n != 2 {
+		t.Errorf("2: %v, %v", n, err)
+	}
+	if n, err := IndexArg(f, "absent"); n != nil || err != nil {
+		t.Errorf("absent: %v, %v", n, err)
+	}
+}

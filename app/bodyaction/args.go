@@ -65,12 +65,8 @@ func Parse(raw json.RawMessage) (Action, error) {
 	if a.Spot, err = str(fields, "spot", Spots); err != nil {
 		return Action{}, err
 	}
-	if m, ok := fields["monitor"]; ok {
-		var n int
-		if bytes.Equal(bytes.TrimSpace(m), []byte("null")) || json.Unmarshal(m, &n) != nil || n < 0 {
-			return Action{}, transport.InvalidField("monitor")
-		}
-		a.Monitor = &n
+	if a.Monitor, err = transport.IndexArg(fields, "monitor"); err != nil {
+		return Action{}, err
 	}
 	switch {
 	case a.Kind == SitOnWindow && a.App == "":

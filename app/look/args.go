@@ -1,7 +1,6 @@
 package look
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"yui/transport"
@@ -34,12 +33,8 @@ func parseArgs(raw json.RawMessage) (args, error) {
 	if a.At != AtBody && a.At != AtPerch && a.At != AtScreen {
 		return args{}, transport.InvalidField("at")
 	}
-	if m, ok := fields["monitor"]; ok {
-		var n int
-		if bytes.Equal(bytes.TrimSpace(m), []byte("null")) || json.Unmarshal(m, &n) != nil || n < 0 {
-			return args{}, transport.InvalidField("monitor")
-		}
-		a.Monitor = &n
+	if a.Monitor, err = transport.IndexArg(fields, "monitor"); err != nil {
+		return args{}, err
 	}
 	for k := range fields {
 		if k != "at" && k != "monitor" {
