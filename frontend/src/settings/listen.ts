@@ -9,6 +9,8 @@
 import './listen.css';
 import { el } from '../dom';
 import type { Choice, CoreMessage, ListenForm, PageMessage, SaveSettings, SettingsListen, SettingsResult } from '../protocol';
+import { ErrorLine } from './errorline';
+import { checkRow, fieldRow } from './rows';
 
 export interface ListenHost {
   send(m: PageMessage): boolean;
@@ -37,7 +39,7 @@ export class ListenSection implements FormPart {
   private readonly controls = new Map<Field, HTMLInputElement | HTMLSelectElement>();
   private readonly key: HTMLInputElement;
   private readonly note: HTMLElement;
-  private readonly error: HTMLElement;
+  private readonly error = new ErrorLine('listen-error');
   private readonly meter: HTMLElement;
   private readonly meterBar: HTMLElement;
   private readonly meterMark: HTMLElement;
@@ -62,7 +64,7 @@ export class ListenSection implements FormPart {
 
     this.check('on', 'Listen all the time', 'Off: the microphone opens only while you hold the push-to-talk key, or after the tray\'s Listen.');
     this.device = this.select('device', 'Microphone');
-    this.el.append(this.row('Microphone', this.device, 'listen-device',
+    this.el.append(fieldRow('Microphone', this.device, 'listen-device',
       'An echo-cancelled microphone (PulseAudio\'s module-echo-cancel) keeps her own voice out; otherwise wear headphones.'));
     const sens = this.input('sensitivity', 'range');
     sens.min = '1';
@@ -77,31 +79,28 @@ export class ListenSection implements FormPart {
     this.meter.append(this.meterBar, this.meterMark);
     const sensBody = el('div');
     sensBody.append(sens, this.meter);
-    this.el.append(this.row('Sensitivity', sensBody, 'listen-sensitivity',
+    this.el.append(fieldRow('Sensitivity', sensBody, 'listen-sensitivity',
       'Speak: the bar shows your level, the mark where speech starts to count.'));
     this.check('barge_in', 'Interrupt her when I speak', 'Your speech stops her and the reply she is giving (barge-in).');
     this.pttKey = this.select('push_to_talk_key', 'Push-to-talk key');
-    this.el.append(this.row('Push-to-talk key', this.pttKey, 'listen-ptt', 'Hold it in a character\'s window to talk.'));
+    this.el.append(fieldRow('Push-to-talk key', this.pttKey, 'listen-ptt', 'Hold it in a character\'s window to talk.'));
     const url = this.input('base_url', 'url');
     url.placeholder = 'https://api.openai.com/v1';
-    this.el.append(this.row('Transcription URL', url, 'listen-endpoint', 'Any OpenAI-compatible /audio/transcriptions endpoint.'));
+    this.el.append(fieldRow('Transcription URL', url, 'listen-endpoint', 'Any OpenAI-compatible /audio/transcriptions endpoint.'));
     this.key = el('input', 'control');
     this.key.type = 'password';
     this.key.id = 'listen-key';
     this.key.autocomplete = 'off';
-    this.el.append(this.row('Transcription key', this.key, 'listen-key', 'Its own key: the chat key never goes there.'));
+    this.el.append(fieldRow('Transcription key', this.key, 'listen-key', 'Its own key: the chat key never goes there.'));
     const model = this.input('model', 'text');
     model.placeholder = 'whisper-1';
-    this.el.append(this.row('Transcription model', model, 'listen-model', ''));
+    this.el.append(fieldRow('Transcription model', model, 'listen-model', ''));
     const lang = this.input('language', 'text');
     lang.placeholder = 'detect';
-    this.el.append(this.row('Language', lang, 'listen-language', 'Two letters (en, ja), or empty to let the server detect it.'));
+    this.el.append(fieldRow('Language', lang, 'listen-language', 'Two letters (en, ja), or empty to let the server detect it.'));
 
     // A refused field's reason (the core names it: listen.language …).
-    this.error = el('div', 'field-error listen-error');
-    this.error.setAttribute('role', 'alert');
-    this.error.hidden = true;
-    this.el.append(this.error);
+    this.el.append(this.error.el);
     const edited = () => {
       this.edited = true;
       this.clearError();
@@ -112,34 +111,12 @@ export class ListenSection implements FormPart {
     document.addEventListener('visibilitychange', () => this.setMeter(!document.hidden));
   }
 
-  private row(label: string, control: HTMLElement, id: string, hint: string): HTMLElement {
-    const f = el('div', 'field');
-    f.dataset.anchor = id;
-    const l = el('label', 'field-label', label);
-    const c = control.querySelector('input,select') ?? control;
-    if (!c.id) c.id = `${id}-control`;
-    l.htmlFor = c.id;
-    const body = el('div', 'field-body');
-    body.append(control);
-    if (hint) body.append(el('div', 'hint', hint));
-    f.append(l, body);
-    return f;
-  }
-
   private check(field: Field, label: string, hint: string): void {
     const i = el('input');
     i.type = 'checkbox';
     i.id = `listen-${field}`;
     this.controls.set(field, i);
-    const f = el('div', 'field field-check');
-    const body = el('div', 'field-body');
-    const line = el('div', 'check-line');
-    const l = el('label', '', label);
-    l.htmlFor = i.id;
-    line.append(i, l);
-    body.append(line, el('div', 'hint', hint));
-    f.append(el('span', 'field-label'), body);
-    this.el.append(f);
+    this.el.append(checkRow(i, label, hint));
   }
 
   private input(field: Field, type: string): HTMLInputElement {
@@ -269,14 +246,7 @@ export class ListenSection implements FormPart {
     const field = (r.field ?? '').replace(/^listen\./, '');
     if (!r.field?.startsWith('listen.')) return;
     const ctl = field === 'key' ? this.key : this.controls.get(field as Field);
-    this.error.textContent = r.error ?? 'Not saved';
-    this.error.hidden = false;
-    if (ctl) {
-      ctl.setAttribute('aria-invalid', 'true');
-      ctl.closest('.field')?.querySelector('.field-body')?.append(this.error);
-      ctl.focus({ preventScroll: true });
-      ctl.scrollIntoView?.({ block: 'center' });
-    }
+    this.error.show(r.error ?? 'Not saved', ctl, true);
   }
 
   revert(): void {
@@ -286,10 +256,7 @@ export class ListenSection implements FormPart {
   }
 
   private clearError(): void {
-    if (this.error.hidden) return;
-    this.error.hidden = true;
-    this.error.textContent = '';
-    for (const c of [...this.controls.values(), this.key]) c.removeAttribute('aria-invalid');
+    this.error.clear([...this.controls.values(), this.key]);
   }
 
   /** The form as edited now. */
