@@ -3,6 +3,8 @@ package gaze
 import (
 	"context"
 	"image"
+	"maps"
+	"slices"
 	"sync"
 	"time"
 
@@ -127,4 +129,76 @@ func (f *Follower) leaveLocked() {
 // within says p lies within reach pixels of r (inside counts).
 func within(p image.Point, r image.Rectangle, reach int) bool {
 	return p.In(image.Rectangle{Min: r.Min.Sub(image.Pt(reach, reach)), Max: r.Max.Add(image.Pt(reach, reach))})
+}
+
+// Target is one character whose page follows the pointer: Window and
+// Send as in Config.
+type Target struct {
+	Window func() (image.Rectangle, bool)
+	Send   func(view.Pointer)
+}
+
+// Keeper runs one Follower per character that should follow the pointer
+// and none when no character should, so the pointer is watched only
+// while one is visible and wears a look that follows it. Its methods are
+// safe for concurrent use.
+type Keeper struct {
+	src      Source
+	interval time.Duration
+	reach    int
+	onErr    func(id string, err error)
+
+	mu      sync.Mutex
+	ctx     context.Context
+	running map[string]context.CancelFunc
+}
+
+// NewKeeper returns a Keeper that watches src while ctx lasts; onErr (may
+// be nil) hears a watch that failed (that character then stops following
+// the pointer until Set starts her again). interval and reach as in
+// Config.
+func NewKeeper(ctx context.Context, src Source, interval time.Duration, reach int, onErr func(id string, err error)) *Keeper {
+	return &Keeper{src: src, interval: interval, reach: reach, onErr: onErr, ctx: ctx, running: map[string]context.CancelFunc{}}
+}
+
+// Set makes the characters that follow the pointer exactly targets'
+// keys: it starts a Follower for each new one and stops the others
+// (each stopped page hears Near=false if the pointer was near).
+// Targets already running keep their Follower.
+func (k *Keeper) Set(targets map[string]Target) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	for id, stop := range k.running {
+		if _, ok := targets[id]; !ok {
+			stop()
+			delete(k.running, id)
+		}
+	}
+	for id, t := range targets {
+		if _, ok := k.running[id]; ok || k.ctx.Err() != nil {
+			continue
+		}
+		ctx, stop := context.WithCancel(k.ctx)
+		k.running[id] = stop
+		f := New(Config{Watch: k.src.Watch, Pointer: k.src.Position, Window: t.Window, Send: t.Send, Interval: k.interval, Reach: k.reach})
+		go func() {
+			err := f.Run(ctx)
+			k.mu.Lock()
+			if ctx.Err() == nil { // it failed: forget it
+				delete(k.running, id)
+			}
+			k.mu.Unlock()
+			stop()
+			if err != nil && k.onErr != nil {
+				k.onErr(id, err)
+			}
+		}()
+	}
+}
+
+// Running are the characters followed now.
+func (k *Keeper) Running() []string {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return slices.Sorted(maps.Keys(k.running))
 }
