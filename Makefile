@@ -117,7 +117,7 @@ frontend-test: npm-deps
 
 e2e: apt-test-deps build
 	go test -tags e2e -count=1 -timeout 10m -v -run E2E ./app/e2e/ 2>&1 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
-	go test -tags e2e -count=1 -run E2E ./app/capture/ ./app/x11/ ./app/frontmost/ ./app/hotkey/ ./app/presence/ ./app/core/gaze/ 2>./app/presence/ 2>&11 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
+	go test -tags e2e -count=1 -run E2E ./app/capture/ ./app/x11/ ./app/frontmost/ ./app/hotkey/ ./app/presence/ ./app/core/gaze/ 2>&1 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
 	YUI_CONSOLE_BIN=$(abspath $(BIN)) go test -count=1 -v -run 'TestConsoleEndToEnd|TestConsoleAttach|TestConsoleKeyFrom|TestConsoleChaos' ./app/console/
 
 browser-test: apt-test-deps build
