@@ -208,11 +208,18 @@ export interface SettingsState {
   presets: PresetForm[] | null;
   audio?: AudioForm;
   keyboard?: KeyboardForm;
+  /** How characters talk among themselves (absent from an older core). */
+  talk?: TalkState;
   choices: SettingsChoices;
   /** The backend Add character starts on: the main character's (absent
    * from an older core: push with no URL). */
   new_preset?: NewPresetForm;
 }
+/** settings.json's talk section: a chain of characters addressing each
+ * other ends after max_hops hops, at most per_minute start in a minute (0: the default). */
+export interface TalkForm { max_hops: number; per_minute: number }
+/** The caps in force (the defaults for 0) and the bounds the core accepts (1 to the limit). */
+export interface TalkState { max_hops: number; per_minute: number; hops_limit: number; per_minute_limit: number }
 /** What a new character starts with: the main character's backend, and
  * key_from, the saved preset whose key it takes on that backend ('' none). */
 export interface NewPresetForm {
@@ -273,6 +280,8 @@ export interface SaveSettings {
   listen?: ListenForm; listen_key?: string;
   /** The "Speaking first" section, when edited (docs/proactive.md). */
   proactive?: ProactiveForm;
+  /** How characters talk among themselves, when edited (docs/decisions.md, "Among friends"). */
+  talk?: TalkForm;
 }
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh
