@@ -19,7 +19,7 @@ func (r *Room) PublishState() {
 		Audio: view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device},
 		Keyboard: view.KeyboardForm{Shortcut: all.Keyboard.ShortcutOrDefault(), ShortcutOff: all.Keyboard.ShortcutOff,
 			Note: r.cfg.Host.ShortcutNote()},
-		NewPreset: newPresetForm(all, r.cfg.Available)}
+		Language: all.Language, NewPreset: newPresetForm(all, r.cfg.Available)}
 	for i, p := range all.Presets {
 		st.Presets[i] = Form(p)
 		if r.cfg.Standings != nil {
@@ -43,7 +43,7 @@ func Form(p settings.Preset) view.PresetForm {
 		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn,
 			HideFrontmost: p.Permissions.HideFrontmost, LocalPages: p.Permissions.LocalPages,
 			BrowserSites: p.Permissions.BrowserSites},
-		Voice: new(voiceForm(p.Voice))},
+		Voice: new(voiceForm(p.Voice)), SpeechLanguage: new(p.SpeechLanguage)},
 		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID,
 		LookOptions: view.CharacterLookOptions{Breathing: p.LookOptions.Breathing, TouchTurns: p.LookOptions.TouchTurns}}
 }
