@@ -42,6 +42,14 @@ export const en = {
   'menu.unmute_named': 'Unmute {name}',
   'menu.mute_voice': 'Mute voice',
   'menu.unmute_voice': 'Unmute voice',
+  'settings.language.title': 'Language',
+  'settings.language.ui': "Yui's language",
+  'settings.language.system': 'System default',
+  'settings.language.ui_hint': 'The windows, the tray and her fixed lines. Windows opened from now on use it; the tray changes when Yui starts next.',
+  'settings.language.speech': '{name}: her spoken lines',
+  'settings.language.same_as_ui': 'Same as the UI',
+  'settings.language.speech_hint': 'Her fillers, failure lines and system voice. Her replies are in whatever language the agent writes.',
+  'settings.not_saved': 'Not saved',
 } as const;
 
 export type Key = keyof typeof en;

@@ -42,4 +42,12 @@ export const ja: Record<Key, string> = {
   'menu.unmute_named': '{name} のミュートを解除',
   'menu.mute_voice': '声をミュート',
   'menu.unmute_voice': '声のミュートを解除',
+  'settings.language.title': '言語',
+  'settings.language.ui': 'Yui の言語',
+  'settings.language.system': 'システムの設定',
+  'settings.language.ui_hint': 'ウィンドウ、トレイ、決まったセリフの言語です。これから開くウィンドウに反映され、トレイは次回の起動から変わります。',
+  'settings.language.speech': '{name} が話すセリフ',
+  'settings.language.same_as_ui': 'UI と同じ',
+  'settings.language.speech_hint': 'つなぎの言葉、エラー時のセリフ、システム音声です。返事の言語はエージェント次第です。',
+  'settings.not_saved': '保存されませんでした',
 };

@@ -42,4 +42,12 @@ export const ko: Record<Key, string> = {
   'menu.unmute_named': '{name} 음소거 해제',
   'menu.mute_voice': '음성 끄기',
   'menu.unmute_voice': '음성 켜기',
+  'settings.language.title': '언어',
+  'settings.language.ui': 'Yui 언어',
+  'settings.language.system': '시스템 설정',
+  'settings.language.ui_hint': '창, 트레이, 정해진 대사의 언어예요. 앞으로 여는 창부터 적용되고, 트레이는 다음에 Yui를 시작할 때 바뀌어요.',
+  'settings.language.speech': '{name}의 말하는 대사',
+  'settings.language.same_as_ui': 'UI와 같음',
+  'settings.language.speech_hint': '추임새, 오류 대사, 시스템 음성이에요. 답장은 에이전트가 쓰는 언어로 나와요.',
+  'settings.not_saved': '저장되지 않았어요',
 };

@@ -9,6 +9,7 @@ import type { ImportAnswer } from './lookimport';
 import { SettingsView } from './view';
 import { ListenSection } from './listen';
 import { ProactiveSection } from './proactive';
+import { LanguageSection } from './language';
 
 /** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
 export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
@@ -44,10 +45,15 @@ export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocke
   const proactive = new ProactiveSection();
   proactive.mount(app.querySelector('.pane') ?? app);
   view.addPart(proactive);
+  // The languages: the UI's and each character's spoken lines.
+  const language = new LanguageSection();
+  language.mount(app.querySelector('.pane') ?? app);
+  view.addPart(language);
   conn = new CoreConnection(cfg.view_url, (m) => {
     view.apply(m);
     listen.apply(m);
     proactive.apply(m);
+    language.apply(m);
     startupStep('first_state');
   }, (s) => {
     document.documentElement.dataset.core = s;
