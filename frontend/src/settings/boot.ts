@@ -4,6 +4,7 @@
 // for a transparent window, is not loaded here).
 import './page.css';
 import { CoreConnection } from '../connection';
+import { t } from '../i18n';
 import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, startupStep, viewPath, type PageConfig } from '../host';
 import type { ImportAnswer } from './lookimport';
 import { SettingsView } from './view';
@@ -14,7 +15,7 @@ import { LanguageSection } from './language';
 /** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
 export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
-  document.title = 'Yui — Settings';
+  document.title = t('settings.window_title');
   keepAboveWhileFocused();
   const app = document.getElementById('app')!;
   let conn: CoreConnection | null = null;
