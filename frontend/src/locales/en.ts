@@ -155,6 +155,22 @@ export const en = {
   'message.task_finished': 'Background task: {text} — finished',
   'message.window_title': 'Yui — Messages',
   'settings.window_title': 'Yui — Settings',
+  'settings.off_save_connect': 'Save it to connect.',
+  'settings.off_switch_connect': 'Switch it on and save it to connect.',
+  'settings.off_save_talk': 'Save it to start a conversation.',
+  'settings.off_switch_talk': 'Switch it on and save it to start a conversation.',
+  'settings.connection': 'Connection',
+  'settings.reconnect': 'Reconnect',
+  'settings.reconnect_tip': 'Try to connect again now',
+  'settings.new_conversation': 'New conversation',
+  'settings.once_connected': 'Available once it is connected.',
+  'settings.new_conversation_hint': 'The agent forgets this chat and starts fresh; the tasks below stay.',
+  'settings.test': 'Test connection',
+  'settings.test_tip': 'Try the base URL and key as typed (nothing is saved)',
+  'settings.choose_api': 'Choose its API',
+  'settings.testing': 'Testing…',
+  'settings.cancel': 'Cancel',
+  'settings.confirm': 'Confirm',
 } as const;
 
 export type Key = keyof typeof en;
