@@ -171,6 +171,22 @@ export const en = {
   'settings.testing': 'Testing…',
   'settings.cancel': 'Cancel',
   'settings.confirm': 'Confirm',
+  'settings.look.idle': 'While idle',
+  'settings.look.touch': 'A pat or a poke',
+  'settings.look.hint': 'These are hers and apply at once. Breathing draws a few frames a second, which costs some CPU.',
+  'settings.look.own_breathes': "The look's own (breathes)",
+  'settings.look.own_still': "The look's own (keeps still)",
+  'settings.look.breathes': 'Breathes slowly',
+  'settings.look.still': 'Keeps still',
+  'settings.look.own_turns': "The look's own (starts a conversation)",
+  'settings.look.own_reaction': "The look's own (only her reaction)",
+  'settings.look.turns': 'Starts a conversation',
+  'settings.look.reaction': 'Only plays her reaction',
+  'settings.standings.label': 'Standings',
+  'settings.standings.none': 'No feelings recorded yet: she records them with rate_relation.',
+  'settings.standings.title': 'How she feels',
+  'settings.standings.reset_label': 'Reset how she feels about {name}',
+  'settings.standings.reset': 'Reset',
 } as const;
 
 export type Key = keyof typeof en;
