@@ -6,6 +6,7 @@
 // the Backend section's connection line (actions.ts).
 
 import './form.css';
+import { t } from '../i18n';
 import { el } from '../dom';
 import type { AgentItem, AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection, Standing } from '../protocol';
 import { StandingsView } from './standings';
@@ -165,20 +166,20 @@ export class PresetFormView {
     this.el = el('div', 'preset-form');
 
     // ---- Character ----
-    const character = this.section('character', 'Character');
+    const character = this.section('character', t('settings.form.character'));
     this.name = this.input('name', 'text');
-    character.append(this.row('name', 'Name', this.name));
+    character.append(this.row('name', t('settings.form.name'), this.name));
     this.look = this.select('look', choices.looks ?? []);
     this.lookNote = el('div', 'hint look-note');
     this.lookNote.id = this.id('look-note');
     this.lookNote.setAttribute('role', 'status');
-    character.append(this.row('look', 'Look', this.look, this.lookNote));
+    character.append(this.row('look', t('settings.form.look'), this.look, this.lookNote));
     const refused = (choices.looks ?? []).filter((c) => !c.available && c.note);
     showNote(this.lookNote, refused.map((c) => `${c.label} ${c.note}`).join('\n'), this.look);
     this.enabled = this.checkbox('enabled');
-    character.append(this.check('enabled', 'Show this character', this.enabled, 'Its window and connection run while it is shown.'));
+    character.append(this.check('enabled', t('settings.form.enabled'), this.enabled, t('settings.form.enabled_hint')));
     this.main = this.checkbox('active_preset', 'radio');
-    character.append(this.check('active_preset', 'Main character', this.main, 'The character shown first; it must be shown.'));
+    character.append(this.check('active_preset', t('settings.main_character'), this.main, t('settings.form.main_hint')));
     // The global shortcut (shared by all characters; it opens the main one's composer).
     this.shortcut = this.input('keyboard.shortcut', 'text');
     this.shortcut.placeholder = 'Ctrl+Alt+Y';
@@ -194,10 +195,10 @@ export class PresetFormView {
     this.shortcutNote = el('div', 'hint shortcut-note');
     this.shortcutNote.id = this.id('keyboard.shortcut-note');
     this.shortcutNote.setAttribute('role', 'status');
-    character.append(this.row('keyboard.shortcut', 'Shortcut to talk', this.shortcut, this.shortcutNote));
+    character.append(this.row('keyboard.shortcut', t('settings.form.shortcut'), this.shortcut, this.shortcutNote));
     this.shortcutOff = this.checkbox('keyboard.shortcut_off');
-    character.append(this.check('keyboard.shortcut_off', 'No global shortcut', this.shortcutOff, 'The shortcut opens the main character’s message box from any app.'));
-    this.removeBtn = el('button', 'btn btn-danger', 'Remove character…');
+    character.append(this.check('keyboard.shortcut_off', t('settings.form.shortcut_off'), this.shortcutOff, t('settings.form.shortcut_off_hint')));
+    this.removeBtn = el('button', 'btn btn-danger', t('settings.form.remove'));
     this.removeBtn.type = 'button';
     this.removeBtn.addEventListener('click', () => this.h.remove());
     const actions = el('div', 'section-actions');
@@ -205,7 +206,7 @@ export class PresetFormView {
     character.append(actions);
 
     // ---- Backend ----
-    const backend = this.section('backend', 'Backend');
+    const backend = this.section('backend', t('settings.form.backend'));
     this.chatAPI = this.select('chat_api', choices.chat_apis ?? []);
     this.chatAPINote = el('div', 'hint');
     this.chatAPINote.id = this.id('chat_api-note');
@@ -299,7 +300,7 @@ export class PresetFormView {
     backend.append(this.chatId);
 
     // ---- Voice ----
-    const voice = this.section('voice', 'Voice');
+    const voice = this.section('voice', t('settings.form.voice'));
     this.voiceEngine = this.select('voice.engine', choices.voice_engines ?? []);
     voice.append(this.row('voice.engine', 'Voice', this.voiceEngine,
       el('div', 'hint', 'How she speaks: a voice on this computer, a speech service, or text only.')));
@@ -364,20 +365,20 @@ export class PresetFormView {
     this.controls.set('voice.volume', this.volume);
     const volLine = el('div', 'inline');
     volLine.append(this.volume, this.volumeOut);
-    voice.append(this.row('voice.volume', 'Volume', volLine));
+    voice.append(this.row('voice.volume', t('settings.form.volume'), volLine));
     this.voiceMuted = this.checkbox('voice.muted');
-    voice.append(this.check('voice.muted', 'Mute this character', this.voiceMuted, 'Her words still show in the bubble.'));
+    voice.append(this.check('voice.muted', t('settings.form.mute'), this.voiceMuted, t('settings.form.mute_hint')));
     // The shared sound settings, the same in every character's form.
-    voice.append(el('h3', 'subsection-title', 'All characters'));
+    voice.append(el('h3', 'subsection-title', t('settings.form.all_characters')));
     this.muteAll = this.checkbox('audio.muted');
-    voice.append(this.check('audio.muted', 'Mute all voices', this.muteAll, 'Also in the tray and in each character’s menu.'));
+    voice.append(this.check('audio.muted', t('settings.form.mute_all'), this.muteAll, t('settings.form.mute_all_hint')));
     this.device = this.select('audio.device', []);
     this.soundNote = el('div', 'hint sound-note');
     this.soundNote.id = this.id('sound-note');
-    voice.append(this.row('audio.device', 'Output device', this.device, this.soundNote));
+    voice.append(this.row('audio.device', t('settings.form.device'), this.device, this.soundNote));
 
     // ---- Screen ----
-    const perms = this.section('permissions', 'Screen');
+    const perms = this.section('permissions', t('settings.form.screen'));
     this.screenNote = el('div', 'hint backend-note');
     this.screenNote.id = this.id('screen-note');
     this.screenNote.setAttribute('role', 'status');
