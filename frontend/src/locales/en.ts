@@ -207,6 +207,23 @@ export const en = {
   'settings.form.mute_all_hint': 'Also in the tray and in each character’s menu.',
   'settings.form.volume': 'Volume',
   'settings.form.device': 'Output device',
+  'settings.form.chat_api': 'Chat API',
+  'settings.form.base_url': 'Base URL',
+  'settings.form.agent': 'Agent',
+  'settings.form.thread': 'Thread',
+  'settings.form.model': 'Model',
+  'settings.form.effort': 'Reasoning effort',
+  'settings.form.context_window_hint': 'How much the model can read at once, in tokens (pieces of words): older messages are left out to fit. 0 if you don’t know.',
+  'settings.form.context_window': 'Context window',
+  'settings.form.card_hint': 'The persona text the request APIs send.',
+  'settings.form.card': 'Character card',
+  'settings.form.screen_access': 'Screen access',
+  'settings.form.screenshot': 'Send a screenshot with each message',
+  'settings.form.screenshot_hint': 'The pet window shows a red “screen” mark while this is on.',
+  'settings.form.frontmost': "Tell the agent which app I'm using",
+  'settings.form.frontmost_hint': 'Each message names the app in front (and its window title), so she knows what you are doing.',
+  'settings.form.local_pages': 'May read pages on this computer and local network',
+  'settings.form.local_pages_hint': 'Off: her browser tool reads only public web pages, never your router, printer or other local services.',
 } as const;
 
 export type Key = keyof typeof en;

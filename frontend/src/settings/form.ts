@@ -210,11 +210,11 @@ export class PresetFormView {
     this.chatAPI = this.select('chat_api', choices.chat_apis ?? []);
     this.chatAPINote = el('div', 'hint');
     this.chatAPINote.id = this.id('chat_api-note');
-    backend.append(this.row('chat_api', 'Chat API', this.chatAPI, this.chatAPINote));
+    backend.append(this.row('chat_api', t('settings.form.chat_api'), this.chatAPI, this.chatAPINote));
     this.url = this.input('chat_base_url', 'text');
     this.url.inputMode = 'url';
     this.url.placeholder = 'https://…';
-    backend.append(this.row('chat_base_url', 'Base URL', this.url));
+    backend.append(this.row('chat_base_url', t('settings.form.base_url'), this.url));
     this.key = this.input('key', 'password');
     this.key.autocomplete = 'new-password';
     this.removeKeyBtn = el('button', 'btn btn-small', 'Remove key');
@@ -247,7 +247,7 @@ export class PresetFormView {
     this.agentPick = agentPick.select;
     const agentBox = el('div', 'model-box inline');
     agentBox.append(this.agent, this.agentList, agentPick.label, this.agentPick);
-    this.agentRows.push(this.row('agent_id', 'Agent', agentBox, this.agentHint));
+    this.agentRows.push(this.row('agent_id', t('settings.form.agent'), agentBox, this.agentHint));
     this.thread = this.input('thread_id', 'text');
     // Short enough to show whole beside New thread; the hint says when.
     this.thread.placeholder = 'a new thread';
@@ -273,19 +273,19 @@ export class PresetFormView {
     this.threadProblem.append(this.threadProblemText, this.replaceThreadBtn);
     const threadBox = el('div');
     threadBox.append(threadLine, this.threadProblem);
-    this.agentRows.push(this.row('thread_id', 'Thread', threadBox, this.threadHint));
+    this.agentRows.push(this.row('thread_id', t('settings.form.thread'), threadBox, this.threadHint));
     backend.append(...this.agentRows);
-    backend.append(this.row('model', 'Model', modelBox, this.modelHint));
+    backend.append(this.row('model', t('settings.form.model'), modelBox, this.modelHint));
     this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.effort = this.select('reasoning_effort', choices.reasoning_efforts ?? []);
-    backend.append(this.row('reasoning_effort', 'Reasoning effort', this.effort));
+    backend.append(this.row('reasoning_effort', t('settings.form.effort'), this.effort));
     this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.contextWindow = this.input('context_window', 'number');
     this.contextWindow.min = '0';
     this.contextWindow.step = '1';
     this.contextWindow.inputMode = 'numeric';
-    const cwHint = el('div', 'hint', 'How much the model can read at once, in tokens (pieces of words): older messages are left out to fit. 0 if you don’t know.');
-    backend.append(this.row('context_window', 'Context window', this.contextWindow, cwHint));
+    const cwHint = el('div', 'hint', t('settings.form.context_window_hint'));
+    backend.append(this.row('context_window', t('settings.form.context_window'), this.contextWindow, cwHint));
     this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.card = el('textarea', 'control');
     this.card.id = this.id('card');
@@ -293,8 +293,8 @@ export class PresetFormView {
     this.card.spellcheck = true;
     this.card.addEventListener('input', () => this.h.edit('card', this.card.value));
     this.controls.set('card', this.card);
-    const cardHint = el('div', 'hint', 'The persona text the request APIs send.');
-    backend.append(this.row('card', 'Character card', this.card, cardHint));
+    const cardHint = el('div', 'hint', t('settings.form.card_hint'));
+    backend.append(this.row('card', t('settings.form.card'), this.card, cardHint));
     this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.chatId = el('div', 'chat-id');
     backend.append(this.chatId);
@@ -385,21 +385,21 @@ export class PresetFormView {
     this.screenNote.hidden = true;
     perms.append(this.screenNote);
     this.screen = el('fieldset', 'radio-group');
-    this.screen.append(el('legend', '', 'Screen access'));
+    this.screen.append(el('legend', '', t('settings.form.screen_access')));
     for (const c of choices.screen_modes ?? []) this.screen.append(this.radio(c));
     this.controls.set('permissions.screen', this.screen);
     const screenErr = this.errorEl('permissions.screen');
     this.screen.append(screenErr);
     perms.append(this.screen);
     this.screenshot = this.checkbox('permissions.screenshot_each_turn');
-    perms.append(this.check('permissions.screenshot_each_turn', 'Send a screenshot with each message', this.screenshot,
-      'The pet window shows a red “screen” mark while this is on.'));
+    perms.append(this.check('permissions.screenshot_each_turn', t('settings.form.screenshot'), this.screenshot,
+      t('settings.form.screenshot_hint')));
     this.tellFrontmost = this.checkbox('permissions.tell_frontmost');
-    perms.append(this.check('permissions.tell_frontmost', 'Tell the agent which app I\'m using', this.tellFrontmost,
-      'Each message names the app in front (and its window title), so she knows what you are doing.'));
+    perms.append(this.check('permissions.tell_frontmost', t('settings.form.frontmost'), this.tellFrontmost,
+      t('settings.form.frontmost_hint')));
     this.localPages = this.checkbox('permissions.local_pages');
-    perms.append(this.check('permissions.local_pages', 'May read pages on this computer and local network', this.localPages,
-      'Off: her browser tool reads only public web pages, never your router, printer or other local services.'));
+    perms.append(this.check('permissions.local_pages', t('settings.form.local_pages'), this.localPages,
+      t('settings.form.local_pages_hint')));
     perms.append(this.standings.el);
   }
 
