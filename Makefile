@@ -103,7 +103,7 @@ test: test-deps desktop-deps voice-test-deps vet windows-vet tidy-check icons-ch
 
 vet:
 	go vet ./...
-	go vet -tags e2e ./app/e2e/ ./app/capture/ ./app/x11/ ./app/x11/xvfbtest/ ./app/frontmost/ ./app/hotkey/ ./app/presence/
+	go vet -tags e2e ./app/e2e/ ./app/capture/ ./app/x11/ ./app/x11/xvfbtest/ ./app/frontmost/ ./app/hotkey/ ./app/presence/ ./app/core/gaze/
 
 unit:
 	go test -race -count=1 ./...
@@ -117,7 +117,7 @@ frontend-test: npm-deps
 
 e2e: apt-test-deps build
 	go test -tags e2e -count=1 -timeout 10m -v -run E2E ./app/e2e/ 2>&1 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
-	go test -tags e2e -count=1 -run E2E ./app/capture/ ./app/x11/ ./app/frontmost/ ./app/hotkey/ ./app/presence/ 2>&1 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
+	go test -tags e2e -count=1 -run E2E ./app/capture/ ./app/x11/ ./app/frontmost/ ./app/hotkey/ ./app/presence/ ./app/core/gaze/ 2>&1 | grep -v '^XGB: conn.go' ; exit $${PIPESTATUS[0]}
 	YUI_CONSOLE_BIN=$(abspath $(BIN)) go test -count=1 -v -run 'TestConsoleEndToEnd|TestConsoleAttach|TestConsoleKeyFrom|TestConsoleChaos' ./app/console/
 
 browser-test: apt-test-deps build

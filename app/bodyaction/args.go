@@ -43,26 +43,19 @@ type Action struct {
 
 // Parse validates the arguments (the schema's rules) and reads them.
 func Parse(raw json.RawMessage) (Action, error) {
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
-		return Action{}, transport.InvalidField("action")
-	}
-	for k := range fields {
-		if !slices.Contains([]string{"action", "app", "side", "spot", "monitor"}, k) {
-			return Action{}, transport.InvalidField(k)
-		}
+	fields, err := transport.ToolArgFields(raw, "action", "app", "side", "spot", "monitor")
+	if err != nil {
+		return Action{}, err
 	}
 	var a Action
-	raw, ok := fields["action"]
-	if !ok {
-		return Action{}, transport.MissingField("action")
+	kind, err := transport.StringArg(fields, "action")
+	if err != nil {
+		return Action{}, err
 	}
-	var kind string
-	if json.Unmarshal(raw, &kind) != nil || !slices.Contains(Kinds, Kind(kind)) {
+	if !slices.Contains(Kinds, Kind(kind)) {
 		return Action{}, transport.InvalidField("action")
 	}
 	a.Kind = Kind(kind)
-	var err error
 	if a.App, err = str(fields, "app", nil); err != nil {
 		return Action{}, err
 	}
@@ -72,12 +65,8 @@ func Parse(raw json.RawMessage) (Action, error) {
 	if a.Spot, err = str(fields, "spot", Spots); err != nil {
 		return Action{}, err
 	}
-	if m, ok := fields["monitor"]; ok {
-		var n int
-		if bytes.Equal(bytes.TrimSpace(m), []byte("null")) || json.Unmarshal(m, &n) != nil || n < 0 {
-			return Action{}, transport.InvalidField("monitor")
-		}
-		a.Monitor = &n
+	if a.Monitor, err = transport.IndexArg(fields, "monitor"); err != nil {
+		return Action{}, err
 	}
 	switch {
 	case a.Kind == SitOnWindow && a.App == "":

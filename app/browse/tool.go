@@ -173,30 +173,20 @@ func Site(u *url.URL) string { return strings.TrimSuffix(strings.ToLower(u.Hostn
 
 // parseArgs validates a call's arguments.
 func parseArgs(raw json.RawMessage) (string, *url.URL, error) {
-	var f map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &f); err != nil || f == nil {
+	f, err := transport.ToolArgFields(raw, "action", "url")
+	if err != nil {
+		return "", nil, err
+	}
+	action, err := transport.StringArg(f, "action")
+	if err != nil {
+		return "", nil, err
+	}
+	if action != ActionOpen && action != ActionRead {
 		return "", nil, transport.InvalidField("action")
 	}
-	for k := range f {
-		if k != "action" && k != "url" {
-			return "", nil, transport.InvalidField(k)
-		}
-	}
-	ra, ok := f["action"]
-	if !ok {
-		return "", nil, transport.MissingField("action")
-	}
-	var action string
-	if json.Unmarshal(ra, &action) != nil || (action != ActionOpen && action != ActionRead) {
-		return "", nil, transport.InvalidField("action")
-	}
-	ru, ok := f["url"]
-	if !ok {
-		return "", nil, transport.MissingField("url")
-	}
-	var s string
-	if json.Unmarshal(ru, &s) != nil {
-		return "", nil, transport.InvalidField("url")
+	s, err := transport.StringArg(f, "url")
+	if err != nil {
+		return "", nil, err
 	}
 	u, err := ParseURL(s)
 	if err != nil {

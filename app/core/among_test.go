@@ -187,6 +187,25 @@ func TestTwoCharactersTalkUntilTheCap(t *testing.T) {
 	}
 }
 
+// Muting one character alone (her menu's Mute) ends the chain, as Mute
+// all voices does: the next hop, either way round, is busy.
+func TestMutingOneCharacterEndsTheChain(t *testing.T) {
+	b := newTwo(t, settings.Talk{MaxHops: 5})
+	if got := b.call(t, b.yui.ChatID, "b-1", "address_character", map[string]any{"character": "Mika", "text": "Hello!"}); got != "ok" {
+		t.Fatalf("Yui → Mika: %q", got)
+	}
+	tu := b.turn(t, b.mika.ChatID)
+	if err := b.st.c.Voices().SetCharacterMuted(b.mika.ID, true); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.call(t, b.mika.ChatID, tu.TurnID, "address_character", map[string]any{"character": "Yui", "text": "Hi!"}); got != "error: busy" {
+		t.Fatalf("after muting Mika: %q", got)
+	}
+	if got := b.call(t, b.yui.ChatID, "b-2", "address_character", map[string]any{"character": "Mika", "text": "Mika?"}); got != "error: busy" {
+		t.Fatalf("after muting Mika, from Yui: %q", got)
+	}
+}
+
 // rate_relation over a real socket: the answer, and the standing saved
 // beside the settings for the next start.
 func TestRateRelationIsAnsweredAndSaved(t *testing.T) {

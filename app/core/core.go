@@ -21,6 +21,7 @@ import (
 	"yui/app/core/companion"
 	"yui/app/core/desktop"
 	"yui/app/core/ear"
+	"yui/app/core/gaze"
 	"yui/app/core/life"
 	"yui/app/core/looks"
 	"yui/app/core/mindui"
@@ -121,6 +122,10 @@ type Options struct {
 	// proactive turns; nil is the system's (app/presence) when the core
 	// runs windows, unknown without.
 	Presence Presence
+	// Pointer is the desktop's pointer, which a VRM look's eyes and head
+	// follow while it is near her; nil is the system's (gaze.System: X11
+	// raw motion) when the core runs windows, none without.
+	Pointer gaze.Source
 	// ProactiveScale, above 1, runs the proactive clock that many times
 	// faster (test only: an e2e test makes a check-in happen in seconds).
 	ProactiveScale float64
@@ -167,9 +172,11 @@ type Core struct {
 
 	rel    *relation.Store // the standings (rate_relation)
 	talk   *among.Room     // characters talking to each other
-	desk   *desktop.Room   // hidden characters, quit, autostart, the shortcut, placement
-	life   *life.Room      // her body on the desktop: body_action, perches, drags, bed
-	routes *route.Table    // what the windows send, by message type
+	gazeMu sync.Mutex
+	gaze   *gaze.Keeper  // set by Run; nil before, or without a pointer source
+	desk   *desktop.Room // hidden characters, quit, autostart, the shortcut, placement
+	life   *life.Room    // her body on the desktop: body_action, perches, drags, bed
+	routes *route.Table  // what the windows send, by message type
 	// tip is the preset whose page shows the first-run tip ("" none).
 	tip atomic.Value
 }
@@ -365,6 +372,7 @@ func (c *Core) Run(ctx context.Context) error {
 		}
 	}
 	c.applyMu.Unlock()
+	c.startGaze(ctx)
 	c.desk.ApplyShortcut(true)
 	if c.desk.ShortcutNote() != "" {
 		c.sui.PublishState() // the settings window says why

@@ -17,6 +17,7 @@ func (h deskHost) HasPet(id string) bool                     { return h.c.pet(id
 func (h deskHost) PetIDs() []string                          { return h.c.petIDs() }
 func (h deskHost) PetSpec(p settings.Preset) supervisor.Spec { return h.c.wins.PetSpec(p) }
 func (h deskHost) SetMuted(on bool) error                    { return h.c.voices.SetMuted(on) }
+func (h deskHost) Changed()                                  { h.c.updateGaze() }
 
 // Hold runs fn under applyMu: no save starts or stops a character, and
 // Run neither starts nor stops the windows, meanwhile.

@@ -79,7 +79,15 @@ func (h voicesHost) Saved() { h.c.sui.PublishState() }
 // A pet's voice, as the voices room sets it.
 
 func (pt *pet) Configure(cfg voice.Config) { pt.speaker.Configure(cfg) }
-func (pt *pet) SetMuted(on bool)           { pt.speaker.SetMuted(on) }
 func (pt *pet) PublishVoice()              { pt.view.PublishVoice() }
+
+// SetMuted mutes or unmutes her alone (her menu's Mute); muting her ends
+// a chain among characters, as Mute all voices does (issue 26).
+func (pt *pet) SetMuted(on bool) {
+	if on {
+		pt.talk.End("mute")
+	}
+	pt.speaker.SetMuted(on)
+}
 
 var _ voices.Voice = (*pet)(nil)

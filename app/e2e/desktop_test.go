@@ -167,7 +167,7 @@ func alive(pid int) bool {
 // characters, on a private session bus whose StatusNotifierWatcher is the
 // traytest stand-in. The item shows the app icon and title; its menu
 // lists the characters and the app items; each item acts on the core:
-// a character's item hides and shows her window, Mute all voices is saved,
+// a character's item hides and shows her window, Mute all voices and Quiet companion are saved,
 // Start at login writes and removes a valid autostart entry, Settings…
 // opens the settings window, Quit Yui ends everything with status 0.
 func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
@@ -233,7 +233,7 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	menu("[x] Yui", "[x] Mio", "---", "Listen", "[ ] Mute all voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[ ] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 
 	waitWindow := func(name string, shown bool) {
 		t.Helper()
@@ -248,7 +248,7 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 	// A character's item hides her (her window goes) and shows her again.
 	yuiWin, _, _ := d.visibleWindow(t, "Yui — Yui")
 	click("Mio")
-	menu("[x] Yui", "[ ] Mio", "---", "Listen", "[ ] Mute all voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[ ] Mio", "---", "Listen", "[ ] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	waitWindow("Yui — Mio", false)
 	// Yui's window is the same one throughout (a hidden character's window
 	// process ends, so a window that came back would be another). One
@@ -264,21 +264,33 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 		t.Fatalf("hiding Mio hid Yui: her window %d is now %d", yuiWin, again)
 	}
 	click("Mio")
-	menu("[x] Yui", "[x] Mio", "---", "Listen", "[ ] Mute all voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[ ] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	waitWindow("Yui — Mio", true)
 
 	// Mute all voices: checked and saved.
 	click("Mute all voices")
-	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute all voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	if !readSettings(t, cfg).Audio.Muted {
 		t.Fatal("Mute all voices not saved")
+	}
+
+	// Quiet companion: checked and saved, then off again.
+	click("Quiet companion")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute all voices", "[x] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	if !readSettings(t, cfg).Proactive.Quiet {
+		t.Fatal("Quiet companion not saved")
+	}
+	click("Quiet companion")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	if readSettings(t, cfg).Proactive.Quiet {
+		t.Fatal("Quiet companion still saved on")
 	}
 
 	// Start at login: a valid autostart entry that starts this binary,
 	// then none.
 	entry := filepath.Join(home, "autostart", "yui.desktop")
 	click("Start at login")
-	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute all voices", "Settings…", "Reset positions", "[x] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[x] Start at login", "---", "Quit Yui")
 	b, err := os.ReadFile(entry)
 	if err != nil {
 		t.Fatalf("no autostart entry: %v", err)
@@ -290,7 +302,7 @@ func TestE2ETrayMenuDrivesTheRealCore(t *testing.T) {
 		t.Fatalf("desktop-file-validate: %v %s", err, out)
 	}
 	click("Start at login")
-	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute all voices", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
+	menu("[x] Yui", "[x] Mio", "---", "Listen", "[x] Mute all voices", "[ ] Quiet companion", "Settings…", "Reset positions", "[ ] Start at login", "---", "Quit Yui")
 	if _, err := os.Stat(entry); !os.IsNotExist(err) {
 		t.Fatalf("autostart entry still there: %v", err)
 	}

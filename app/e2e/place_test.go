@@ -23,6 +23,10 @@ import (
 const (
 	screenW, screenH = 1280, 800
 	margin           = 16
+	// menuDownsToResetPosition walks the pet menu from its first item
+	// (Settings…) past Messages…, New conversation, Quiet <name> and Hide
+	// to Reset position, for a character whose voice is off.
+	menuDownsToResetPosition = 5
 )
 
 // awaitWindowAt waits until the window titled title is shown with its
@@ -73,13 +77,14 @@ func TestE2EPositionIsClampedAndResetFromTheMenu(t *testing.T) {
 	savePNG(t, d.capture(t, image.Rect(0, 0, screenW, screenH)), "clamped.png")
 
 	// The pet menu's Reset position: right-click opens the menu with its
-	// first item focused; Settings…, Messages…, New conversation, Hide,
+	// first item focused; Settings…, Messages…, New conversation, Quiet
+	// <name> (her companion switch, shown from her first state), Hide,
 	// Reset position (her voice is off: no Mute voice).
 	d.xdotool(t, "mousemove", strconv.Itoa(face.X), strconv.Itoa(face.Y), "click", "3")
 	d.awaitShot(t, win, "the menu open", func(img *image.RGBA) bool {
 		return countNear(img, 0xff, 0xfa, 0xf5, 4) > 1500 // the menu's paper
 	})
-	for range 4 {
+	for range menuDownsToResetPosition {
 		d.xdotool(t, "key", "Down")
 	}
 	d.xdotool(t, "key", "Return")
@@ -238,12 +243,13 @@ func TestE2ETwoMonitors(t *testing.T) {
 	})
 	face = d.awaitCharacter(t, win)
 
-	// Reset position: from the second monitor to the primary's bottom-right.
+	// Reset position: from the second monitor to the primary's bottom-right
+	// (the menu as above).
 	d.xdotool(t, "mousemove", strconv.Itoa(face.X), strconv.Itoa(face.Y), "click", "3")
 	d.awaitShot(t, win, "the menu open", func(img *image.RGBA) bool {
 		return countNear(img, 0xff, 0xfa, 0xf5, 4) > 1500
 	})
-	for range 4 {
+	for range menuDownsToResetPosition {
 		d.xdotool(t, "key", "Down")
 	}
 	d.xdotool(t, "key", "Return")

@@ -19,6 +19,8 @@
 //     system locale's match. The UI language is Resolve(settings.language);
 //     a character's spoken language is Resolve of her speech_language,
 //     falling back to the UI language.
+//   - CatalogueFile reads a language's catalogue file (<prefix><tag>.json)
+//     from an embedded set, English's when the language has none.
 //
 // All functions are pure (SystemLocale reads the process environment or
 // the OS) and safe for concurrent use.

@@ -1,7 +1,6 @@
 package look
 
 import (
-	"bytes"
 	"encoding/json"
 
 	"yui/transport"
@@ -26,20 +25,16 @@ func parseArgs(raw json.RawMessage) (args, error) {
 	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
 		return args{}, transport.InvalidField("at")
 	}
-	at, ok := fields["at"]
-	if !ok {
-		return args{}, transport.MissingField("at")
-	}
 	var a args
-	if json.Unmarshal(at, &a.At) != nil || (a.At != AtBody && a.At != AtPerch && a.At != AtScreen) {
+	var err error
+	if a.At, err = transport.StringArg(fields, "at"); err != nil {
+		return args{}, err
+	}
+	if a.At != AtBody && a.At != AtPerch && a.At != AtScreen {
 		return args{}, transport.InvalidField("at")
 	}
-	if m, ok := fields["monitor"]; ok {
-		var n int
-		if bytes.Equal(bytes.TrimSpace(m), []byte("null")) || json.Unmarshal(m, &n) != nil || n < 0 {
-			return args{}, transport.InvalidField("monitor")
-		}
-		a.Monitor = &n
+	if a.Monitor, err = transport.IndexArg(fields, "monitor"); err != nil {
+		return args{}, err
 	}
 	for k := range fields {
 		if k != "at" && k != "monitor" {

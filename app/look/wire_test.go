@@ -20,14 +20,6 @@ import (
 	"yui/transport/pushserver"
 )
 
-type nopHandler struct{}
-
-func (nopHandler) HandleEvent(transport.Event)           {}
-func (nopHandler) HandleState(push.StateChange)          {}
-func (nopHandler) HandleTurnWait(push.TurnWaitEnded)     {}
-func (nopHandler) HandleToolCall(transport.ToolCall)     {}
-func (nopHandler) HandleToolResult(transport.ToolResult) {}
-
 // noisy draws a screen JPEG and PNG compress badly.
 func noisy(m capture.Monitor) *image.RGBA {
 	img := image.NewRGBA(image.Rect(0, 0, m.Bounds.Dx(), m.Bounds.Dy()))
@@ -54,7 +46,7 @@ func callScreen(t *testing.T, maxTurnBytes int) (string, []string) {
 	c, err := push.New(push.Config{
 		Endpoint: func() string { return "http://backend.test" }, Key: func() string { return "k" },
 		ChatID: "yui-0000abcd", Tools: []push.Tool{tool}, ImageFitter: jpegfit.URLFitter{},
-		Handler: nopHandler{}, HTTPClient: pushserver.InMemoryClient(srv),
+		Handler: transport.HandlerFuncs{}, HTTPClient: pushserver.InMemoryClient(srv),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -60,12 +60,11 @@ func validateFact(args json.RawMessage) error {
 	if err := json.Unmarshal(args, &a); err != nil {
 		return transport.InvalidField("fact")
 	}
-	raw, ok := a["fact"]
-	if !ok {
-		return transport.MissingField("fact")
+	f, err := transport.StringArg(a, "fact")
+	if err != nil {
+		return err
 	}
-	var f string
-	if json.Unmarshal(raw, &f) != nil || strings.TrimSpace(f) == "" {
+	if strings.TrimSpace(f) == "" {
 		return transport.InvalidField("fact")
 	}
 	return nil

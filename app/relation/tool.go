@@ -77,23 +77,14 @@ type args struct {
 }
 
 func (t *Tool) parse(raw json.RawMessage) (args, error) {
-	var f map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &f); err != nil || f == nil {
-		return args{}, transport.InvalidField("target")
-	}
-	for k := range f {
-		if k != "target" && k != "delta" && k != "reason" {
-			return args{}, transport.InvalidField(k)
-		}
+	f, err := transport.ToolArgFields(raw, "target", "delta", "reason")
+	if err != nil {
+		return args{}, err
 	}
 	var a args
-	rawTarget, ok := f["target"]
-	if !ok {
-		return args{}, transport.MissingField("target")
-	}
-	var name string
-	if json.Unmarshal(rawTarget, &name) != nil {
-		return args{}, transport.InvalidField("target")
+	name, err := transport.StringArg(f, "target")
+	if err != nil {
+		return args{}, err
 	}
 	name = strings.TrimSpace(name)
 	switch {

@@ -38,10 +38,7 @@ func EnglishLines() Lines { return LinesFor(i18n.English) }
 // LinesFor returns the embedded lines of a supported language; English for
 // "" or a language without a file.
 func LinesFor(lang i18n.Lang) Lines {
-	data, err := lineFiles.ReadFile("lines_" + string(lang) + ".json")
-	if err != nil {
-		data, err = lineFiles.ReadFile("lines_en.json")
-	}
+	data, err := i18n.CatalogueFile(lineFiles, "lines_", lang)
 	if err != nil {
 		panic(err) // the embedded files are part of the build; a test covers them
 	}

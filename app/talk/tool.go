@@ -91,29 +91,22 @@ func (t *Tool) Run(_ context.Context, call transport.ToolCall) (string, []string
 }
 
 func parseArgs(raw json.RawMessage) (string, string, error) {
-	var f map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &f); err != nil || f == nil {
+	f, err := transport.ToolArgFields(raw, "character", "text")
+	if err != nil {
+		return "", "", err
+	}
+	name, err := transport.StringArg(f, "character")
+	if err != nil {
+		return "", "", err
+	}
+	if strings.TrimSpace(name) == "" {
 		return "", "", transport.InvalidField("character")
 	}
-	for k := range f {
-		if k != "character" && k != "text" {
-			return "", "", transport.InvalidField(k)
-		}
+	text, err := transport.StringArg(f, "text")
+	if err != nil {
+		return "", "", err
 	}
-	rc, ok := f["character"]
-	if !ok {
-		return "", "", transport.MissingField("character")
-	}
-	var name string
-	if json.Unmarshal(rc, &name) != nil || strings.TrimSpace(name) == "" {
-		return "", "", transport.InvalidField("character")
-	}
-	rt, ok := f["text"]
-	if !ok {
-		return "", "", transport.MissingField("text")
-	}
-	var text string
-	if json.Unmarshal(rt, &text) != nil || strings.TrimSpace(text) == "" || utf8.RuneCountInString(text) > MaxText {
+	if strings.TrimSpace(text) == "" || utf8.RuneCountInString(text) > MaxText {
 		return "", "", transport.InvalidField("text")
 	}
 	return strings.TrimSpace(name), strings.TrimSpace(text), nil

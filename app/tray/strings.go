@@ -38,10 +38,7 @@ var stringFiles embed.FS
 // StringsFor is the menu in a supported language; English for "" or a
 // language without a file.
 func StringsFor(lang i18n.Lang) Strings {
-	data, err := stringFiles.ReadFile("strings_" + string(lang) + ".json")
-	if err != nil {
-		data, err = stringFiles.ReadFile("strings_en.json")
-	}
+	data, err := i18n.CatalogueFile(stringFiles, "strings_", lang)
 	if err != nil {
 		panic(err) // the embedded files are part of the build; a test covers them
 	}

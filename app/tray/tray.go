@@ -195,36 +195,30 @@ func (t *Tray) toggleCharacter(it *systray.MenuItem) {
 }
 
 func (t *Tray) toggleMute() {
-	t.mu.Lock()
-	on := !t.menu.VoicesMuted
-	t.mu.Unlock()
-	t.log.Info("tray_click", "item", "mute", "on", on)
-	if f := t.opts.Actions.SetVoicesMuted; f != nil {
-		f(on)
-	}
+	t.flip("mute", func(m Menu) bool { return m.VoicesMuted }, t.opts.Actions.SetVoicesMuted)
 }
 
 func (t *Tray) toggleQuiet() {
-	t.mu.Lock()
-	on := !t.menu.Quiet
-	t.mu.Unlock()
-	t.log.Info("tray_click", "item", "quiet", "on", on)
-	if f := t.opts.Actions.SetQuiet; f != nil {
-		f(on)
-	}
+	t.flip("quiet", func(m Menu) bool { return m.Quiet }, t.opts.Actions.SetQuiet)
 }
 
 func (t *Tray) toggleLogin() {
+	t.flip("start_at_login", func(m Menu) bool { return m.StartAtLogin }, t.opts.Actions.SetStartAtLogin)
+}
+
+// flip answers a click on a switch item: the switch's state in the menu
+// as last shown (read by state), turned over, is logged and passed to set
+// (nil: nothing is called).
+func (t *Tray) flip(item string, state func(Menu) bool, set func(on bool)) {
 	t.mu.Lock()
-	on := !t.menu.StartAtLogin
+	on := !state(t.menu)
 	t.mu.Unlock()
-	t.log.Info("tray_click", "item", "start_at_login", "on", on)
-	if f := t.opts.Actions.SetStartAtLogin; f != nil {
-		f(on)
+	t.log.Info("tray_click", "item", item, "on", on)
+	if set != nil {
+		set(on)
 	}
 }
 
-// Update shows m: items are re-labelled and re-checked in place, and the
 // menu is rebuilt when the characters (their ids or order) or the
 // availability of Start at login changed.
 func (t *Tray) Update(m Menu) {

@@ -434,13 +434,15 @@ type SettingsChoices struct {
 // grows with every change (a save from the form, a permission answered
 // "Always", a window moved does not count).
 type SettingsState struct {
-	Revision     uint64          `json:"revision"`
-	Path         string          `json:"path"`
-	ActivePreset string          `json:"active_preset"`
-	Presets      []PresetForm    `json:"presets"`
-	Audio        AudioForm       `json:"audio"`
-	Keyboard     KeyboardForm    `json:"keyboard"`
-	Choices      SettingsChoices `json:"choices"`
+	Revision     uint64       `json:"revision"`
+	Path         string       `json:"path"`
+	ActivePreset string       `json:"active_preset"`
+	Presets      []PresetForm `json:"presets"`
+	Audio        AudioForm    `json:"audio"`
+	Keyboard     KeyboardForm `json:"keyboard"`
+	// Talk is how characters talk among themselves, for every character.
+	Talk    TalkState       `json:"talk"`
+	Choices SettingsChoices `json:"choices"`
 	// Language is the saved UI language ("" follows the system locale;
 	// settings.Settings.Language).
 	Language string `json:"language"`
@@ -549,6 +551,26 @@ type SaveSettings struct {
 	// Language replaces the UI language ("" follows the system); nil
 	// keeps it.
 	Language *string `json:"language,omitempty"`
+	// Talk replaces the manners of characters talking among themselves
+	// (settings.Talk; 0 is the default); nil keeps them.
+	Talk *TalkForm `json:"talk,omitempty"`
+}
+
+// TalkForm is settings.Talk as the settings form edits it: a chain of
+// characters addressing each other ends after MaxHops hops, and at most
+// PerMinute hops start in a minute (0: the default).
+type TalkForm struct {
+	MaxHops   int `json:"max_hops"`
+	PerMinute int `json:"per_minute"`
+}
+
+// TalkState is the manners in force for the settings form (the saved
+// value, or the default for 0) and the bounds settings.Validate keeps
+// them in (1 to HopsLimit, 1 to PerMinuteLimit).
+type TalkState struct {
+	TalkForm
+	HopsLimit      int `json:"hops_limit"`
+	PerMinuteLimit int `json:"per_minute_limit"`
 }
 
 // SettingsResult answers a SaveSettings. On refusal Field is the JSON path

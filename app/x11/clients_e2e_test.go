@@ -100,14 +100,16 @@ func TestClientsE2E(t *testing.T) {
 	}
 	defer d.Close()
 
-	// No window manager: the root's mapped children.
+	// No window manager: the root's mapped children, each frame its
+	// own client area (no _NET_FRAME_EXTENTS).
 	got, err := d.Clients()
 	if err != nil {
 		t.Fatal(err)
 	}
+	notesRect, termRect := x11.Rect{X: 100, Y: 50, W: 400, H: 300}, x11.Rect{X: 600, Y: 200, W: 500, H: 400}
 	want := []x11.Client{
-		{ID: uint32(notes), PID: 4242, App: "Notes", Title: "Shopping list", Rect: x11.Rect{X: 100, Y: 50, W: 400, H: 300}},
-		{ID: uint32(term), App: "XTerm", Title: "bash", Rect: x11.Rect{X: 600, Y: 200, W: 500, H: 400}},
+		{ID: uint32(notes), PID: 4242, App: "Notes", Title: "Shopping list", Rect: notesRect, Frame: notesRect},
+		{ID: uint32(term), App: "XTerm", Title: "bash", Rect: termRect, Frame: termRect},
 	}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] {
 		t.Fatalf("clients without a WM:\n got %+v\nwant %+v", got, want)
@@ -118,6 +120,8 @@ func TestClientsE2E(t *testing.T) {
 	f.prop(dock, f.atom("_NET_WM_WINDOW_TYPE"), xproto.AtomAtom, 32, atoms(f.atom("_NET_WM_WINDOW_TYPE_DOCK")))
 	f.prop(gone, f.atom("_NET_WM_STATE"), xproto.AtomAtom, 32, atoms(f.atom("_NET_WM_STATE_HIDDEN")))
 	f.prop(f.root, f.atom("_NET_CLIENT_LIST"), xproto.AtomWindow, 32, atoms(xproto.Atom(term), xproto.Atom(gone), xproto.Atom(dock)))
+	// The terminal's frame: borders of 2 px and a 24 px title bar.
+	f.prop(term, f.atom("_NET_FRAME_EXTENTS"), xproto.AtomCardinal, 32, cardinals(2, 2, 24, 2))
 	got, err = d.Clients()
 	if err != nil {
 		t.Fatal(err)
@@ -125,6 +129,17 @@ func TestClientsE2E(t *testing.T) {
 	if len(got) != 3 || got[0].App != "XTerm" || got[1].App != "Hidden" || !got[1].Hidden || got[0].Hidden || got[2].Type != "dock" {
 		t.Fatalf("clients from _NET_CLIENT_LIST: %+v", got)
 	}
+	if want := (x11.Rect{X: 598, Y: 176, W: 504, H: 426}); got[0].Frame != want || got[0].Rect != termRect {
+		t.Fatalf("the framed terminal: rect %+v frame %+v, want frame %+v", got[0].Rect, got[0].Frame, want)
+	}
+}
+
+func cardinals(vs ...uint32) []byte {
+	b := make([]byte, 4*len(vs))
+	for i, v := range vs {
+		xgb.Put32(b[4*i:], v)
+	}
+	return b
 }
 
 func atoms(as ...xproto.Atom) []byte {

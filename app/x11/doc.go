@@ -10,6 +10,10 @@
 // WM_CLASS, _NET_WM_NAME/WM_NAME, _NET_WM_PID, window type and hidden
 // state; without an EWMH window manager, the root's mapped children.
 //
+// WatchPointerMotion (motion_linux.go) reports the pointer's motion
+// anywhere on the display: XInput2 raw motion selected on the root over a
+// small connection of its own, since xgb cannot read generic events.
+//
 // A Display is not safe for concurrent use; the window shell uses it from
 // one goroutine.
 package x11

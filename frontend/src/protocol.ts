@@ -210,6 +210,8 @@ export interface SettingsState {
   presets: PresetForm[] | null;
   audio?: AudioForm;
   keyboard?: KeyboardForm;
+  /** How characters talk among themselves (absent from an older core). */
+  talk?: TalkState;
   choices: SettingsChoices;
   /** The backend Add character starts on: the main character's (absent
    * from an older core: push with no URL). */
@@ -217,6 +219,11 @@ export interface SettingsState {
   /** The saved UI language ('' follows the system; settings/language.ts). */
   language?: string;
 }
+/** settings.json's talk section: a chain of characters addressing each
+ * other ends after max_hops hops, at most per_minute start in a minute (0: the default). */
+export interface TalkForm { max_hops: number; per_minute: number }
+/** The caps in force (the defaults for 0) and the bounds the core accepts (1 to the limit). */
+export interface TalkState { max_hops: number; per_minute: number; hops_limit: number; per_minute_limit: number }
 /** What a new character starts with: the main character's backend, and
  * key_from, the saved preset whose key it takes on that backend ('' none). */
 export interface NewPresetForm {
@@ -281,6 +288,8 @@ export interface SaveSettings {
   proactive?: ProactiveForm;
   /** The UI language ('' follows the system), when edited. */
   language?: string;
+  /** How characters talk among themselves, when edited (docs/decisions.md, "Among friends"). */
+  talk?: TalkForm;
 }
 export interface OpenSettings { type: 'open_settings'; section?: SettingsSection }
 /** What the settings page can ask of a running preset: `reconnect` (a fresh

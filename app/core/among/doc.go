@@ -16,8 +16,8 @@
 //     `error: busy` until the user speaks again.
 //   - No more than settings.Talk.Rate() hops (default 6) start in any
 //     minute; a call past it answers `error: busy` (talk.rate_limited).
-//   - User input starts afresh (the count is back to 0). Stop, mute and
-//     New conversation end the chain: calls answer `error: busy` until the
+//   - User input starts afresh (the count is back to 0). Stop, mute (all
+//     voices, or one character's alone) and New conversation end the chain: calls answer `error: busy` until the
 //     user speaks again.
 //   - An unknown, disabled or hidden character, or the caller herself,
 //     is `error: invalid field character` (talk.ErrUnknown).

@@ -48,6 +48,9 @@ type Host interface {
 	Hold(fn func(windows bool))
 	// SetMuted switches the global mute (saved, every voice told).
 	SetMuted(on bool) error
+	// Changed is told after every change Changed publishes (a character
+	// hidden or shown, a settings save); it must not block.
+	Changed()
 }
 
 // Autostart is the OS's "start at login" record (app/autostart). The
@@ -184,6 +187,7 @@ func (r *Room) Changed() {
 	r.mu.Lock()
 	fn := r.onChange
 	r.mu.Unlock()
+	r.cfg.Host.Changed()
 	if fn != nil {
 		fn(st)
 	}

@@ -53,6 +53,7 @@ func (h *host) PetSpec(p settings.Preset) supervisor.Spec {
 }
 
 func (h *host) Hold(fn func(bool)) { fn(h.windows) }
+func (h *host) Changed()           {}
 
 func (h *host) SetMuted(on bool) error {
 	h.mu.Lock()

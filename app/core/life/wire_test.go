@@ -15,14 +15,6 @@ import (
 	"yui/transport/pushserver"
 )
 
-type nopHandler struct{}
-
-func (nopHandler) HandleEvent(transport.Event)           {}
-func (nopHandler) HandleState(push.StateChange)          {}
-func (nopHandler) HandleTurnWait(push.TurnWaitEnded)     {}
-func (nopHandler) HandleToolCall(transport.ToolCall)     {}
-func (nopHandler) HandleToolResult(transport.ToolResult) {}
-
 // wire runs the body_action tool on a push client against a real
 // pushserver, in memory.
 func wire(t *testing.T, e *env) *pushserver.Server {
@@ -31,7 +23,7 @@ func wire(t *testing.T, e *env) *pushserver.Server {
 	c, err := push.New(push.Config{
 		Endpoint: func() string { return "http://backend.test" }, Key: func() string { return "k" },
 		ChatID: "yui-0000abcd", Tools: []push.Tool{bodyaction.New(e.actor)},
-		Handler: nopHandler{}, HTTPClient: pushserver.InMemoryClient(srv),
+		Handler: transport.HandlerFuncs{}, HTTPClient: pushserver.InMemoryClient(srv),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -108,6 +108,11 @@ func (r *Room) mergeForm(s *settings.Settings, req view.SaveSettings, installed 
 	if req.Language != nil {
 		s.Language = strings.TrimSpace(*req.Language)
 	}
+	if req.Talk != nil {
+		// Validate refuses a cap out of range, naming talk.max_hops or
+		// talk.per_minute.
+		s.Talk = settings.Talk{MaxHops: req.Talk.MaxHops, PerMinute: req.Talk.PerMinute}
+	}
 	if req.Audio != nil {
 		s.Audio = settings.Audio{Muted: req.Audio.Muted, Device: strings.TrimSpace(req.Audio.Device)}
 	}

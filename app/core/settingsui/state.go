@@ -19,6 +19,8 @@ func (r *Room) PublishState() {
 		Audio: view.AudioForm{Muted: all.Audio.Muted, Device: all.Audio.Device},
 		Keyboard: view.KeyboardForm{Shortcut: all.Keyboard.ShortcutOrDefault(), ShortcutOff: all.Keyboard.ShortcutOff,
 			Note: r.cfg.Host.ShortcutNote()},
+		Talk: view.TalkState{TalkForm: view.TalkForm{MaxHops: all.Talk.Hops(), PerMinute: all.Talk.Rate()},
+			HopsLimit: settings.MaxTalkHops, PerMinuteLimit: settings.MaxTalkPerMinute},
 		Language: all.Language, NewPreset: newPresetForm(all, r.cfg.Available)}
 	for i, p := range all.Presets {
 		st.Presets[i] = Form(p)

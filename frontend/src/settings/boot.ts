@@ -11,6 +11,7 @@ import { SettingsView } from './view';
 import { ListenSection } from './listen';
 import { ProactiveSection } from './proactive';
 import { LanguageSection } from './language';
+import { TalkSection } from './talk';
 
 /** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
 export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
@@ -50,11 +51,16 @@ export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocke
   const language = new LanguageSection();
   language.mount(app.querySelector('.pane') ?? app);
   view.addPart(language);
+  // How characters talk among themselves, for every character: below it.
+  const talk = new TalkSection();
+  talk.mount(app.querySelector('.pane') ?? app);
+  view.addPart(talk);
   conn = new CoreConnection(cfg.view_url, (m) => {
     view.apply(m);
     listen.apply(m);
     proactive.apply(m);
     language.apply(m);
+    talk.apply(m);
     startupStep('first_state');
   }, (s) => {
     document.documentElement.dataset.core = s;

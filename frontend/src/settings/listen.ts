@@ -10,6 +10,8 @@ import './listen.css';
 import { t } from '../i18n';
 import { el } from '../dom';
 import type { Choice, CoreMessage, ListenForm, PageMessage, SaveSettings, SettingsListen, SettingsResult } from '../protocol';
+import { ErrorLine } from './errorline';
+import { checkRow, fieldRow } from './rows';
 
 export interface ListenHost {
   send(m: PageMessage): boolean;
@@ -38,7 +40,7 @@ export class ListenSection implements FormPart {
   private readonly controls = new Map<Field, HTMLInputElement | HTMLSelectElement>();
   private readonly key: HTMLInputElement;
   private readonly note: HTMLElement;
-  private readonly error: HTMLElement;
+  private readonly error = new ErrorLine('listen-error');
   private readonly meter: HTMLElement;
   private readonly meterBar: HTMLElement;
   private readonly meterMark: HTMLElement;
@@ -63,7 +65,7 @@ export class ListenSection implements FormPart {
 
     this.check('on', t('settings.listen.on'), t('settings.listen.on_hint'));
     this.device = this.select('device', t('settings.listen.microphone'));
-    this.el.append(this.row(t('settings.listen.microphone'), this.device, 'listen-device',
+    this.el.append(fieldRow(t('settings.listen.microphone'), this.device, 'listen-device',
       t('settings.listen.microphone_hint')));
     const sens = this.input('sensitivity', 'range');
     sens.min = '1';
@@ -78,31 +80,28 @@ export class ListenSection implements FormPart {
     this.meter.append(this.meterBar, this.meterMark);
     const sensBody = el('div');
     sensBody.append(sens, this.meter);
-    this.el.append(this.row(t('settings.listen.sensitivity'), sensBody, 'listen-sensitivity',
+    this.el.append(fieldRow(t('settings.listen.sensitivity'), sensBody, 'listen-sensitivity',
       t('settings.listen.sensitivity_hint')));
     this.check('barge_in', t('settings.listen.barge_in'), t('settings.listen.barge_in_hint'));
     this.pttKey = this.select('push_to_talk_key', t('settings.listen.ptt'));
-    this.el.append(this.row(t('settings.listen.ptt'), this.pttKey, 'listen-ptt', t('settings.listen.ptt_hint')));
+    this.el.append(fieldRow(t('settings.listen.ptt'), this.pttKey, 'listen-ptt', t('settings.listen.ptt_hint')));
     const url = this.input('base_url', 'url');
     url.placeholder = 'https://api.openai.com/v1';
-    this.el.append(this.row(t('settings.listen.url'), url, 'listen-endpoint', t('settings.listen.url_hint')));
+    this.el.append(fieldRow(t('settings.listen.url'), url, 'listen-endpoint', t('settings.listen.url_hint')));
     this.key = el('input', 'control');
     this.key.type = 'password';
     this.key.id = 'listen-key';
     this.key.autocomplete = 'off';
-    this.el.append(this.row(t('settings.listen.key'), this.key, 'listen-key', t('settings.listen.key_hint')));
+    this.el.append(fieldRow(t('settings.listen.key'), this.key, 'listen-key', t('settings.listen.key_hint')));
     const model = this.input('model', 'text');
     model.placeholder = 'whisper-1';
-    this.el.append(this.row(t('settings.listen.model'), model, 'listen-model', ''));
+    this.el.append(fieldRow(t('settings.listen.model'), model, 'listen-model', ''));
     const lang = this.input('language', 'text');
     lang.placeholder = 'detect';
-    this.el.append(this.row(t('settings.listen.language'), lang, 'listen-language', t('settings.listen.language_hint')));
+    this.el.append(fieldRow(t('settings.listen.language'), lang, 'listen-language', t('settings.listen.language_hint')));
 
     // A refused field's reason (the core names it: listen.language …).
-    this.error = el('div', 'field-error listen-error');
-    this.error.setAttribute('role', 'alert');
-    this.error.hidden = true;
-    this.el.append(this.error);
+    this.el.append(this.error.el);
     const edited = () => {
       this.edited = true;
       this.clearError();
@@ -113,34 +112,12 @@ export class ListenSection implements FormPart {
     document.addEventListener('visibilitychange', () => this.setMeter(!document.hidden));
   }
 
-  private row(label: string, control: HTMLElement, id: string, hint: string): HTMLElement {
-    const f = el('div', 'field');
-    f.dataset.anchor = id;
-    const l = el('label', 'field-label', label);
-    const c = control.querySelector('input,select') ?? control;
-    if (!c.id) c.id = `${id}-control`;
-    l.htmlFor = c.id;
-    const body = el('div', 'field-body');
-    body.append(control);
-    if (hint) body.append(el('div', 'hint', hint));
-    f.append(l, body);
-    return f;
-  }
-
   private check(field: Field, label: string, hint: string): void {
     const i = el('input');
     i.type = 'checkbox';
     i.id = `listen-${field}`;
     this.controls.set(field, i);
-    const f = el('div', 'field field-check');
-    const body = el('div', 'field-body');
-    const line = el('div', 'check-line');
-    const l = el('label', '', label);
-    l.htmlFor = i.id;
-    line.append(i, l);
-    body.append(line, el('div', 'hint', hint));
-    f.append(el('span', 'field-label'), body);
-    this.el.append(f);
+    this.el.append(checkRow(i, label, hint));
   }
 
   private input(field: Field, type: string): HTMLInputElement {
@@ -270,14 +247,7 @@ export class ListenSection implements FormPart {
     const field = (r.field ?? '').replace(/^listen\./, '');
     if (!r.field?.startsWith('listen.')) return;
     const ctl = field === 'key' ? this.key : this.controls.get(field as Field);
-    this.error.textContent = r.error ?? t('settings.not_saved');
-    this.error.hidden = false;
-    if (ctl) {
-      ctl.setAttribute('aria-invalid', 'true');
-      ctl.closest('.field')?.querySelector('.field-body')?.append(this.error);
-      ctl.focus({ preventScroll: true });
-      ctl.scrollIntoView?.({ block: 'center' });
-    }
+    this.error.show(r.error ?? t('settings.not_saved'), ctl, true);
   }
 
   revert(): void {
@@ -287,10 +257,7 @@ export class ListenSection implements FormPart {
   }
 
   private clearError(): void {
-    if (this.error.hidden) return;
-    this.error.hidden = true;
-    this.error.textContent = '';
-    for (const c of [...this.controls.values(), this.key]) c.removeAttribute('aria-invalid');
+    this.error.clear([...this.controls.values(), this.key]);
   }
 
   /** The form as edited now. */

@@ -9,6 +9,8 @@ import { t } from '../i18n';
 import { el } from '../dom';
 import type { CoreMessage, ProactiveForm, SaveSettings, ScheduleForm, SettingsResult } from '../protocol';
 import type { FormPart } from './listen';
+import { ErrorLine } from './errorline';
+import { checkRow, fieldRow } from './rows';
 
 type Check = 'quiet' | 'greetings' | 'checkins' | 'app_notes' | 'quiet_hours';
 type Text = 'morning' | 'afternoon' | 'evening' | 'night' | 'quiet_from' | 'quiet_to' | 'checkin_minutes' | 'call_apps';
@@ -41,7 +43,7 @@ export class ProactiveSection implements FormPart {
   private readonly texts = new Map<Text | Num, HTMLInputElement>();
   private readonly whenMuted: HTMLSelectElement;
   private readonly schedules: HTMLTextAreaElement;
-  private readonly error: HTMLElement;
+  private readonly error = new ErrorLine('proactive-error');
   private saved: ProactiveForm | null = null;
   /** current() right after the saved form was shown. */
   private baseline = '';
@@ -85,10 +87,7 @@ export class ProactiveSection implements FormPart {
     this.schedules.rows = 3;
     this.schedules.placeholder = '16:00 tea\nmon,fri 09:30 stand-up\n2026-12-24 10:00 wrap the gifts';
     this.row(t('settings.proactive.reminders'), this.schedules, 'proactive-schedules', t('settings.proactive.reminders_hint'));
-    this.error = el('div', 'field-error proactive-error');
-    this.error.setAttribute('role', 'alert');
-    this.error.hidden = true;
-    this.el.append(this.error);
+    this.el.append(this.error.el);
     const edited = () => {
       this.edited = true;
       this.clearError();
@@ -103,16 +102,7 @@ export class ProactiveSection implements FormPart {
   }
 
   private row(label: string, control: HTMLElement, id: string, hint: string): void {
-    const f = el('div', 'field');
-    f.dataset.anchor = id;
-    const l = el('label', 'field-label', label);
-    const c = control.querySelector('input,select,textarea') ?? control;
-    l.htmlFor = c.id;
-    const body = el('div', 'field-body');
-    body.append(control);
-    if (hint) body.append(el('div', 'hint', hint));
-    f.append(l, body);
-    this.el.append(f);
+    this.el.append(fieldRow(label, control, id, hint));
   }
 
   private check(field: Check, label: string, hint: string): void {
@@ -120,15 +110,7 @@ export class ProactiveSection implements FormPart {
     i.type = 'checkbox';
     i.id = `proactive-${field}`;
     this.checks.set(field, i);
-    const f = el('div', 'field field-check');
-    const body = el('div', 'field-body');
-    const line = el('div', 'check-line');
-    const l = el('label', '', label);
-    l.htmlFor = i.id;
-    line.append(i, l);
-    body.append(line, el('div', 'hint', hint));
-    f.append(el('span', 'field-label'), body);
-    this.el.append(f);
+    this.el.append(checkRow(i, label, hint));
   }
 
   private text(field: Text, placeholder: string): HTMLInputElement {
@@ -233,13 +215,7 @@ export class ProactiveSection implements FormPart {
     const name = r.field.replace(/^proactive\./, '').split(/[.[]/)[0]!;
     const ctl: HTMLElement | undefined = name === 'schedules' ? this.schedules : name === 'when_muted' ? this.whenMuted
       : this.texts.get(name as Text) ?? this.checks.get(name as Check);
-    this.error.textContent = r.error ?? t('settings.not_saved');
-    this.error.hidden = false;
-    if (ctl) {
-      ctl.setAttribute('aria-invalid', 'true');
-      ctl.closest('.field')?.querySelector('.field-body')?.append(this.error);
-      ctl.focus({ preventScroll: true });
-    }
+    this.error.show(r.error ?? t('settings.not_saved'), ctl, false);
   }
 
   revert(): void {
@@ -249,9 +225,6 @@ export class ProactiveSection implements FormPart {
   }
 
   private clearError(): void {
-    if (this.error.hidden) return;
-    this.error.hidden = true;
-    this.error.textContent = '';
-    for (const c of [...this.texts.values(), ...this.checks.values(), this.schedules, this.whenMuted]) c.removeAttribute('aria-invalid');
+    this.error.clear([...this.texts.values(), ...this.checks.values(), this.schedules, this.whenMuted]);
   }
 }

@@ -231,6 +231,36 @@ test('the Speaking first section is saved by the form\'s one Save, and a wrong r
   await page.close();
 });
 
+test('the Among friends section shows the caps in force, saves what it shows, and refuses one out of range at its field', async () => {
+  const page = await openSettings();
+  const file = await settingsFile(page);
+  const save = page.getByRole('button', { name: 'Save', exact: true });
+  const hops = page.locator('#talk-max_hops');
+  const rate = page.locator('#talk-per_minute');
+  assert.equal(await hops.inputValue(), '6', 'the default cap is shown');
+  assert.equal(await rate.inputValue(), '6');
+  assert.equal(await hops.getAttribute('max'), '20');
+  assert.equal(await rate.getAttribute('max'), '30');
+  assert.equal(await save.isDisabled(), true, 'the section is not edited when shown');
+  await hops.fill('3');
+  await rate.fill('12');
+  assert.equal(await saveAndWait(page), 'Saved');
+  assert.deepEqual(JSON.parse(file.read()).talk, { max_hops: 3, per_minute: 12 });
+  assert.equal(await hops.inputValue(), '3');
+  // Out of range: refused naming talk.max_hops, shown at its box; the file keeps 3.
+  await hops.fill('21');
+  assert.match(await saveAndWait(page), /^Not saved: .*1 to 20/);
+  assert.equal(await hops.getAttribute('aria-invalid'), 'true');
+  assert.equal(JSON.parse(file.read()).talk.max_hops, 3);
+  // Back as it was, for the other tests.
+  await hops.fill('');
+  await rate.fill('');
+  assert.equal(await saveAndWait(page), 'Saved');
+  assert.equal(JSON.parse(file.read()).talk, undefined, 'the defaults leave no section');
+  assert.equal(await hops.inputValue(), '6');
+  await page.close();
+});
+
 test('a save keeps a change made in another window to a field it did not touch', async () => {
   const mine = await openSettings();
   const other = await openSettings();

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"yui/transport"
 )
@@ -233,13 +232,4 @@ func (c *Conversation) addNoChainLocked(b string) {
 func normBase(base string) string { return strings.TrimRight(strings.TrimSpace(base), "/") }
 
 // cut bounds one stored message.
-func cut(s string) string {
-	if len(s) <= maxMessageBytes {
-		return s
-	}
-	s = s[:maxMessageBytes]
-	for !utf8.ValidString(s) {
-		s = s[:len(s)-1]
-	}
-	return s
-}
+func cut(s string) string { return cutBytes(s, maxMessageBytes) }
