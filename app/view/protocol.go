@@ -329,6 +329,10 @@ type PresetFields struct {
 	// Voice is always set in a PresetForm; in a SavePreset nil keeps the
 	// saved voice.
 	Voice *VoiceForm `json:"voice,omitempty"`
+	// SpeechLanguage is the language of her spoken lines ("" the UI
+	// language; settings.Preset.SpeechLanguage). Always set in a
+	// PresetForm; in a SavePreset nil keeps the saved one.
+	SpeechLanguage *string `json:"speech_language,omitempty"`
 }
 
 // VoiceForm mirrors settings.Voice without the key (PresetForm.HasVoiceKey,
@@ -439,6 +443,9 @@ type SettingsState struct {
 	// Talk is how characters talk among themselves, for every character.
 	Talk    TalkState       `json:"talk"`
 	Choices SettingsChoices `json:"choices"`
+	// Language is the saved UI language ("" follows the system locale;
+	// settings.Settings.Language).
+	Language string `json:"language"`
 	// NewPreset is the backend Add character starts a new character on
 	// (the core's choice: the main character's).
 	NewPreset NewPresetForm `json:"new_preset"`
@@ -541,6 +548,9 @@ type SaveSettings struct {
 	ListenKey *string     `json:"listen_key,omitempty"`
 	// Proactive replaces the "Speaking first" section; nil keeps it.
 	Proactive *ProactiveForm `json:"proactive,omitempty"`
+	// Language replaces the UI language ("" follows the system); nil
+	// keeps it.
+	Language *string `json:"language,omitempty"`
 	// Talk replaces the manners of characters talking among themselves
 	// (settings.Talk; 0 is the default); nil keeps them.
 	Talk *TalkForm `json:"talk,omitempty"`

@@ -13,6 +13,7 @@ import './message.css';
 import { ComposerView } from './composer';
 import { DelegationsChip } from './chip';
 import { button, el } from './dom';
+import { t } from './i18n';
 import { stripEmoji } from './emoji';
 import { renderRichText } from './links';
 import { exportedText, HistorySearchView, when } from './history';
@@ -70,27 +71,27 @@ export class MessageView {
       now: () => sched.now(),
       changed,
       fixed: true,
-      placeholder: 'Write a message…',
+      placeholder: t('message.placeholder'),
     });
     this.chip = new DelegationsChip(sched, changed);
-    this.title = el('h1', 'msg-title', 'Messages');
+    this.title = el('h1', 'msg-title', t('message.title'));
     this.status = el('span', { class: 'msg-status', attrs: { role: 'status', 'aria-live': 'polite' }, hidden: true });
-    this.resetBtn = button('msg-reset', 'New conversation', { title: 'Clear this conversation and start over' });
-    this.confirmYes = button('msg-confirm-yes', 'Clear');
-    this.confirmNo = button('msg-confirm-no', 'Cancel');
-    const ask = el('span', { class: 'msg-confirm-ask', attrs: { id: 'msg-confirm-ask' } }, 'Start over? This clears the conversation.');
+    this.resetBtn = button('msg-reset', t('message.reset'), { title: t('message.reset_tip') });
+    this.confirmYes = button('msg-confirm-yes', t('message.clear'));
+    this.confirmNo = button('msg-confirm-no', t('message.cancel'));
+    const ask = el('span', { class: 'msg-confirm-ask', attrs: { id: 'msg-confirm-ask' } }, t('message.confirm'));
     this.confirm = el('div', { class: 'msg-confirm', attrs: { role: 'alertdialog', 'aria-labelledby': ask.id }, hidden: true },
       ask, this.confirmYes, this.confirmNo);
-    this.list = el('ol', { class: 'msg-list', attrs: { role: 'log', 'aria-label': 'Conversation', 'aria-live': 'polite', tabindex: 0 } });
-    this.empty = el('p', 'msg-empty', 'No messages yet. Write one below, or click her.');
-    this.older = button('msg-older', 'Earlier messages', { title: 'Load earlier messages' }, true);
+    this.list = el('ol', { class: 'msg-list', attrs: { role: 'log', 'aria-label': t('message.log'), 'aria-live': 'polite', tabindex: 0 } });
+    this.empty = el('p', 'msg-empty', t('message.empty'));
+    this.older = button('msg-older', t('message.older'), { title: t('message.older_tip') }, true);
     this.note = el('p', { class: 'msg-note', attrs: { role: 'status', 'aria-live': 'polite' }, hidden: true });
     this.search = new HistorySearchView((m) => this.host.send(m), sched, () => this.name, (on) => {
       this.scroll.hidden = on;
     });
-    this.searchBtn = button('msg-search-btn', 'Search', { title: 'Search every conversation (Ctrl+F)', 'aria-expanded': 'false' });
-    this.exportBtn = button('msg-export-btn', 'Export', { title: 'Save this conversation as a file', 'aria-expanded': 'false', 'aria-haspopup': 'menu' });
-    this.exportMenu = el('div', { class: 'msg-export-menu', attrs: { role: 'menu', 'aria-label': 'Export this conversation' }, hidden: true },
+    this.searchBtn = button('msg-search-btn', t('message.search'), { title: t('message.search_tip'), 'aria-expanded': 'false' });
+    this.exportBtn = button('msg-export-btn', t('message.export'), { title: t('message.export_tip'), 'aria-expanded': 'false', 'aria-haspopup': 'menu' });
+    this.exportMenu = el('div', { class: 'msg-export-menu', attrs: { role: 'menu', 'aria-label': t('message.export_menu') }, hidden: true },
       button('msg-export-md', 'Markdown (.md)', { role: 'menuitem', 'data-format': 'markdown' }),
       button('msg-export-json', 'JSON (.json)', { role: 'menuitem', 'data-format': 'json' }));
     this.scroll = el('div', 'msg-scroll', this.older, this.list, this.empty);
@@ -142,7 +143,7 @@ export class MessageView {
         this.conv = m.conv;
         this.asked = 0; // a page asked for before is dropped when it comes
         this.older.disabled = false;
-        this.older.textContent = 'Earlier messages';
+        this.older.textContent = t('message.older');
         for (const r of m.entries ?? []) this.upsert(r);
         this.setMore(m.more);
         this.divide();
@@ -181,7 +182,7 @@ export class MessageView {
     if (before === 0 && this.rows.size > 0) return;
     this.asked = before === 0 ? Number.MAX_SAFE_INTEGER : before;
     this.older.disabled = true;
-    this.older.textContent = 'Loading…';
+    this.older.textContent = t('message.loading');
     this.host.send({ type: 'history_more', before });
   }
 
@@ -197,7 +198,7 @@ export class MessageView {
     if (this.asked === 0 || before !== want) return; // not the page asked for (a reset came between)
     this.asked = 0;
     this.older.disabled = false;
-    this.older.textContent = 'Earlier messages';
+    this.older.textContent = t('message.older');
     const s = this.scroll;
     const fromBottom = s.scrollHeight - s.scrollTop;
     for (const r of entries) this.upsert(r);
@@ -217,10 +218,10 @@ export class MessageView {
       // Where a conversation begins: after another one, or at the top
       // once nothing older is left (and it is an earlier one).
       if (row.conv !== prev && (prev !== null || (!this.more && row.conv !== this.conv))) {
-        const label = row.conv === this.conv ? 'This conversation' : 'Earlier conversation';
+        const label = row.conv === this.conv ? t('message.this_conv') : t('message.earlier_conv');
         const d = el('li', { class: 'msg-conv', attrs: { 'data-conv': row.conv, role: 'separator' } },
           el('span', 'msg-conv-label', `${label} · ${when(row.at)}`),
-          button('msg-conv-export', 'Export', { title: 'Save this conversation as Markdown', 'data-conv': row.conv, 'data-format': 'markdown' }));
+          button('msg-conv-export', t('message.export'), { title: t('message.export_md_tip'), 'data-conv': row.conv, 'data-format': 'markdown' }));
         this.list.insertBefore(d, li);
       }
       prev = row.conv;
@@ -230,7 +231,7 @@ export class MessageView {
   private exportConv(conv: number, format: 'markdown' | 'json'): void {
     this.note.hidden = false;
     this.note.dataset.error = 'false';
-    this.note.textContent = 'Exporting…';
+    this.note.textContent = t('message.exporting');
     this.host.send({ type: 'history_export', conv, format });
   }
 
@@ -270,10 +271,10 @@ export class MessageView {
       if (r.kind === 'reply') {
         row.reasoning = new ReasoningView(() => {});
         row.text = el('p', 'msg-text');
-        li.append(el('span', 'msg-who', this.name || 'She'), row.reasoning.el, row.text);
+        li.append(el('span', 'msg-who', this.name || t('message.she')), row.reasoning.el, row.text);
       } else if (r.kind === 'user') {
         row.text = el('p', 'msg-text');
-        li.append(el('span', 'msg-who', 'You'), row.text);
+        li.append(el('span', 'msg-who', t('message.you')), row.text);
       } else if (r.kind === 'character') {
         // One character to another: "Yui → Mika: …" (who to whom, then the words).
         const i = r.text.indexOf(': ');
@@ -303,7 +304,7 @@ export class MessageView {
     } else if (r.kind === 'tool') {
       row.text!.textContent = `${r.text} — ${TOOL_STATE[r.state] ?? r.state}`;
     } else if (r.kind === 'delegation') {
-      row.text!.textContent = `Background task: ${r.text}${r.state === 'running' ? ' — started' : ' — finished'}`;
+      row.text!.textContent = t(r.state === 'running' ? 'message.task_started' : 'message.task_finished', { text: r.text });
     } else {
       row.text!.textContent = r.text;
     }

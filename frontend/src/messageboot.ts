@@ -3,13 +3,14 @@
 // stylesheet; the pet page's transparent layout is not loaded.
 import './theme.css';
 import { CoreConnection } from './connection';
+import { t } from './i18n';
 import { closeKeys, closeWindow, inWails, openExternal, startupStep, type PageConfig } from './host';
 import { MessageView } from './message';
 
 /** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
 export function bootMessages(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
-  document.title = 'Yui — Messages';
+  document.title = t('message.window_title');
   const app = document.getElementById('app')!;
   let conn: CoreConnection | null = null;
   const view = new MessageView({ send: (m) => conn?.send(m) ?? false, close: closeWindow, openURL: openExternal });

@@ -149,6 +149,8 @@ export interface PresetForm {
   has_voice_key: boolean;
   /** Her VRM look options (settings/lookoptions.ts). */
   look_options: CharacterLookOptions;
+  /** The language of her spoken lines ('' the UI language; settings/language.ts). */
+  speech_language?: string;
 }
 
 /** A character's voice as the form edits it (the speech key never leaves
@@ -214,6 +216,8 @@ export interface SettingsState {
   /** The backend Add character starts on: the main character's (absent
    * from an older core: push with no URL). */
   new_preset?: NewPresetForm;
+  /** The saved UI language ('' follows the system; settings/language.ts). */
+  language?: string;
 }
 /** settings.json's talk section: a chain of characters addressing each
  * other ends after max_hops hops, at most per_minute start in a minute (0: the default). */
@@ -271,6 +275,8 @@ export interface SavePreset {
   /** A new preset without a typed key: take this saved preset's key (the
    * core copies it only onto the same origin). */
   key_from?: string;
+  /** Her spoken lines' language; absent keeps the saved one. */
+  speech_language?: string;
 }
 
 export interface SaveSettings {
@@ -280,6 +286,8 @@ export interface SaveSettings {
   listen?: ListenForm; listen_key?: string;
   /** The "Speaking first" section, when edited (docs/proactive.md). */
   proactive?: ProactiveForm;
+  /** The UI language ('' follows the system), when edited. */
+  language?: string;
   /** How characters talk among themselves, when edited (docs/decisions.md, "Among friends"). */
   talk?: TalkForm;
 }

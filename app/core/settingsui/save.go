@@ -105,6 +105,9 @@ func (r *Room) mergeForm(s *settings.Settings, req view.SaveSettings, installed 
 	if req.Proactive != nil {
 		mergeProactive(s, *req.Proactive)
 	}
+	if req.Language != nil {
+		s.Language = strings.TrimSpace(*req.Language)
+	}
 	if req.Talk != nil {
 		// Validate refuses a cap out of range, naming talk.max_hops or
 		// talk.per_minute.
@@ -159,6 +162,9 @@ func mergePreset(saved settings.Settings, old settings.Preset, existed bool, f v
 		BrowserSites: keptSites(old.Permissions.BrowserSites, f.Permissions.BrowserSites)}
 	if f.Voice != nil {
 		p.Voice = mergeVoice(p.Voice, *f.Voice)
+	}
+	if f.SpeechLanguage != nil {
+		p.SpeechLanguage = strings.TrimSpace(*f.SpeechLanguage)
 	}
 	voiceKeyTyped := f.VoiceKey != nil && strings.TrimSpace(*f.VoiceKey) != ""
 	if f.VoiceKey != nil {

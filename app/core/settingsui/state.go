@@ -21,7 +21,7 @@ func (r *Room) PublishState() {
 			Note: r.cfg.Host.ShortcutNote()},
 		Talk: view.TalkState{TalkForm: view.TalkForm{MaxHops: all.Talk.Hops(), PerMinute: all.Talk.Rate()},
 			HopsLimit: settings.MaxTalkHops, PerMinuteLimit: settings.MaxTalkPerMinute},
-		NewPreset: newPresetForm(all, r.cfg.Available)}
+		Language: all.Language, NewPreset: newPresetForm(all, r.cfg.Available)}
 	for i, p := range all.Presets {
 		st.Presets[i] = Form(p)
 		if r.cfg.Standings != nil {
@@ -45,7 +45,7 @@ func Form(p settings.Preset) view.PresetForm {
 		Permissions: view.PermissionsForm{Screen: p.Permissions.Screen, ScreenshotEachTurn: p.Permissions.ScreenshotEachTurn,
 			HideFrontmost: p.Permissions.HideFrontmost, LocalPages: p.Permissions.LocalPages,
 			BrowserSites: p.Permissions.BrowserSites},
-		Voice: new(voiceForm(p.Voice))},
+		Voice: new(voiceForm(p.Voice)), SpeechLanguage: new(p.SpeechLanguage)},
 		HasKey: p.Key != "", HasVoiceKey: p.Voice.Key != "", ChatID: p.ChatID,
 		LookOptions: view.CharacterLookOptions{Breathing: p.LookOptions.Breathing, TouchTurns: p.LookOptions.TouchTurns}}
 }

@@ -7,6 +7,8 @@
 // only show and report clicks.
 
 import { el } from '../dom';
+// tr: t() (these views name their targets t).
+import { t as tr } from '../i18n';
 import type { PresetStatus } from '../protocol';
 
 /** The selected character as the actions see it. */
@@ -21,8 +23,8 @@ export interface ActionTarget {
 
 /** The note for a character the core does not run. */
 export function offNote(t: ActionTarget, what: 'connect' | 'talk'): string {
-  const goal = what === 'connect' ? 'to connect' : 'to start a conversation';
-  return t.enabledDraft ? `Save it ${goal}.` : `Switch it on and save it ${goal}.`;
+  if (what === 'connect') return tr(t.enabledDraft ? 'settings.off_save_connect' : 'settings.off_switch_connect');
+  return tr(t.enabledDraft ? 'settings.off_save_talk' : 'settings.off_switch_talk');
 }
 
 
@@ -45,7 +47,7 @@ export class ConnectionLine {
     const id = `conn${++seq}`;
     this.el = el('div', 'field connection-line');
     this.el.dataset.field = 'connection';
-    const label = el('div', 'field-label', 'Connection');
+    const label = el('div', 'field-label', tr('settings.connection'));
     label.id = `${id}-label`;
     const body = el('div', 'field-body');
     const line = (this.row = el('div', 'inline conn-row'));
@@ -58,9 +60,9 @@ export class ConnectionLine {
     this.text.setAttribute('role', 'status');
     this.text.setAttribute('aria-live', 'polite');
     this.state.append(dot, this.text);
-    this.button = el('button', 'btn btn-small conn-reconnect', 'Reconnect');
+    this.button = el('button', 'btn btn-small conn-reconnect', tr('settings.reconnect'));
     this.button.type = 'button';
-    this.button.title = 'Try to connect again now';
+    this.button.title = tr('settings.reconnect_tip');
     this.button.setAttribute('aria-describedby', `${label.id} ${this.text.id}`);
     this.button.addEventListener('click', () => onReconnect());
     line.append(this.state, this.button);
@@ -97,7 +99,7 @@ export class NewConversation {
   constructor(onReset: () => void) {
     const id = `reset${++seq}`;
     this.el = el('div', 'session-actions');
-    this.button = el('button', 'btn new-conversation', 'New conversation');
+    this.button = el('button', 'btn new-conversation', tr('settings.new_conversation'));
     this.button.type = 'button';
     // A focus request for the Session section goes to the history, not here.
     this.button.dataset.noFocus = 'true';
@@ -113,8 +115,8 @@ export class NewConversation {
     const can = t.live && connected;
     this.button.disabled = !can;
     setText(this.hint, !t.live ? offNote(t, 'talk')
-      : !connected ? 'Available once it is connected.'
-      : 'The agent forgets this chat and starts fresh; the tasks below stay.');
+      : !connected ? tr('settings.once_connected')
+      : tr('settings.new_conversation_hint'));
   }
 }
 
@@ -142,16 +144,16 @@ export class TestConnectionLine {
     this.el.append(el('div', 'field-label', ''));
     const body = el('div', 'field-body');
     const line = el('div', 'inline');
-    this.button = el('button', 'btn btn-small test-connection-btn', 'Test connection');
+    this.button = el('button', 'btn btn-small test-connection-btn', tr('settings.test'));
     this.button.type = 'button';
-    this.button.title = 'Try the base URL and key as typed (nothing is saved)';
+    this.button.title = tr('settings.test_tip');
     this.button.addEventListener('click', () => onTest());
     this.result = el('span', 'test-result');
     this.result.id = `${id}-result`;
     this.result.setAttribute('role', 'status');
     this.result.setAttribute('aria-live', 'polite');
     this.button.setAttribute('aria-describedby', this.result.id);
-    this.chooseAPI = el('button', 'btn btn-small test-choose-api', 'Choose its API');
+    this.chooseAPI = el('button', 'btn btn-small test-choose-api', tr('settings.choose_api'));
     this.chooseAPI.type = 'button';
     this.chooseAPI.hidden = true;
     this.chooseAPI.addEventListener('click', () => onChooseAPI());
@@ -170,7 +172,7 @@ export class TestConnectionLine {
     }
     if (t.state === 'running') {
       this.result.dataset.kind = 'running';
-      setText(this.result, 'Testing…');
+      setText(this.result, tr('settings.testing'));
       return;
     }
     this.result.dataset.kind = t.kind;

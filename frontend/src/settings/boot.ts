@@ -4,17 +4,19 @@
 // for a transparent window, is not loaded here).
 import './page.css';
 import { CoreConnection } from '../connection';
+import { t } from '../i18n';
 import { closeKeys, closeWindow, inWails, keepAboveWhileFocused, startupStep, viewPath, type PageConfig } from '../host';
 import type { ImportAnswer } from './lookimport';
 import { SettingsView } from './view';
 import { ListenSection } from './listen';
 import { ProactiveSection } from './proactive';
+import { LanguageSection } from './language';
 import { TalkSection } from './talk';
 
 /** `socket` opens the view socket (src/earlysocket.ts); by default a new one. */
 export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocket): void {
   document.documentElement.dataset.host = inWails() ? 'wails' : 'browser';
-  document.title = 'Yui — Settings';
+  document.title = t('settings.window_title');
   keepAboveWhileFocused();
   const app = document.getElementById('app')!;
   let conn: CoreConnection | null = null;
@@ -45,6 +47,10 @@ export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocke
   const proactive = new ProactiveSection();
   proactive.mount(app.querySelector('.pane') ?? app);
   view.addPart(proactive);
+  // The languages: the UI's and each character's spoken lines.
+  const language = new LanguageSection();
+  language.mount(app.querySelector('.pane') ?? app);
+  view.addPart(language);
   // How characters talk among themselves, for every character: below it.
   const talk = new TalkSection();
   talk.mount(app.querySelector('.pane') ?? app);
@@ -53,6 +59,7 @@ export function bootSettings(cfg: PageConfig, socket?: (url: string) => WebSocke
     view.apply(m);
     listen.apply(m);
     proactive.apply(m);
+    language.apply(m);
     talk.apply(m);
     startupStep('first_state');
   }, (s) => {

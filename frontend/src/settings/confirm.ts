@@ -5,6 +5,7 @@
 // the focus back to where it was when it closes.
 
 import { button, el } from '../dom';
+import { t } from '../i18n';
 import './confirm.css';
 
 export interface ConfirmOptions {
@@ -27,11 +28,11 @@ export class ConfirmDialog {
 
   constructor() {
     this.text = el('p', { class: 'confirm-text', attrs: { id: 'confirm-dialog-text' } });
-    this.cancelBtn = button('btn confirm-cancel', 'Cancel');
+    this.cancelBtn = button('btn confirm-cancel', t('settings.cancel'));
     this.okBtn = button('btn btn-primary confirm-ok', '');
     this.box = el('div', {
       class: 'confirm-dialog',
-      attrs: { role: 'alertdialog', 'aria-modal': 'true', id: 'confirm-dialog', 'aria-describedby': 'confirm-dialog-text', 'aria-label': 'Confirm' },
+      attrs: { role: 'alertdialog', 'aria-modal': 'true', id: 'confirm-dialog', 'aria-describedby': 'confirm-dialog-text', 'aria-label': t('settings.confirm') },
     }, this.text, el('div', 'confirm-buttons', this.cancelBtn, this.okBtn));
     this.el = el('div', { class: 'confirm-backdrop', hidden: true }, this.box);
     this.cancelBtn.addEventListener('click', () => this.close(false));

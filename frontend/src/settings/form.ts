@@ -6,6 +6,7 @@
 // the Backend section's connection line (actions.ts).
 
 import './form.css';
+import { t } from '../i18n';
 import { el } from '../dom';
 import type { AgentItem, AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection, Standing } from '../protocol';
 import { StandingsView } from './standings';
@@ -165,20 +166,20 @@ export class PresetFormView {
     this.el = el('div', 'preset-form');
 
     // ---- Character ----
-    const character = this.section('character', 'Character');
+    const character = this.section('character', t('settings.form.character'));
     this.name = this.input('name', 'text');
-    character.append(this.row('name', 'Name', this.name));
+    character.append(this.row('name', t('settings.form.name'), this.name));
     this.look = this.select('look', choices.looks ?? []);
     this.lookNote = el('div', 'hint look-note');
     this.lookNote.id = this.id('look-note');
     this.lookNote.setAttribute('role', 'status');
-    character.append(this.row('look', 'Look', this.look, this.lookNote));
+    character.append(this.row('look', t('settings.form.look'), this.look, this.lookNote));
     const refused = (choices.looks ?? []).filter((c) => !c.available && c.note);
     showNote(this.lookNote, refused.map((c) => `${c.label} ${c.note}`).join('\n'), this.look);
     this.enabled = this.checkbox('enabled');
-    character.append(this.check('enabled', 'Show this character', this.enabled, 'Its window and connection run while it is shown.'));
+    character.append(this.check('enabled', t('settings.form.enabled'), this.enabled, t('settings.form.enabled_hint')));
     this.main = this.checkbox('active_preset', 'radio');
-    character.append(this.check('active_preset', 'Main character', this.main, 'The character shown first; it must be shown.'));
+    character.append(this.check('active_preset', t('settings.main_character'), this.main, t('settings.form.main_hint')));
     // The global shortcut (shared by all characters; it opens the main one's composer).
     this.shortcut = this.input('keyboard.shortcut', 'text');
     this.shortcut.placeholder = 'Ctrl+Alt+Y';
@@ -194,10 +195,10 @@ export class PresetFormView {
     this.shortcutNote = el('div', 'hint shortcut-note');
     this.shortcutNote.id = this.id('keyboard.shortcut-note');
     this.shortcutNote.setAttribute('role', 'status');
-    character.append(this.row('keyboard.shortcut', 'Shortcut to talk', this.shortcut, this.shortcutNote));
+    character.append(this.row('keyboard.shortcut', t('settings.form.shortcut'), this.shortcut, this.shortcutNote));
     this.shortcutOff = this.checkbox('keyboard.shortcut_off');
-    character.append(this.check('keyboard.shortcut_off', 'No global shortcut', this.shortcutOff, 'The shortcut opens the main character’s message box from any app.'));
-    this.removeBtn = el('button', 'btn btn-danger', 'Remove character…');
+    character.append(this.check('keyboard.shortcut_off', t('settings.form.shortcut_off'), this.shortcutOff, t('settings.form.shortcut_off_hint')));
+    this.removeBtn = el('button', 'btn btn-danger', t('settings.form.remove'));
     this.removeBtn.type = 'button';
     this.removeBtn.addEventListener('click', () => this.h.remove());
     const actions = el('div', 'section-actions');
@@ -205,15 +206,15 @@ export class PresetFormView {
     character.append(actions);
 
     // ---- Backend ----
-    const backend = this.section('backend', 'Backend');
+    const backend = this.section('backend', t('settings.form.backend'));
     this.chatAPI = this.select('chat_api', choices.chat_apis ?? []);
     this.chatAPINote = el('div', 'hint');
     this.chatAPINote.id = this.id('chat_api-note');
-    backend.append(this.row('chat_api', 'Chat API', this.chatAPI, this.chatAPINote));
+    backend.append(this.row('chat_api', t('settings.form.chat_api'), this.chatAPI, this.chatAPINote));
     this.url = this.input('chat_base_url', 'text');
     this.url.inputMode = 'url';
     this.url.placeholder = 'https://…';
-    backend.append(this.row('chat_base_url', 'Base URL', this.url));
+    backend.append(this.row('chat_base_url', t('settings.form.base_url'), this.url));
     this.key = this.input('key', 'password');
     this.key.autocomplete = 'new-password';
     this.removeKeyBtn = el('button', 'btn btn-small', 'Remove key');
@@ -246,7 +247,7 @@ export class PresetFormView {
     this.agentPick = agentPick.select;
     const agentBox = el('div', 'model-box inline');
     agentBox.append(this.agent, this.agentList, agentPick.label, this.agentPick);
-    this.agentRows.push(this.row('agent_id', 'Agent', agentBox, this.agentHint));
+    this.agentRows.push(this.row('agent_id', t('settings.form.agent'), agentBox, this.agentHint));
     this.thread = this.input('thread_id', 'text');
     // Short enough to show whole beside New thread; the hint says when.
     this.thread.placeholder = 'a new thread';
@@ -272,19 +273,19 @@ export class PresetFormView {
     this.threadProblem.append(this.threadProblemText, this.replaceThreadBtn);
     const threadBox = el('div');
     threadBox.append(threadLine, this.threadProblem);
-    this.agentRows.push(this.row('thread_id', 'Thread', threadBox, this.threadHint));
+    this.agentRows.push(this.row('thread_id', t('settings.form.thread'), threadBox, this.threadHint));
     backend.append(...this.agentRows);
-    backend.append(this.row('model', 'Model', modelBox, this.modelHint));
+    backend.append(this.row('model', t('settings.form.model'), modelBox, this.modelHint));
     this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.effort = this.select('reasoning_effort', choices.reasoning_efforts ?? []);
-    backend.append(this.row('reasoning_effort', 'Reasoning effort', this.effort));
+    backend.append(this.row('reasoning_effort', t('settings.form.effort'), this.effort));
     this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.contextWindow = this.input('context_window', 'number');
     this.contextWindow.min = '0';
     this.contextWindow.step = '1';
     this.contextWindow.inputMode = 'numeric';
-    const cwHint = el('div', 'hint', 'How much the model can read at once, in tokens (pieces of words): older messages are left out to fit. 0 if you don’t know.');
-    backend.append(this.row('context_window', 'Context window', this.contextWindow, cwHint));
+    const cwHint = el('div', 'hint', t('settings.form.context_window_hint'));
+    backend.append(this.row('context_window', t('settings.form.context_window'), this.contextWindow, cwHint));
     this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.card = el('textarea', 'control');
     this.card.id = this.id('card');
@@ -292,14 +293,14 @@ export class PresetFormView {
     this.card.spellcheck = true;
     this.card.addEventListener('input', () => this.h.edit('card', this.card.value));
     this.controls.set('card', this.card);
-    const cardHint = el('div', 'hint', 'The persona text the request APIs send.');
-    backend.append(this.row('card', 'Character card', this.card, cardHint));
+    const cardHint = el('div', 'hint', t('settings.form.card_hint'));
+    backend.append(this.row('card', t('settings.form.card'), this.card, cardHint));
     this.modelRows.push(backend.lastElementChild as HTMLElement);
     this.chatId = el('div', 'chat-id');
     backend.append(this.chatId);
 
     // ---- Voice ----
-    const voice = this.section('voice', 'Voice');
+    const voice = this.section('voice', t('settings.form.voice'));
     this.voiceEngine = this.select('voice.engine', choices.voice_engines ?? []);
     voice.append(this.row('voice.engine', 'Voice', this.voiceEngine,
       el('div', 'hint', 'How she speaks: a voice on this computer, a speech service, or text only.')));
@@ -364,41 +365,41 @@ export class PresetFormView {
     this.controls.set('voice.volume', this.volume);
     const volLine = el('div', 'inline');
     volLine.append(this.volume, this.volumeOut);
-    voice.append(this.row('voice.volume', 'Volume', volLine));
+    voice.append(this.row('voice.volume', t('settings.form.volume'), volLine));
     this.voiceMuted = this.checkbox('voice.muted');
-    voice.append(this.check('voice.muted', 'Mute this character', this.voiceMuted, 'Her words still show in the bubble.'));
+    voice.append(this.check('voice.muted', t('settings.form.mute'), this.voiceMuted, t('settings.form.mute_hint')));
     // The shared sound settings, the same in every character's form.
-    voice.append(el('h3', 'subsection-title', 'All characters'));
+    voice.append(el('h3', 'subsection-title', t('settings.form.all_characters')));
     this.muteAll = this.checkbox('audio.muted');
-    voice.append(this.check('audio.muted', 'Mute all voices', this.muteAll, 'Also in the tray and in each character’s menu.'));
+    voice.append(this.check('audio.muted', t('settings.form.mute_all'), this.muteAll, t('settings.form.mute_all_hint')));
     this.device = this.select('audio.device', []);
     this.soundNote = el('div', 'hint sound-note');
     this.soundNote.id = this.id('sound-note');
-    voice.append(this.row('audio.device', 'Output device', this.device, this.soundNote));
+    voice.append(this.row('audio.device', t('settings.form.device'), this.device, this.soundNote));
 
     // ---- Screen ----
-    const perms = this.section('permissions', 'Screen');
+    const perms = this.section('permissions', t('settings.form.screen'));
     this.screenNote = el('div', 'hint backend-note');
     this.screenNote.id = this.id('screen-note');
     this.screenNote.setAttribute('role', 'status');
     this.screenNote.hidden = true;
     perms.append(this.screenNote);
     this.screen = el('fieldset', 'radio-group');
-    this.screen.append(el('legend', '', 'Screen access'));
+    this.screen.append(el('legend', '', t('settings.form.screen_access')));
     for (const c of choices.screen_modes ?? []) this.screen.append(this.radio(c));
     this.controls.set('permissions.screen', this.screen);
     const screenErr = this.errorEl('permissions.screen');
     this.screen.append(screenErr);
     perms.append(this.screen);
     this.screenshot = this.checkbox('permissions.screenshot_each_turn');
-    perms.append(this.check('permissions.screenshot_each_turn', 'Send a screenshot with each message', this.screenshot,
-      'The pet window shows a red “screen” mark while this is on.'));
+    perms.append(this.check('permissions.screenshot_each_turn', t('settings.form.screenshot'), this.screenshot,
+      t('settings.form.screenshot_hint')));
     this.tellFrontmost = this.checkbox('permissions.tell_frontmost');
-    perms.append(this.check('permissions.tell_frontmost', 'Tell the agent which app I\'m using', this.tellFrontmost,
-      'Each message names the app in front (and its window title), so she knows what you are doing.'));
+    perms.append(this.check('permissions.tell_frontmost', t('settings.form.frontmost'), this.tellFrontmost,
+      t('settings.form.frontmost_hint')));
     this.localPages = this.checkbox('permissions.local_pages');
-    perms.append(this.check('permissions.local_pages', 'May read pages on this computer and local network', this.localPages,
-      'Off: her browser tool reads only public web pages, never your router, printer or other local services.'));
+    perms.append(this.check('permissions.local_pages', t('settings.form.local_pages'), this.localPages,
+      t('settings.form.local_pages_hint')));
     perms.append(this.standings.el);
   }
 

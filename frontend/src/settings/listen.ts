@@ -7,6 +7,7 @@
 // puts its fields in the save_settings it sends, and tells it the answer.
 
 import './listen.css';
+import { t } from '../i18n';
 import { el } from '../dom';
 import type { Choice, CoreMessage, ListenForm, PageMessage, SaveSettings, SettingsListen, SettingsResult } from '../protocol';
 import { ErrorLine } from './errorline';
@@ -55,23 +56,23 @@ export class ListenSection implements FormPart {
     this.el = el('section', 'section listen-section');
     this.el.id = 'section-listen';
     this.el.dataset.section = 'listen';
-    const h = el('h2', 'section-title', 'Listening (all characters)');
+    const h = el('h2', 'section-title', t('settings.listen.title'));
     h.id = 'listen-title';
     this.el.setAttribute('aria-labelledby', h.id);
     this.note = el('p', 'hint listen-note');
     this.note.hidden = true;
     this.el.append(h, this.note);
 
-    this.check('on', 'Listen all the time', 'Off: the microphone opens only while you hold the push-to-talk key, or after the tray\'s Listen.');
-    this.device = this.select('device', 'Microphone');
-    this.el.append(fieldRow('Microphone', this.device, 'listen-device',
-      'An echo-cancelled microphone (PulseAudio\'s module-echo-cancel) keeps her own voice out; otherwise wear headphones.'));
+    this.check('on', t('settings.listen.on'), t('settings.listen.on_hint'));
+    this.device = this.select('device', t('settings.listen.microphone'));
+    this.el.append(fieldRow(t('settings.listen.microphone'), this.device, 'listen-device',
+      t('settings.listen.microphone_hint')));
     const sens = this.input('sensitivity', 'range');
     sens.min = '1';
     sens.max = '100';
     this.meter = el('div', 'listen-meter');
     this.meter.setAttribute('role', 'meter');
-    this.meter.setAttribute('aria-label', 'Microphone level');
+    this.meter.setAttribute('aria-label', t('settings.listen.level'));
     this.meter.setAttribute('aria-valuemin', '0');
     this.meter.setAttribute('aria-valuemax', '100');
     this.meterBar = el('div', 'listen-meter-bar');
@@ -79,25 +80,25 @@ export class ListenSection implements FormPart {
     this.meter.append(this.meterBar, this.meterMark);
     const sensBody = el('div');
     sensBody.append(sens, this.meter);
-    this.el.append(fieldRow('Sensitivity', sensBody, 'listen-sensitivity',
-      'Speak: the bar shows your level, the mark where speech starts to count.'));
-    this.check('barge_in', 'Interrupt her when I speak', 'Your speech stops her and the reply she is giving (barge-in).');
-    this.pttKey = this.select('push_to_talk_key', 'Push-to-talk key');
-    this.el.append(fieldRow('Push-to-talk key', this.pttKey, 'listen-ptt', 'Hold it in a character\'s window to talk.'));
+    this.el.append(fieldRow(t('settings.listen.sensitivity'), sensBody, 'listen-sensitivity',
+      t('settings.listen.sensitivity_hint')));
+    this.check('barge_in', t('settings.listen.barge_in'), t('settings.listen.barge_in_hint'));
+    this.pttKey = this.select('push_to_talk_key', t('settings.listen.ptt'));
+    this.el.append(fieldRow(t('settings.listen.ptt'), this.pttKey, 'listen-ptt', t('settings.listen.ptt_hint')));
     const url = this.input('base_url', 'url');
     url.placeholder = 'https://api.openai.com/v1';
-    this.el.append(fieldRow('Transcription URL', url, 'listen-endpoint', 'Any OpenAI-compatible /audio/transcriptions endpoint.'));
+    this.el.append(fieldRow(t('settings.listen.url'), url, 'listen-endpoint', t('settings.listen.url_hint')));
     this.key = el('input', 'control');
     this.key.type = 'password';
     this.key.id = 'listen-key';
     this.key.autocomplete = 'off';
-    this.el.append(fieldRow('Transcription key', this.key, 'listen-key', 'Its own key: the chat key never goes there.'));
+    this.el.append(fieldRow(t('settings.listen.key'), this.key, 'listen-key', t('settings.listen.key_hint')));
     const model = this.input('model', 'text');
     model.placeholder = 'whisper-1';
-    this.el.append(fieldRow('Transcription model', model, 'listen-model', ''));
+    this.el.append(fieldRow(t('settings.listen.model'), model, 'listen-model', ''));
     const lang = this.input('language', 'text');
     lang.placeholder = 'detect';
-    this.el.append(fieldRow('Language', lang, 'listen-language', 'Two letters (en, ja), or empty to let the server detect it.'));
+    this.el.append(fieldRow(t('settings.listen.language'), lang, 'listen-language', t('settings.listen.language_hint')));
 
     // A refused field's reason (the core names it: listen.language …).
     this.el.append(this.error.el);
@@ -246,7 +247,7 @@ export class ListenSection implements FormPart {
     const field = (r.field ?? '').replace(/^listen\./, '');
     if (!r.field?.startsWith('listen.')) return;
     const ctl = field === 'key' ? this.key : this.controls.get(field as Field);
-    this.error.show(r.error ?? 'Not saved', ctl, true);
+    this.error.show(r.error ?? t('settings.not_saved'), ctl, true);
   }
 
   revert(): void {

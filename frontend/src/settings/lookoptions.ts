@@ -5,6 +5,7 @@
 // at once — or the look's own default (its look.json), which each select
 // names. A bad value is refused by the core naming the field.
 
+import { t } from '../i18n';
 import { el } from '../dom';
 import type { CharacterLookOptions, PageMessage, VRMLookChoice } from '../protocol';
 
@@ -22,9 +23,9 @@ export class LookOptionsSection {
     this.breathing = el('select', { class: 'control', attrs: { id: 'look-breathing' } });
     this.touch = el('select', { class: 'control', attrs: { id: 'look-touch-turns' } });
     this.el = el('div', { class: 'look-options', hidden: true },
-      el('label', { class: 'field-label', attrs: { for: 'look-breathing' } }, 'While idle'), this.breathing,
-      el('label', { class: 'field-label', attrs: { for: 'look-touch-turns' } }, 'A pat or a poke'), this.touch,
-      el('div', 'hint', 'These are hers and apply at once. Breathing draws a few frames a second, which costs some CPU.'));
+      el('label', { class: 'field-label', attrs: { for: 'look-breathing' } }, t('settings.look.idle')), this.breathing,
+      el('label', { class: 'field-label', attrs: { for: 'look-touch-turns' } }, t('settings.look.touch')), this.touch,
+      el('div', 'hint', t('settings.look.hint')));
     const send = () => {
       if (!this.preset) return;
       this.host.send({ type: 'look_options', preset: this.preset, breathing: this.breathing.value, touch_turns: this.touch.value });
@@ -40,14 +41,14 @@ export class LookOptionsSection {
     this.el.hidden = !vrm || !preset;
     if (!vrm) return;
     fill(this.breathing, [
-      ['', `The look's own (${vrm.breathing === 'low' ? 'breathes' : 'keeps still'})`],
-      ['low', 'Breathes slowly'],
-      ['off', 'Keeps still'],
+      ['', t(vrm.breathing === 'low' ? 'settings.look.own_breathes' : 'settings.look.own_still')],
+      ['low', t('settings.look.breathes')],
+      ['off', t('settings.look.still')],
     ], o?.breathing ?? '');
     fill(this.touch, [
-      ['', `The look's own (${vrm.touch_turns ? 'starts a conversation' : 'only her reaction'})`],
-      ['on', 'Starts a conversation'],
-      ['off', 'Only plays her reaction'],
+      ['', t(vrm.touch_turns ? 'settings.look.own_turns' : 'settings.look.own_reaction')],
+      ['on', t('settings.look.turns')],
+      ['off', t('settings.look.reaction')],
     ], o?.touch_turns ?? '');
   }
 }

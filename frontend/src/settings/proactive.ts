@@ -5,6 +5,7 @@
 // Listening section); the core validates and names a wrong field
 // (proactive.checkin_minutes[1], proactive.schedules[0].at …).
 
+import { t } from '../i18n';
 import { el } from '../dom';
 import type { CoreMessage, ProactiveForm, SaveSettings, ScheduleForm, SettingsResult } from '../protocol';
 import type { FormPart } from './listen';
@@ -53,39 +54,39 @@ export class ProactiveSection implements FormPart {
     this.el = el('section', 'section proactive-section');
     this.el.id = 'section-proactive';
     this.el.dataset.section = 'proactive';
-    const h = el('h2', 'section-title', 'Speaking first (all characters)');
+    const h = el('h2', 'section-title', t('settings.proactive.title'));
     h.id = 'proactive-title';
     this.el.setAttribute('aria-labelledby', h.id);
     this.el.append(h);
-    this.check('quiet', 'Quiet companion', 'Nobody speaks first (also in the tray and her menu; each character has her own in her menu).');
-    this.check('greetings', 'Greetings', 'The first time you are here in a part of the day, and when you come back after being away.');
-    this.row('Parts of the day', this.times(['morning', 'afternoon', 'evening', 'night'], ['06:00', '12:00', '18:00', '21:00']),
-      'proactive-parts', 'When the morning, afternoon, evening and night start.');
-    this.row('Away after (min)', this.number('away_minutes', '20'), 'proactive-away', 'No input this long is away; input again is coming back.');
-    this.check('checkins', 'Check-ins', 'When you have not talked to her for a while; an unanswered one doubles the next wait.');
-    this.row('Check-in after (min)', this.text('checkin_minutes', '30, 90'), 'proactive-checkins', 'Minutes without talking to her, each once per gap.');
-    this.check('app_notes', 'Notes on the app I\'m in', 'A long stretch in one app, a switch to a new one; only for characters told which app you are in.');
-    this.row('Long stretch (min)', this.number('stretch_minutes', '90'), 'proactive-stretch', '');
-    this.check('quiet_hours', 'Quiet hours', 'Nothing but your reminders in these hours.');
-    this.row('Quiet from – to', this.times(['quiet_from', 'quiet_to'], ['22:30', '07:30']), 'proactive-quiet-hours', 'May cross midnight.');
-    this.row('At most per hour', this.number('hourly_cap', '2'), 'proactive-cap', '');
-    this.row('Quiet after a turn (min)', this.number('quiet_gap_minutes', '5'), 'proactive-gap', '');
-    this.row('Same kind at most every (min)', this.number('debounce_minutes', '20'), 'proactive-debounce', '');
+    this.check('quiet', t('settings.proactive.quiet'), t('settings.proactive.quiet_hint'));
+    this.check('greetings', t('settings.proactive.greetings'), t('settings.proactive.greetings_hint'));
+    this.row(t('settings.proactive.parts'), this.times(['morning', 'afternoon', 'evening', 'night'], ['06:00', '12:00', '18:00', '21:00']),
+      'proactive-parts', t('settings.proactive.parts_hint'));
+    this.row(t('settings.proactive.away'), this.number('away_minutes', '20'), 'proactive-away', t('settings.proactive.away_hint'));
+    this.check('checkins', t('settings.proactive.checkins'), t('settings.proactive.checkins_hint'));
+    this.row(t('settings.proactive.checkin_after'), this.text('checkin_minutes', '30, 90'), 'proactive-checkins', t('settings.proactive.checkin_after_hint'));
+    this.check('app_notes', t('settings.proactive.app_notes'), t('settings.proactive.app_notes_hint'));
+    this.row(t('settings.proactive.stretch'), this.number('stretch_minutes', '90'), 'proactive-stretch', '');
+    this.check('quiet_hours', t('settings.proactive.quiet_hours'), t('settings.proactive.quiet_hours_hint'));
+    this.row(t('settings.proactive.quiet_from_to'), this.times(['quiet_from', 'quiet_to'], ['22:30', '07:30']), 'proactive-quiet-hours', t('settings.proactive.quiet_from_to_hint'));
+    this.row(t('settings.proactive.cap'), this.number('hourly_cap', '2'), 'proactive-cap', '');
+    this.row(t('settings.proactive.gap'), this.number('quiet_gap_minutes', '5'), 'proactive-gap', '');
+    this.row(t('settings.proactive.debounce'), this.number('debounce_minutes', '20'), 'proactive-debounce', '');
     this.whenMuted = el('select', 'control');
     this.whenMuted.id = 'proactive-when_muted';
-    for (const [v, label] of [['', 'Stays quiet'], ['text', 'Speaks first in her bubble']]) {
+    for (const [v, label] of [['', t('settings.proactive.muted_quiet')], ['text', t('settings.proactive.muted_text')]]) {
       const o = el('option', '', label);
       o.value = v;
       this.whenMuted.append(o);
     }
-    this.row('When she is muted', this.whenMuted, 'proactive-muted', '');
-    this.row('Call and screen-share apps', this.text('call_apps', 'zoom, teams, webex, skype, jitsi, obs, google meet, meet - , discord'),
-      'proactive-calls', 'Nothing while one of these is the app or window title in front (comma-separated; empty: this list).');
+    this.row(t('settings.proactive.when_muted'), this.whenMuted, 'proactive-muted', '');
+    this.row(t('settings.proactive.calls'), this.text('call_apps', 'zoom, teams, webex, skype, jitsi, obs, google meet, meet - , discord'),
+      'proactive-calls', t('settings.proactive.calls_hint'));
     this.schedules = el('textarea', 'control');
     this.schedules.id = 'proactive-schedules';
     this.schedules.rows = 3;
     this.schedules.placeholder = '16:00 tea\nmon,fri 09:30 stand-up\n2026-12-24 10:00 wrap the gifts';
-    this.row('Reminders', this.schedules, 'proactive-schedules', 'One a line: a time and a label, after a date or days (mon,tue…) — else every day.');
+    this.row(t('settings.proactive.reminders'), this.schedules, 'proactive-schedules', t('settings.proactive.reminders_hint'));
     this.el.append(this.error.el);
     const edited = () => {
       this.edited = true;
@@ -214,7 +215,7 @@ export class ProactiveSection implements FormPart {
     const name = r.field.replace(/^proactive\./, '').split(/[.[]/)[0]!;
     const ctl: HTMLElement | undefined = name === 'schedules' ? this.schedules : name === 'when_muted' ? this.whenMuted
       : this.texts.get(name as Text) ?? this.checks.get(name as Check);
-    this.error.show(r.error ?? 'Not saved', ctl, false);
+    this.error.show(r.error ?? t('settings.not_saved'), ctl, false);
   }
 
   revert(): void {

@@ -2,6 +2,7 @@
 // her Permissions section: one row per standing with its band, the last
 // reason, and a Reset button. The list is the core's (settings_state);
 // Reset asks the core to forget that standing.
+import { t } from '../i18n';
 import { el } from '../dom';
 import type { Standing } from '../protocol';
 
@@ -13,10 +14,10 @@ export class StandingsView {
   private rendered = '';
 
   constructor(private readonly reset: (preset: string, target: string) => void) {
-    this.el = el('div', { class: 'standings', attrs: { role: 'group', 'aria-label': 'Standings' } });
+    this.el = el('div', { class: 'standings', attrs: { role: 'group', 'aria-label': t('settings.standings.label') } });
     this.list = el('ul', 'standings-list');
-    this.none = el('p', 'hint', 'No feelings recorded yet: she records them with rate_relation.');
-    this.el.append(el('h4', '', 'How she feels'), this.none, this.list);
+    this.none = el('p', 'hint', t('settings.standings.none'));
+    this.el.append(el('h4', '', t('settings.standings.title')), this.none, this.list);
   }
 
   /** Shows preset's standings (undefined: a character not saved yet). */
@@ -35,7 +36,7 @@ export class StandingsView {
     const label = el('span', 'standing-label', `${s.name}: ${s.value} (${s.band})`);
     li.append(label);
     if (s.reason) li.append(el('span', 'standing-reason hint', `— ${s.reason}`));
-    const btn = el('button', { class: 'standing-reset', attrs: { type: 'button', 'aria-label': `Reset how she feels about ${s.name}` } }, 'Reset');
+    const btn = el('button', { class: 'standing-reset', attrs: { type: 'button', 'aria-label': t('settings.standings.reset_label', { name: s.name }) } }, t('settings.standings.reset'));
     btn.addEventListener('click', () => {
       if (this.preset) this.reset(this.preset, s.target);
     });

@@ -4,6 +4,7 @@
 // "Settings window"); this page keeps drafts until a save and shows what
 // the core answers.
 
+import { t } from '../i18n';
 import { el } from '../dom';
 import type {
   AgentItem, ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsAudio, SettingsFocus,
@@ -148,14 +149,14 @@ export class SettingsView {
     this.session.setActions(this.newConversation.el);
     this.root = el('div', 'settings');
     const sidebar = el('nav', 'sidebar');
-    sidebar.setAttribute('aria-label', 'Characters');
-    const title = el('h1', 'sidebar-title', 'Characters');
+    sidebar.setAttribute('aria-label', t('settings.characters'));
+    const title = el('h1', 'sidebar-title', t('settings.characters'));
     title.id = 'characters-title';
     this.list = el('ul', 'preset-list');
     this.list.setAttribute('aria-labelledby', title.id);
     this.addBtn = el('button', 'btn add-preset');
     this.addBtn.type = 'button';
-    this.addBtn.append(el('span', 'add-icon', '+'), 'Add character');
+    this.addBtn.append(el('span', 'add-icon', '+'), t('settings.add_character'));
     this.addBtn.querySelector('.add-icon')!.setAttribute('aria-hidden', 'true');
     sidebar.append(title, this.list, this.addBtn);
 
@@ -164,7 +165,7 @@ export class SettingsView {
     this.note.setAttribute('role', 'status');
     this.note.hidden = true;
     this.formHost = el('div', 'form-host');
-    this.empty = el('div', 'empty', 'Loading settings…');
+    this.empty = el('div', 'empty', t('settings.loading'));
     this.pane.append(this.note, this.formHost, this.empty);
 
     const footer = el('footer', 'footer');
@@ -175,11 +176,11 @@ export class SettingsView {
     this.pathLine = el('div', 'path');
     info.append(this.statusLine, this.pathLine);
     const buttons = el('div', 'footer-buttons');
-    this.revertBtn = el('button', 'btn', 'Revert');
+    this.revertBtn = el('button', 'btn', t('settings.revert'));
     this.revertBtn.type = 'button';
-    this.saveBtn = el('button', 'btn btn-primary', 'Save');
+    this.saveBtn = el('button', 'btn btn-primary', t('settings.save'));
     this.saveBtn.type = 'button';
-    this.saveBtn.title = 'Save (Ctrl+S)';
+    this.saveBtn.title = t('settings.save_tip');
     this.saveBtn.setAttribute('aria-keyshortcuts', 'Control+S Meta+S');
     buttons.append(this.revertBtn, this.saveBtn);
     footer.append(info, buttons);
@@ -263,9 +264,9 @@ export class SettingsView {
     this.connected = false;
     if (this.pending) {
       this.pending = null;
-      this.setStatus('Lost the connection to Yui — the changes were not saved.', 'error');
+      this.setStatus(t('settings.lost_connection'), 'error');
     } else {
-      this.setStatus('Not connected to Yui.', 'error');
+      this.setStatus(t('settings.offline'), 'error');
       this.offlineStatus = true;
     }
     this.render();
@@ -299,7 +300,7 @@ export class SettingsView {
     const req = this.model.request(this.requestIds.next());
     for (const p of this.parts) p.addTo(req);
     if (!this.host.send(req)) {
-      this.setStatus(this.connected ? 'Could not reach Yui — nothing was saved.' : 'Not connected to Yui — nothing was saved.', 'error');
+      this.setStatus(this.connected ? t('settings.unreachable_save') : t('settings.offline_save'), 'error');
       this.offlineStatus = !this.connected;
       return;
     }
@@ -401,10 +402,10 @@ export class SettingsView {
     for (const part of this.parts) part.answered(r, p.sent);
     if (r.ok) {
       this.model.savedKeys(p.sent);
-      this.setStatus('Saved', 'ok');
+      this.setStatus(t('settings.saved'), 'ok');
     } else {
-      const msg = r.error || 'The settings were not saved.';
-      this.setStatus(`Not saved: ${msg}`, 'error');
+      const msg = r.error || t('settings.save_failed');
+      this.setStatus(t('settings.not_saved_reason', { reason: msg }), 'error');
       this.showFieldError(r.field ?? '', msg, p.sent, r.suggestion);
     }
     // The core answers a save before it sends the state the save made, so
@@ -562,9 +563,9 @@ export class SettingsView {
   private removeSelected(): void {
     const d = this.model.find(this.selectedId);
     if (!d) return;
-    const name = d.name.trim() || 'this character';
+    const name = d.name.trim() || t('settings.this_character');
     const id = d.id;
-    this.confirmThen({ message: `Remove “${name}”? Their conversation history stays on disk.`, confirm: 'Remove', danger: true },
+    this.confirmThen({ message: t('settings.remove_confirm', { name }), confirm: t('settings.remove'), danger: true },
       () => this.removePreset(id));
   }
 
@@ -609,7 +610,7 @@ export class SettingsView {
       m.thread_id = d.thread_id.trim();
     }
     if (!this.host.send(m)) {
-      this.tests.set(d.id, { state: 'done', kind: 'unreachable', text: 'Not connected to Yui — could not test.' });
+      this.tests.set(d.id, { state: 'done', kind: 'unreachable', text: t('settings.test_offline') });
     } else {
       this.testIds.set(d.id, requestId);
       this.tests.set(d.id, { state: 'running' });
@@ -634,37 +635,37 @@ export class SettingsView {
    * a new thread (the reset of this wire; nothing to confirm: the old
    * thread is gone). */
   private replaceThread(): void {
-    const t = this.actionTarget();
-    if (!t?.live) return;
-    if (!this.host.send({ type: 'preset_action', preset: t.id, action: 'reset' })) {
-      this.setStatus(this.connected ? 'Could not reach Yui — no new thread was made.' : 'Not connected to Yui — no new thread was made.', 'error');
+    const target = this.actionTarget();
+    if (!target?.live) return;
+    if (!this.host.send({ type: 'preset_action', preset: target.id, action: 'reset' })) {
+      this.setStatus(this.connected ? t('settings.thread_unreachable') : t('settings.thread_offline'), 'error');
       this.offlineStatus = !this.connected;
       return;
     }
-    this.setStatus(`Starting a new thread for ${t.name}…`, 'ok');
+    this.setStatus(t('settings.thread_starting', { name: target.name }), 'ok');
   }
 
   /** Reconnect (now) or New conversation (after the user confirms) for
    * the selected character, which the core runs. */
   private presetAction(action: PresetActionKind): void {
-    const t = this.actionTarget();
-    if (!t?.live) return;
+    const target = this.actionTarget();
+    if (!target?.live) return;
     if (action === 'reset') {
-      this.confirmThen({ message: `Start a new conversation with ${t.name}? The agent forgets this chat; the task history below stays.`,
-        confirm: 'Start over' }, () => this.runPresetAction(t, action));
+      this.confirmThen({ message: t('settings.reset_confirm', { name: target.name }),
+        confirm: t('settings.start_over') }, () => this.runPresetAction(target, action));
       return;
     }
-    this.runPresetAction(t, action);
+    this.runPresetAction(target, action);
   }
 
-  private runPresetAction(t: ActionTarget & { id: string; name: string }, action: PresetActionKind): void {
-    if (!this.host.send({ type: 'preset_action', preset: t.id, action })) {
-      const what = action === 'reset' ? `start a new conversation with ${t.name}` : `reconnect ${t.name}`;
+  private runPresetAction(target: ActionTarget & { id: string; name: string }, action: PresetActionKind): void {
+    if (!this.host.send({ type: 'preset_action', preset: target.id, action })) {
+      const what = action === 'reset' ? `start a new conversation with ${target.name}` : `reconnect ${target.name}`;
       this.setStatus(this.connected ? `Could not reach Yui — could not ${what}.` : `Not connected to Yui — could not ${what}.`, 'error');
       this.offlineStatus = !this.connected;
       return;
     }
-    if (action === 'reset') this.setStatus(`Started a new conversation with ${t.name}.`, 'ok');
+    if (action === 'reset') this.setStatus(t('settings.reset_done', { name: target.name }), 'ok');
   }
 
   // ---- rendering ----
@@ -704,17 +705,17 @@ export class SettingsView {
       const isNew = this.model.isNew(d.id);
       const dirty = this.model.presetDirty(d.id);
       const top = el('span', 'preset-top');
-      const name = el('span', 'preset-name', d.name.trim() || 'Unnamed');
+      const name = el('span', 'preset-name', d.name.trim() || t('settings.unnamed'));
       top.append(name);
       if (d.id === this.model.active) {
         const star = el('span', 'preset-main', '★');
-        star.title = 'Main character';
+        star.title = t('settings.main_character');
         star.setAttribute('aria-label', 'main character');
         top.append(star);
       }
       if (dirty && !isNew) {
         const mark = el('span', 'preset-edited', '•');
-        mark.title = 'Unsaved changes';
+        mark.title = t('settings.unsaved');
         mark.setAttribute('aria-label', 'unsaved changes');
         top.append(mark);
       }
@@ -722,7 +723,7 @@ export class SettingsView {
       const st = this.status.get(d.id);
       if (isNew) {
         const n = el('span', 'preset-new', 'new, not saved');
-        n.title = 'Not saved yet: Save keeps it';
+        n.title = t('settings.not_saved_yet');
         sub.append(n);
       } else if (!d.enabled) {
         sub.dataset.state = 'off';
@@ -752,7 +753,7 @@ export class SettingsView {
       this.form = null;
       this.formChoices = '';
       this.empty.hidden = false;
-      this.empty.textContent = state ? 'No characters. Add one to start.' : 'Loading settings…';
+      this.empty.textContent = state ? t('settings.no_characters') : t('settings.loading');
       return;
     }
     this.empty.hidden = true;
@@ -842,7 +843,7 @@ export class SettingsView {
     this.pathLine.title = state?.path ?? '';
     const dirty = this.dirty;
     this.saveBtn.disabled = !dirty || this.pending !== null;
-    this.saveBtn.textContent = this.pending ? 'Saving…' : 'Save';
+    this.saveBtn.textContent = this.pending ? t('settings.saving') : t('settings.save');
     this.revertBtn.disabled = !dirty || this.pending !== null;
     const conflicts = this.liveConflicts();
     this.note.hidden = !(conflicts.length > 0 && dirty);

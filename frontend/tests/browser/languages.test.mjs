@@ -1,8 +1,9 @@
-// The pet page in each UI language, in Debian's Chromium against a real
-// core (docs/languages.md): the page takes ?lang=, sets <html lang>, its
-// composer and pet menu speak the language, and nothing in them overflows
-// its box. Screenshots go to $YUI_BROWSER_SHOT_DIR (or /tmp) as
-// yui-lang-<tag>.png.
+// The pet page and the settings window in each UI language, in Debian's
+// Chromium against a real core (docs/languages.md): the page takes
+// ?lang=, sets <html lang>, its composer, pet menu and the settings
+// window's translated sections speak the language, and nothing in them
+// overflows its box. Screenshots go to $YUI_BROWSER_SHOT_DIR (or /tmp) as
+// yui-lang-<tag>.png and yui-lang-<tag>-settings.png.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -67,6 +68,29 @@ for (const lang of Object.keys(send)) {
     await page.getByRole('menuitem', { name: menuSettings[lang] }).waitFor();
     assert.deepEqual(await overflows(page, '.pet-menu'), [], `${lang}: pet menu`);
     await page.screenshot({ path: join(process.env.YUI_BROWSER_SHOT_DIR ?? '/tmp', `yui-lang-${lang}-menu.png`) });
+    await page.close();
+  });
+}
+
+// The settings window's translated parts: the Languages section's title,
+// and the footer's Save.
+const languagesTitle = { en: 'Languages', ja: '言語', ko: '언어', 'zh-Hans': '语言' };
+const save = { en: 'Save', ja: '保存', ko: '저장', 'zh-Hans': '保存' };
+
+for (const lang of Object.keys(send)) {
+  test(`the settings window in ${lang}`, async () => {
+    const token = core.tokenFor('');
+    const page = await newPage(browser, { viewport: { width: 760, height: 560 } });
+    await page.goto(`${core.ready.pages_url}?role=settings&token=${encodeURIComponent(token)}&lang=${lang}`);
+    await page.waitForSelector('.preset-form');
+    assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+    assert.equal((await page.locator('#language-title').textContent()).trim(), languagesTitle[lang]);
+    assert.equal((await page.locator('.footer .btn-primary').textContent()).trim(), save[lang]);
+    for (const sel of ['#section-language', '#section-listen', '#section-proactive', '.footer', '.sidebar']) {
+      assert.deepEqual(await overflows(page, sel), [], `${lang}: ${sel}`);
+    }
+    await page.locator('#section-language').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(process.env.YUI_BROWSER_SHOT_DIR ?? '/tmp', `yui-lang-${lang}-settings.png`) });
     await page.close();
   });
 }
