@@ -245,16 +245,19 @@ test('a speaking mouth updates her face alone, shows a face it drew before from 
   const before = await pet.evaluate(() => {
     const l = document.querySelector('.vrm-look').yuiLook;
     l.set({ emotion: 'neutral', motion: 'idle', speaking: true, voiced: true });
-    // Open 300 ms, closed 300 ms, then open again (a face drawn before).
-    const levels = [...Array(15).fill(90), ...Array(15).fill(0), ...Array(300).fill(90)];
-    l.setLevels(Date.now(), 20, levels, levels.map(() => 50)); // one tone: the same shape (aa) each time
-    return { frames: l.frames, face: l.faceFrames, kept: l.keptFrames };
+    // Open 1 s, closed 1 s, then open again (a face drawn before). Each
+    // phase is long enough for the mouth to settle (and its face to be
+    // kept) on a slow software-GL machine.
+    const levels = [...Array(50).fill(90), ...Array(50).fill(0), ...Array(300).fill(90)];
+    const at = Date.now();
+    l.setLevels(at, 20, levels, levels.map(() => 50)); // one tone: the same shape (aa) each time
+    return { frames: l.frames, face: l.faceFrames, kept: l.keptFrames, again: at + 2000 };
   });
-  // Open and closed are drawn; open again is shown from the kept frame.
-  await pet.waitForFunction((n) => {
+  // Open and closed are drawn; open again (from 2 s on) is shown from the kept frame.
+  await pet.waitForFunction(({ n, again }) => {
     const l = document.querySelector('.vrm-look').yuiLook;
-    return l.keptFrames > n && (l.shownWeights.aa ?? 0) > 0.5;
-  }, before.kept);
+    return Date.now() >= again && l.keptFrames > n && (l.shownWeights.aa ?? 0) > 0.5;
+  }, { n: before.kept, again: before.again });
   const kept = await shown.screenshot({ omitBackground: true });
   const counts = await pet.evaluate(() => {
     const l = document.querySelector('.vrm-look').yuiLook;
