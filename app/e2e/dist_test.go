@@ -66,7 +66,7 @@ func TestDistDebInstallsIntoAThrowawayRoot(t *testing.T) {
 		t.Fatalf("package named %s for version %s", filepath.Base(deb), version)
 	}
 	fields := map[string]string{}
-	for _, f := range []string{"Package", "Version", "Architecture", "Depends", "Installed-Size", "Maintainer", "Description"} {
+	for _, f := range []string{"Package", "Version", "Architecture", "Depends", "Recommends", "Installed-Size", "Maintainer", "Description"} {
 		fields[f] = strings.TrimSpace(run(t, "dpkg-deb", "-f", deb, f))
 	}
 	if fields["Package"] != "yui" || fields["Version"] != version || fields["Architecture"] != "amd64" {
