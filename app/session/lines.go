@@ -1,9 +1,7 @@
 package session
 
 import (
-	"bytes"
 	"embed"
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -53,9 +51,7 @@ func LinesFor(lang i18n.Lang) Lines {
 // and no unknown key is there.
 func ParseLines(data []byte) (Lines, error) {
 	var l Lines
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
+	if err := i18n.DecodeStrict(data, &l); err != nil {
 		return Lines{}, fmt.Errorf("session: parse lines: %w", err)
 	}
 	if len(l.Thinking) == 0 {

@@ -1,9 +1,7 @@
 package tray
 
 import (
-	"bytes"
 	"embed"
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"strings"
@@ -53,9 +51,7 @@ func StringsFor(lang i18n.Lang) Strings {
 // unknown key.
 func parseStrings(data []byte) (Strings, error) {
 	var s Strings
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&s); err != nil {
+	if err := i18n.DecodeStrict(data, &s); err != nil {
 		return Strings{}, fmt.Errorf("tray: parse strings: %w", err)
 	}
 	v := reflect.ValueOf(s)
