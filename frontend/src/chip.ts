@@ -7,17 +7,18 @@ import './chip.css';
 import { el } from './dom';
 import type { DelegationItem, Delegations } from './protocol';
 import type { Scheduler } from './scheduler';
+import { plural, t } from './i18n';
 
 export const AGE_REFRESH_MS = 60_000;
 
 export function age(ms: number): string {
   const s = Math.max(0, Math.floor(ms / 1000));
-  if (s < 60) return 'just now';
+  if (s < 60) return t('time.just_now');
   const m = Math.floor(s / 60);
-  if (m < 60) return `${m} min`;
+  if (m < 60) return t('time.min', { n: String(m) });
   const h = Math.floor(m / 60);
-  if (h < 24) return `${h} h`;
-  return `${Math.floor(h / 24)} d`;
+  if (h < 24) return t('time.hour', { n: String(h) });
+  return t('time.day', { n: String(Math.floor(h / 24)) });
 }
 
 export class DelegationsChip {
@@ -38,7 +39,7 @@ export class DelegationsChip {
     this.list = el('section');
     this.list.className = 'delegations';
     this.list.id = 'yui-delegations';
-    this.list.setAttribute('aria-label', 'Background tasks');
+    this.list.setAttribute('aria-label', t('chip.title'));
     this.list.hidden = true;
     this.list.addEventListener('keydown', (e) => {
       if (e.key === 'Escape') this.setOpen(false);
@@ -64,13 +65,14 @@ export class DelegationsChip {
       el('span', 'chip-mark', running > 0 ? '' : '✓'),
       el('span', 'chip-count', String(running > 0 ? running : done)),
     );
-    const tasks = (n: number) => `${n} background task${n === 1 ? '' : 's'}`;
-    const what = running > 0 ? `${tasks(running)} running` + (done ? `, ${done} done` : '') : `${tasks(done)} done`;
-    this.chip.setAttribute('aria-label', `${what}: show the list`);
+    const runningText = plural(running, 'chip.running_one', 'chip.running');
+    const what = running > 0 ? (done ? t('chip.also_done', { text: runningText, n: String(done) }) : runningText)
+      : plural(done, 'chip.done_one', 'chip.done');
+    this.chip.setAttribute('aria-label', t('chip.show_list', { text: what }));
     // The chip itself shows the count and ✓. A tooltip with the count went
     // stale: WebKitGTK keeps a tooltip's text while it is up, so it said
     // "1 background task running" after the task was done (issue 21).
-    this.chip.title = 'Background tasks: click for the list';
+    this.chip.title = t('chip.tip');
     if (this.items.length === 0) this.setOpen(false);
     else if (this.open) this.render();
     this.changed();
@@ -112,10 +114,11 @@ export class DelegationsChip {
       const failed = it.state === 'done' && it.status === 'error';
       const head = el('div', 'delegation-head');
       head.append(
-        el('span', 'delegation-title', it.title || '(untitled)'),
+        el('span', 'delegation-title', it.title || t('settings.history.untitled')),
         el('span', 'delegation-age', it.state === 'running' ? age(now - it.started_at) : age(now - (it.ended_at ?? it.started_at))),
       );
-      const stateText = it.state === 'running' ? 'running' : failed ? 'failed' : it.status === 'unknown' ? 'done (unknown)' : 'done';
+      const stateText = it.state === 'running' ? t('settings.history.running') : failed ? t('settings.history.failed')
+        : it.status === 'unknown' ? t('chip.done_unknown') : t('settings.history.done');
       const badge = el('span', 'delegation-state', stateText);
       badge.dataset.state = failed ? 'failed' : it.state;
       li.append(head, badge);
@@ -135,7 +138,7 @@ export class DelegationsChip {
       }
       ul.append(li);
     }
-    this.list.replaceChildren(el('h2', 'delegations-title', 'Background tasks'), ul);
+    this.list.replaceChildren(el('h2', 'delegations-title', t('chip.title')), ul);
   }
 }
 

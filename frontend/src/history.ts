@@ -3,14 +3,23 @@
 // files; the page sends what the user asked and shows the answers. No
 // timer runs while nothing is typed (one debounce timer per keystroke).
 import { button, el } from './dom';
-import { language } from './i18n';
+import { language, plural, t } from './i18n';
 import type { HistoryExported, HistoryResults, PageMessage } from './protocol';
 import type { Scheduler } from './scheduler';
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
 
-const WHO: Record<string, string> = { user: 'You', tool: 'Tool', delegation: 'Background task', error: 'Error' };
+/** Who wrote an entry of a kind other than her reply. */
+function who(kind: string): string {
+  switch (kind) {
+    case 'user': return t('message.you');
+    case 'tool': return t('message.tool');
+    case 'delegation': return t('message.delegation');
+    case 'error': return t('message.error');
+  }
+  return kind;
+}
 
 /** A snippet's text with its matched words (between U+0002 and U+0003) in <mark>s: text nodes only. */
 export function snippetNodes(s: string): Node[] {
@@ -58,11 +67,11 @@ export class HistorySearchView {
     /** Called when the results are shown or hidden. */
     private readonly changed: (searching: boolean) => void,
   ) {
-    this.input = el('input', { class: 'msg-search-input', attrs: { type: 'search', placeholder: 'Search every conversation', 'aria-label': 'Search the history', maxlength: 200 } });
-    const close = button('msg-search-close', '×', { 'aria-label': 'Close the search', title: 'Close the search (Esc)' });
+    this.input = el('input', { class: 'msg-search-input', attrs: { type: 'search', placeholder: t('message.search_placeholder'), 'aria-label': t('message.search_label'), maxlength: 200 } });
+    const close = button('msg-search-close', '×', { 'aria-label': t('message.search_close'), title: t('message.search_close_tip') });
     this.bar = el('form', { class: 'msg-search', attrs: { role: 'search' }, hidden: true }, this.input, close);
     this.count = el('p', { class: 'msg-results-count', attrs: { role: 'status', 'aria-live': 'polite' } });
-    this.list = el('ol', { class: 'msg-results-list', attrs: { 'aria-label': 'Search results' } });
+    this.list = el('ol', { class: 'msg-results-list', attrs: { 'aria-label': t('message.search_results') } });
     this.results = el('div', { class: 'msg-results', hidden: true }, this.count, this.list);
     this.input.addEventListener('input', () => this.typed());
     this.bar.addEventListener('submit', (e) => {
@@ -110,7 +119,7 @@ export class HistorySearchView {
     const q = this.input.value.trim();
     if (q === '' || q === this.sent) return;
     this.sent = q;
-    this.count.textContent = 'Searching…';
+    this.count.textContent = t('message.searching');
     this.show(true);
     this.send({ type: 'history_search', query: q });
   }
@@ -124,11 +133,11 @@ export class HistorySearchView {
   apply(m: HistoryResults): void {
     if (m.query !== this.sent || !this.open) return; // an answer to an older query
     const hits = m.hits ?? [];
-    this.count.textContent = m.error ? m.error : hits.length === 0 ? 'Nothing found.' : hits.length === 1 ? '1 message found' : `${hits.length} messages found (newest first)`;
+    this.count.textContent = m.error ? m.error : hits.length === 0 ? t('message.nothing_found') : plural(hits.length, 'message.found_one', 'message.found');
     this.list.replaceChildren(...hits.map((h) => {
-      const who = h.entry.kind === 'reply' ? this.name() || 'She' : WHO[h.entry.kind] ?? h.entry.kind;
+      const writer = h.entry.kind === 'reply' ? this.name() || t('message.she') : who(h.entry.kind);
       return el('li', { class: 'msg-hit', attrs: { 'data-id': h.entry.id, 'data-kind': h.entry.kind, 'data-conv': h.entry.conv } },
-        el('span', 'msg-hit-head', el('span', 'msg-who', who), el('time', { class: 'msg-when', attrs: { datetime: new Date(h.entry.at).toISOString() } }, when(h.entry.at))),
+        el('span', 'msg-hit-head', el('span', 'msg-who', writer), el('time', { class: 'msg-when', attrs: { datetime: new Date(h.entry.at).toISOString() } }, when(h.entry.at))),
         el('p', 'msg-hit-text', ...snippetNodes(h.snippet || h.entry.text)));
     }));
   }
@@ -136,6 +145,6 @@ export class HistorySearchView {
 
 /** The export's answer in the user's words. */
 export function exportedText(m: HistoryExported): string {
-  if (m.error) return `Export failed: ${m.error}`;
-  return `Saved to ${m.path}`;
+  if (m.error) return t('message.export_failed', { reason: m.error });
+  return t('message.saved_to', { path: m.path ?? '' });
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { catalogues, formatTime, matchLanguage, pickLanguage, setLanguage, t, type Lang } from './i18n';
+import { catalogues, formatTime, matchLanguage, pickLanguage, plural, setLanguage, t, type Lang } from './i18n';
 import { en } from './locales/en';
 
 const SRC = join(__dirname);
@@ -72,6 +72,16 @@ describe('language choice', () => {
     expect(document.documentElement.lang).toBe('ja');
     setLanguage('zh-Hans', document.documentElement);
     expect(t('plate.reset')).toBe('新对话');
+  });
+
+  it('plural() picks the form by the language\'s rules and formats the count', () => {
+    setLanguage('en', document.documentElement);
+    expect(plural(1, 'message.found_one', 'message.found')).toBe('1 message found');
+    expect(plural(1200, 'message.found_one', 'message.found')).toBe('1,200 messages found (newest first)');
+    setLanguage('ja', document.documentElement);
+    expect(plural(1, 'message.found_one', 'message.found')).toBe('1 件のメッセージが見つかりました（新しい順）');
+    setLanguage('ko', document.documentElement);
+    expect(plural(2, 'chip.running_one', 'chip.running')).toBe('백그라운드 작업 2개 실행 중');
   });
 
   it('formats times in the locale', () => {

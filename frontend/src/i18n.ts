@@ -70,6 +70,15 @@ export function t(key: Key, vars: Record<string, string> = {}): string {
   return s.replace(/\{(\w+)\}/g, (m, name: string) => vars[name] ?? m);
 }
 
+/** A count in words: the `one` key for a count the language's plural
+ * rules (Intl.PluralRules) call one, else `other`; {n} is the count in the
+ * page's locale. Japanese, Korean and Chinese have one form, so their two
+ * strings are the same. */
+export function plural(n: number, one: Key, other: Key, vars: Record<string, string> = {}): string {
+  const form = new Intl.PluralRules(current).select(n);
+  return t(form === 'one' ? one : other, { ...vars, n: new Intl.NumberFormat(current).format(n) });
+}
+
 /** A time of day in the page's locale ("15:04", "오후 3:04", "下午3:04"). */
 export function formatTime(d: Date): string {
   return new Intl.DateTimeFormat(current, { hour: 'numeric', minute: '2-digit' }).format(d);

@@ -6,9 +6,9 @@
 // the Backend section's connection line (actions.ts).
 
 import './form.css';
-import { t } from '../i18n';
+import { plural, t } from '../i18n';
 import { el } from '../dom';
-import type { AgentItem, AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, SettingsSection, Standing } from '../protocol';
+import type { AgentItem, AudioForm, Choice, KeyboardForm, SettingsAudio, SettingsChoices, Standing } from '../protocol';
 import { StandingsView } from './standings';
 import type { DraftPreset, FieldName } from './model';
 import { comboFromKey } from './shortcut';
@@ -58,25 +58,21 @@ export interface FormContext {
   standings?: Standing[];
 }
 
-export const SECTIONS: Array<{ id: Exclude<SettingsSection, ''>; title: string }> = [
-  { id: 'character', title: 'Character' },
-  { id: 'backend', title: 'Backend' },
-  { id: 'voice', title: 'Voice' },
-  { id: 'permissions', title: 'Screen' },
-  { id: 'session', title: 'Session' },
-];
-
 /** One-line explanations of the screen access modes, for a choice that
  * comes without a note. */
-const SCREEN_HELP: Record<string, string> = {
-  ask: 'Ask me each time the character wants to look.',
-  allow: 'Let the character look whenever it wants.',
-  deny: 'Never let the character see the screen.',
-};
+function screenHelp(id: string): string {
+  switch (id) {
+    case 'ask': return t('settings.form.screen_ask_help');
+    case 'allow': return t('settings.form.screen_allow_help');
+    case 'deny': return t('settings.form.screen_deny_help');
+  }
+  return '';
+}
 
-const AGENT_HINT = 'Type the agent’s id, or test the connection to list the runtime’s agents.';
-
-const KEY_PLACEHOLDER = { saved: 'saved — type to replace', none: 'none', removed: 'none — removed on save' };
+/** The key field's placeholder: saved, none, or removed on save. */
+function keyPlaceholder(which: 'saved' | 'none' | 'removed'): string {
+  return which === 'saved' ? t('settings.form.key_saved') : which === 'removed' ? t('settings.form.key_removed') : t('settings.form.key_none');
+}
 
 let formSeq = 0;
 
@@ -217,7 +213,7 @@ export class PresetFormView {
     backend.append(this.row('chat_base_url', t('settings.form.base_url'), this.url));
     this.key = this.input('key', 'password');
     this.key.autocomplete = 'new-password';
-    this.removeKeyBtn = el('button', 'btn btn-small', 'Remove key');
+    this.removeKeyBtn = el('button', 'btn btn-small', t('settings.form.remove_key'));
     this.removeKeyBtn.type = 'button';
     this.removeKeyBtn.addEventListener('click', () => this.h.removeKey());
     const keyLine = el('div', 'inline');
@@ -226,13 +222,13 @@ export class PresetFormView {
     this.keyNote.id = this.id('key-note');
     this.keyNote.setAttribute('role', 'status');
     this.keyNote.hidden = true;
-    backend.append(this.row('key', 'API key', keyLine, this.keyNote));
+    backend.append(this.row('key', t('settings.form.api_key'), keyLine, this.keyNote));
     this.model = this.input('model', 'text');
     this.modelList = el('datalist');
     this.modelList.id = this.id('model-list');
     this.model.setAttribute('list', this.modelList.id);
-    this.modelHint = el('div', 'hint', 'Type a model name, or test the connection to list the server’s models.');
-    const modelPick = this.pickList('model', 'Listed models');
+    this.modelHint = el('div', 'hint', t('settings.form.model_hint'));
+    const modelPick = this.pickList('model', t('settings.form.listed_models'));
     this.modelPick = modelPick.select;
     const modelBox = el('div', 'model-box inline');
     modelBox.append(this.model, this.modelList, modelPick.label, this.modelPick);
@@ -242,18 +238,18 @@ export class PresetFormView {
     this.agentList = el('datalist');
     this.agentList.id = this.id('agent-list');
     this.agent.setAttribute('list', this.agentList.id);
-    this.agentHint = el('div', 'hint', AGENT_HINT);
-    const agentPick = this.pickList('agent_id', 'Listed agents');
+    this.agentHint = el('div', 'hint', t('settings.form.agent_hint'));
+    const agentPick = this.pickList('agent_id', t('settings.form.listed_agents'));
     this.agentPick = agentPick.select;
     const agentBox = el('div', 'model-box inline');
     agentBox.append(this.agent, this.agentList, agentPick.label, this.agentPick);
     this.agentRows.push(this.row('agent_id', t('settings.form.agent'), agentBox, this.agentHint));
     this.thread = this.input('thread_id', 'text');
     // Short enough to show whole beside New thread; the hint says when.
-    this.thread.placeholder = 'a new thread';
-    this.newThreadBtn = el('button', 'btn btn-small new-thread', 'New thread');
+    this.thread.placeholder = t('settings.form.thread_placeholder');
+    this.newThreadBtn = el('button', 'btn btn-small new-thread', t('settings.form.new_thread'));
     this.newThreadBtn.type = 'button';
-    this.newThreadBtn.title = 'Leave this thread as it is and start a new one for the agent when you save';
+    this.newThreadBtn.title = t('settings.form.new_thread_tip');
     this.newThreadBtn.addEventListener('click', () => {
       this.h.edit('thread_id', '');
       this.thread.focus();
@@ -266,7 +262,7 @@ export class PresetFormView {
     this.threadProblem.hidden = true;
     this.threadProblemText = el('span', 'thread-problem-text');
     this.threadProblemText.id = this.id('thread-problem');
-    this.replaceThreadBtn = el('button', 'btn btn-small start-new-thread', 'Start a new thread');
+    this.replaceThreadBtn = el('button', 'btn btn-small start-new-thread', t('settings.form.start_new_thread'));
     this.replaceThreadBtn.type = 'button';
     this.replaceThreadBtn.setAttribute('aria-describedby', this.threadProblemText.id);
     this.replaceThreadBtn.addEventListener('click', () => this.h.replaceThread());
@@ -302,45 +298,45 @@ export class PresetFormView {
     // ---- Voice ----
     const voice = this.section('voice', t('settings.form.voice'));
     this.voiceEngine = this.select('voice.engine', choices.voice_engines ?? []);
-    voice.append(this.row('voice.engine', 'Voice', this.voiceEngine,
-      el('div', 'hint', 'How she speaks: a voice on this computer, a speech service, or text only.')));
+    voice.append(this.row('voice.engine', t('settings.form.voice'), this.voiceEngine,
+      el('div', 'hint', t('settings.form.engine_hint'))));
     this.voiceProgram = this.select('voice.program', choices.voice_programs ?? []);
-    voice.append(this.row('voice.program', 'Program', this.voiceProgram));
+    voice.append(this.row('voice.program', t('settings.form.program'), this.voiceProgram));
     this.systemVoice = this.input('voice.system_voice', 'text');
-    this.systemVoice.placeholder = 'default';
+    this.systemVoice.placeholder = t('settings.form.system_voice_placeholder');
     this.systemVoices = el('datalist');
     this.systemVoices.id = this.id('system-voices');
     this.systemVoice.setAttribute('list', this.systemVoices.id);
     const sv = el('div');
     sv.append(this.systemVoice, this.systemVoices);
-    voice.append(this.row('voice.system_voice', 'System voice', sv,
-      el('div', 'hint', 'A voice name, e.g. en-us, or en-us+f3 for a higher voice; empty is the default.')));
+    voice.append(this.row('voice.system_voice', t('settings.form.system_voice'), sv,
+      el('div', 'hint', t('settings.form.system_voice_hint'))));
     this.rate = this.input('voice.rate', 'number');
     this.rate.min = '0';
     this.rate.max = '450';
     this.rate.step = '5';
-    voice.append(this.row('voice.rate', 'Speaking rate', this.rate, el('div', 'hint', 'Words per minute, 80–450; 0 is the default (175).')));
+    voice.append(this.row('voice.rate', t('settings.form.rate'), this.rate, el('div', 'hint', t('settings.form.rate_hint'))));
     this.speechURL = this.input('voice.base_url', 'text');
     this.speechURL.inputMode = 'url';
     this.speechURL.placeholder = 'https://api.openai.com/v1';
-    voice.append(this.row('voice.base_url', 'Speech endpoint', this.speechURL,
-      el('div', 'hint', 'An OpenAI-compatible API base; Yui posts to its /audio/speech.')));
+    voice.append(this.row('voice.base_url', t('settings.form.speech_endpoint'), this.speechURL,
+      el('div', 'hint', t('settings.form.speech_endpoint_hint'))));
     this.voiceKey = this.input('voice.key', 'password');
     this.voiceKey.autocomplete = 'new-password';
-    this.removeVoiceKeyBtn = el('button', 'btn btn-small', 'Remove key');
+    this.removeVoiceKeyBtn = el('button', 'btn btn-small', t('settings.form.remove_key'));
     this.removeVoiceKeyBtn.type = 'button';
     this.removeVoiceKeyBtn.addEventListener('click', () => this.h.removeVoiceKey());
     const vkLine = el('div', 'inline');
     vkLine.append(this.voiceKey, this.removeVoiceKeyBtn);
-    voice.append(this.row('voice.key', 'Speech key', vkLine, el('div', 'hint', 'Its own key: the chat key never goes to the speech endpoint.')));
+    voice.append(this.row('voice.key', t('settings.form.speech_key'), vkLine, el('div', 'hint', t('settings.form.speech_key_hint'))));
     this.speechModel = this.input('voice.model', 'text');
     this.speechModel.placeholder = 'gpt-4o-mini-tts';
-    voice.append(this.row('voice.model', 'Speech model', this.speechModel));
+    voice.append(this.row('voice.model', t('settings.form.speech_model'), this.speechModel));
     this.endpointVoice = this.input('voice.endpoint_voice', 'text');
     this.endpointVoice.placeholder = 'alloy';
-    voice.append(this.row('voice.endpoint_voice', 'Endpoint voice', this.endpointVoice));
+    voice.append(this.row('voice.endpoint_voice', t('settings.form.endpoint_voice'), this.endpointVoice));
     this.voiceFormat = this.select('voice.format', choices.voice_formats ?? []);
-    voice.append(this.row('voice.format', 'Audio format', this.voiceFormat));
+    voice.append(this.row('voice.format', t('settings.form.audio_format'), this.voiceFormat));
     this.tags = el('textarea', 'control');
     this.tags.id = this.id('voice.emotion_text_map');
     this.tags.rows = 3;
@@ -348,8 +344,8 @@ export class PresetFormView {
     this.tags.placeholder = '😆 = joyfully\n👂 = in a whisper';
     this.tags.addEventListener('input', () => this.h.edit('voice.emotion_text_map', this.tags.value));
     this.controls.set('voice.emotion_text_map', this.tags);
-    voice.append(this.row('voice.emotion_text_map', 'Voice tags', this.tags, el('div', 'hint',
-      'One per line: tag = meaning. With tags the agent picks one for each sentence and its meaning goes with the request; empty lets the agent describe the tone itself. Saving a change reconnects.')));
+    voice.append(this.row('voice.emotion_text_map', t('settings.form.voice_tags'), this.tags, el('div', 'hint',
+      t('settings.form.voice_tags_hint'))));
     this.volume = el('input', 'control control-range');
     this.volume.type = 'range';
     this.volume.min = '0';
@@ -422,8 +418,8 @@ export class PresetFormView {
     this.chatAPINote.hidden = !api?.note;
     setValue(this.url, d.chat_base_url);
     setValue(this.key, d.key ?? '');
-    this.key.placeholder = d.key === '' ? KEY_PLACEHOLDER.removed : ctx.hasKey ? KEY_PLACEHOLDER.saved
-      : ctx.keyFrom ? `${ctx.keyFrom}’s key — type to replace` : KEY_PLACEHOLDER.none;
+    this.key.placeholder = d.key === '' ? keyPlaceholder('removed') : ctx.hasKey ? keyPlaceholder('saved')
+      : ctx.keyFrom ? t('settings.form.key_from', { name: ctx.keyFrom }) : keyPlaceholder('none');
     this.removeKeyBtn.hidden = !(ctx.hasKey || ctx.keyFrom) || d.key === '';
     // A typed key answers the note; until then it says why the key is gone.
     showNote(this.keyNote, d.key ? '' : ctx.keyNote, this.key);
@@ -446,16 +442,16 @@ export class PresetFormView {
     this.newThreadBtn.disabled = d.thread_id === '';
     const savedThread = ctx.savedThread;
     this.threadHint.textContent = d.thread_id === ''
-      ? (savedThread ? 'A new thread is made for the agent when you save; the old one stays on the runtime.' : 'A new thread is made for the agent when you save.')
-      : 'Paste a thread id to attach to it, or start a new thread.';
+      ? (savedThread ? t('settings.form.thread_new_old_stays') : t('settings.form.thread_new'))
+      : t('settings.form.thread_paste');
     const problem = agents && ctx.threadProblem !== '' && d.thread_id === savedThread ? ctx.threadProblem : '';
     this.threadProblem.hidden = problem === '';
     this.threadProblem.dataset.problem = problem;
     this.threadProblemText.textContent = problem === 'thread_deleted'
-      ? 'This thread was deleted on the runtime; the character does not reconnect to it.'
-      : problem === 'agent_unknown' ? 'The runtime has no agent with this id. Pick one (Test connection lists them).' : '';
+      ? t('settings.form.thread_deleted')
+      : problem === 'agent_unknown' ? t('settings.form.agent_unknown') : '';
     this.replaceThreadBtn.hidden = problem !== 'thread_deleted' || !ctx.live;
-    this.chatId.textContent = ctx.isNew || !ctx.chatId ? 'Chat id: given when saved' : `Chat id: ${ctx.chatId}`;
+    this.chatId.textContent = ctx.isNew || !ctx.chatId ? t('settings.form.chat_id_new') : t('settings.form.chat_id', { id: ctx.chatId });
     this.chatId.hidden = agents; // the thread is this wire's conversation
     for (const r of this.screenRadios) r.checked = r.value === d.permissions.screen;
     this.screenshot.checked = d.permissions.screenshot_each_turn;
@@ -484,7 +480,7 @@ export class PresetFormView {
     setValue(this.speechURL, v.base_url);
     setValue(this.voiceKey, d.voice_key ?? '');
     const hasKey = !!ctx.hasVoiceKey;
-    this.voiceKey.placeholder = d.voice_key === '' ? KEY_PLACEHOLDER.removed : hasKey ? KEY_PLACEHOLDER.saved : KEY_PLACEHOLDER.none;
+    this.voiceKey.placeholder = d.voice_key === '' ? keyPlaceholder('removed') : hasKey ? keyPlaceholder('saved') : keyPlaceholder('none');
     this.removeVoiceKeyBtn.hidden = !hasKey || d.voice_key === '';
     setValue(this.speechModel, v.model);
     setValue(this.endpointVoice, v.endpoint_voice);
@@ -507,7 +503,7 @@ export class PresetFormView {
     // The shared settings.
     const a = ctx.audio ?? { muted: false, device: '' };
     this.muteAll.checked = a.muted;
-    const devices = ctx.sound?.devices ?? [{ id: '', label: 'Default output device', available: true }];
+    const devices = ctx.sound?.devices ?? [{ id: '', label: t('settings.form.default_device'), available: true }];
     const key = JSON.stringify(devices);
     if (this.device.dataset.choices !== key) {
       this.device.dataset.choices = key;
@@ -519,7 +515,7 @@ export class PresetFormView {
     }
     this.setSelect(this.device, devices, a.device);
     const sound = ctx.sound;
-    const note = !sound ? '' : sound.note || (sound.server ? `Playing through ${sound.server}.` : '');
+    const note = !sound ? '' : sound.note || (sound.server ? t('settings.form.playing_through', { server: sound.server }) : '');
     this.soundNote.textContent = note;
     this.soundNote.hidden = note === '';
     this.soundNote.dataset.kind = sound?.note ? 'warning' : '';
@@ -534,8 +530,8 @@ export class PresetFormView {
     }));
     fillPick(this.modelPick, models.map((m) => ({ id: m, label: m })), 'model', this.model.value);
     this.modelHint.textContent = models.length > 0
-      ? `The server lists ${models.length} model${models.length === 1 ? '' : 's'}; pick one or type a name.`
-      : 'Type a model name, or test the connection to list the server’s models.';
+      ? plural(models.length, 'settings.form.models_listed_one', 'settings.form.models_listed')
+      : t('settings.form.model_hint');
   }
 
   /** Offers the agents a connection test listed (none: free text only). */
@@ -549,8 +545,8 @@ export class PresetFormView {
     fillPick(this.agentPick, agents.map((a) => ({ id: a.id, label: a.label && a.label !== a.id ? `${a.label} (${a.id})` : a.id })),
       'agent', this.agent.value);
     this.agentHint.textContent = agents.length > 0
-      ? `The runtime lists ${agents.length} agent${agents.length === 1 ? '' : 's'}; pick one or type its id.`
-      : AGENT_HINT;
+      ? plural(agents.length, 'settings.form.agents_listed_one', 'settings.form.agents_listed')
+      : t('settings.form.agent_hint');
   }
 
   /** The agent ids offered now. */
@@ -629,7 +625,7 @@ export class PresetFormView {
     err.textContent = message;
     if (suggestion) {
       // The core's guess (a URL without a scheme): one click takes it.
-      const use = el('button', 'btn btn-small field-suggestion', `Use ${suggestion}`);
+      const use = el('button', 'btn btn-small field-suggestion', t('settings.form.use_suggestion', { value: suggestion }));
       use.type = 'button';
       use.addEventListener('click', () => this.h.edit(f, suggestion));
       err.append(' ', use);
@@ -719,7 +715,7 @@ export class PresetFormView {
       else if (!o.dataset.extra) o.disabled = !(choices.find((c) => c.id === o.value)?.available ?? true) && o.value !== value;
     }
     if (![...s.options].some((o) => o.value === value)) {
-      const o = el('option', '', value === '' ? '(none)' : value);
+      const o = el('option', '', value === '' ? t('settings.form.none_value') : value);
       o.value = value;
       o.dataset.extra = 'true';
       s.append(o);
@@ -769,7 +765,7 @@ export class PresetFormView {
     const label = el('label', '', c.label);
     label.htmlFor = r.id;
     // The core's note explains the mode; this page's words are the fallback.
-    const help = el('div', 'hint', c.note || (c.available ? SCREEN_HELP[c.id] ?? '' : ''));
+    const help = el('div', 'hint', c.note || (c.available ? screenHelp(c.id) : ''));
     help.id = this.id(`screen-${c.id}-help`);
     r.setAttribute('aria-describedby', help.id);
     text.append(label, help);
@@ -826,9 +822,11 @@ export class PresetFormView {
 /** Fills a pick list: a first entry that asks to pick (short: the list
  * takes at most half the row; the hint says how many are listed), then
  * each one; shows the field's value when it is one of them. */
-function fillPick(s: HTMLSelectElement, items: Array<{ id: string; label: string }>, noun: string, value: string): void {
-  const head = el('option', '', 'Pick one…');
-  head.title = `${items.length} listed ${noun}${items.length === 1 ? '' : 's'}`;
+function fillPick(s: HTMLSelectElement, items: Array<{ id: string; label: string }>, noun: 'model' | 'agent', value: string): void {
+  const head = el('option', '', t('settings.form.pick_one'));
+  head.title = noun === 'model'
+    ? plural(items.length, 'settings.form.listed_models_n_one', 'settings.form.listed_models_n')
+    : plural(items.length, 'settings.form.listed_agents_n_one', 'settings.form.listed_agents_n');
   head.value = '';
   s.replaceChildren(head, ...items.map((c) => {
     const o = el('option', '', c.label);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DelegationItem, SettingsHistory } from '../protocol';
-import { EMPTY_HISTORY, ranFor, SessionHistory, shortDateTime, stateText } from './history';
+import { emptyHistory, ranFor, SessionHistory, shortDateTime, stateText } from './history';
 import { byLabel, preset, q, saveButton, setup, sidebarItem, state, type } from './test-fixtures';
 
 const A = 'p-0000000a';
@@ -202,7 +202,7 @@ describe('Session section: the list', () => {
     const { view } = setup({ ids: ['p-1234abcd'] });
     view.apply(state({ presets: [preset(), preset({ id: B, name: 'Mika' }), preset({ id: 'p-0000000c', name: 'Ren' })] }));
     expect(emptyLine().hidden).toBe(false);
-    expect(emptyLine().textContent).toBe(EMPTY_HISTORY);
+    expect(emptyLine().textContent).toBe(emptyHistory());
     expect(list().hidden).toBe(true);
     view.apply(history({ [A]: [], [B]: null }));
     expect(rows()).toHaveLength(0);

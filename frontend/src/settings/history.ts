@@ -8,32 +8,47 @@
 import './history.css';
 import { el } from '../dom';
 import type { DelegationItem, SettingsHistory } from '../protocol';
-import { language } from '../i18n';
+import { language, t, t as tr } from '../i18n';
 
-export const EMPTY_HISTORY = 'No delegated tasks yet.';
+/** The line an empty history shows. */
+export function emptyHistory(): string {
+  return t('settings.history.empty');
+}
 
-const STATUS_TEXT: Record<string, string> = { ok: 'completed', error: 'failed', unknown: 'unknown' };
+function statusText(status: string): string {
+  switch (status) {
+    case 'ok': return t('settings.history.completed');
+    case 'error': return t('settings.history.failed');
+    case 'unknown': return t('settings.history.unknown');
+  }
+  return status;
+}
 
 /** What a row says about an item's state: "running", or for a done item
  * its status in words ("completed", "failed", "unknown"; "done" without
  * one; a status this page does not know as it is). */
 export function stateText(it: DelegationItem): string {
-  if (it.state === 'running') return 'running';
-  if (!it.status) return 'done';
-  return STATUS_TEXT[it.status] ?? it.status;
+  if (it.state === 'running') return t('settings.history.running');
+  if (!it.status) return t('settings.history.done');
+  return statusText(it.status);
 }
 
 /** How long a done item ran: "ran 12 s", "ran 3 min", "ran 2 h 5 min",
  * "ran 3 d 4 h". */
 export function ranFor(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `ran ${s} s`;
+  const ran = (...parts: string[]) => t('settings.history.ran', { time: parts.join(' ') });
+  const sec = (n: number) => t('time.sec', { n: String(n) });
+  const min = (n: number) => t('time.min', { n: String(n) });
+  const hr = (n: number) => t('time.hour', { n: String(n) });
+  const day = (n: number) => t('time.day', { n: String(n) });
+  if (s < 60) return ran(sec(s));
   const m = Math.floor(s / 60);
-  if (m < 60) return `ran ${m} min`;
+  if (m < 60) return ran(min(m));
   const h = Math.floor(m / 60);
-  if (h < 24) return m % 60 ? `ran ${h} h ${m % 60} min` : `ran ${h} h`;
+  if (h < 24) return m % 60 ? ran(hr(h), min(m % 60)) : ran(hr(h));
   const d = Math.floor(h / 24);
-  return h % 24 ? `ran ${d} d ${h % 24} h` : `ran ${d} d`;
+  return h % 24 ? ran(day(d), hr(h % 24)) : ran(day(d));
 }
 
 const formats = new Map<string, Intl.DateTimeFormat>();
@@ -111,12 +126,12 @@ export class SessionHistory {
     this.el = el('section', 'section section-session');
     this.el.id = 'section-session';
     this.el.dataset.section = 'session';
-    const h = el('h2', 'section-title', 'Session');
+    const h = el('h2', 'section-title', t('settings.history.title'));
     h.id = `${this.ids}-title`;
     this.el.setAttribute('aria-labelledby', h.id);
-    const hint = el('div', 'hint history-hint', 'Tasks this character handed to background workers, newest first. Kept across restarts.');
+    const hint = el('div', 'hint history-hint', t('settings.history.hint'));
     this.list = el('ul', 'history');
-    this.empty = el('p', 'history-empty', EMPTY_HISTORY);
+    this.empty = el('p', 'history-empty', emptyHistory());
     this.list.hidden = true;
     this.el.append(h, hint, this.list, this.empty);
     this.list.addEventListener('click', (e) => {
@@ -149,7 +164,7 @@ export class SessionHistory {
   /** Shows a preset's history; `name` labels the list, `isNew` (a
    * character not saved yet) has none. */
   show(preset: string, name: string, isNew: boolean): void {
-    const label = `Delegated tasks of ${name.trim() || 'Unnamed'}`;
+    const label = t('settings.history.label', { name: name.trim() || t('settings.unnamed') });
     if (this.list.getAttribute('aria-label') !== label) this.list.setAttribute('aria-label', label);
     const s = this.shown;
     if (s.preset === preset && s.generation === this.generation && s.isNew === isNew) return;
@@ -215,19 +230,19 @@ export class SessionHistory {
     li.dataset.state = it.state === 'running' ? 'running' : 'done';
     const head = el('div', 'history-row');
     const main = el('div', 'history-main');
-    const title = el('span', 'history-title', it.title || '(untitled)');
+    const title = el('span', 'history-title', it.title || t('settings.history.untitled'));
     title.id = `${id}-title`;
     const meta = el('div', 'history-meta');
     if (validTime(it.started_at)) {
       const t = el('time', 'history-started', shortDateTime(it.started_at, this.now()));
       t.dateTime = new Date(it.started_at).toISOString();
-      t.title = `Started ${fullDateTime(it.started_at)}`;
+      t.title = tr('settings.history.started', { time: fullDateTime(it.started_at) });
       meta.append(t);
     }
     if (it.state !== 'running' && validTime(it.ended_at) && validTime(it.started_at)) {
       if (meta.childNodes.length) meta.append(el('span', 'history-sep', ' · '));
       const ran = el('span', 'history-ran', ranFor(it.ended_at - it.started_at));
-      ran.title = `Ended ${fullDateTime(it.ended_at)}`;
+      ran.title = tr('settings.history.ended', { time: fullDateTime(it.ended_at) });
       meta.append(ran);
     }
     meta.querySelector('.history-sep')?.setAttribute('aria-hidden', 'true');
@@ -241,7 +256,7 @@ export class SessionHistory {
     let summary: HTMLElement | null = null;
     if (it.state !== 'running' && typeof it.summary === 'string' && it.summary !== '') {
       const open = this.open.has(this.openKey(key));
-      toggle = el('button', 'btn btn-small history-toggle', 'Summary');
+      toggle = el('button', 'btn btn-small history-toggle', tr('settings.history.summary'));
       toggle.type = 'button';
       toggle.id = `${id}-toggle`;
       summary = el('div', 'history-summary');

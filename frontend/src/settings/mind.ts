@@ -7,6 +7,7 @@
 
 import './mind.css';
 import { el } from '../dom';
+import { t } from '../i18n';
 import type { MCPGrantForm, MCPServerForm, MindPreset, MindResult, MindSave, SettingsMind } from '../protocol';
 
 /** The most bytes of summary the core keeps (app/memory). */
@@ -56,7 +57,7 @@ export class MindSection {
     this.el = el('section', 'section section-mind');
     this.el.id = 'section-mind';
     this.el.dataset.section = 'mind';
-    const h = el('h2', 'section-title', 'What she remembers');
+    const h = el('h2', 'section-title', t('settings.mind.title'));
     h.id = `${this.ids}-title`;
     this.el.setAttribute('aria-labelledby', h.id);
     this.note = el('p', 'hint mind-note');
@@ -64,9 +65,9 @@ export class MindSection {
 
     this.summary = el('textarea', { class: 'control mind-summary', attrs: { rows: 5, id: `${this.ids}-summary` } });
     this.facts = el('textarea', { class: 'control mind-facts', attrs: { rows: 4, id: `${this.ids}-facts` } });
-    const saveMem = el('button', 'btn', 'Save memory');
+    const saveMem = el('button', 'btn', t('settings.mind.save_memory'));
     saveMem.type = 'button';
-    const clearMem = el('button', 'btn btn-danger', 'Clear memory');
+    const clearMem = el('button', 'btn btn-danger', t('settings.mind.clear_memory'));
     clearMem.type = 'button';
     this.memLine = el('div', 'hint mind-line');
     this.memLine.setAttribute('role', 'status');
@@ -76,14 +77,14 @@ export class MindSection {
     this.facts.addEventListener('input', () => { this.memEdited = true; });
 
     this.servers = el('div', 'mind-servers');
-    const add = el('button', 'btn', 'Add MCP server');
+    const add = el('button', 'btn', t('settings.mind.add_server'));
     add.type = 'button';
     add.addEventListener('click', () => {
       this.mcpEdited = true;
       this.addRow({ name: '', command: '', url: '', args: [], off: false }).name.focus();
     });
     this.grants = el('ul', 'mind-grants');
-    const saveMCP = el('button', 'btn', 'Save MCP servers');
+    const saveMCP = el('button', 'btn', t('settings.mind.save_servers'));
     saveMCP.type = 'button';
     saveMCP.addEventListener('click', () => this.saveMCP());
     this.mcpLine = el('div', 'hint mind-line');
@@ -91,13 +92,13 @@ export class MindSection {
     this.servers.addEventListener('input', () => { this.mcpEdited = true; });
 
     this.body.append(
-      this.field('Summary', this.summary, 'What she keeps of your earlier talk, written by her model when a chat outgrows its window. Sent with every message; New conversation keeps it, Clear memory forgets it.'),
-      this.field('Facts about you', this.facts, 'One a line; she adds and drops them with remember and forget. At most 32.'),
+      this.field(t('settings.mind.summary'), this.summary, t('settings.mind.summary_hint')),
+      this.field(t('settings.mind.facts'), this.facts, t('settings.mind.facts_hint')),
       el('div', 'inline mind-buttons', saveMem, clearMem), this.memLine,
-      el('h3', 'mind-subtitle', 'MCP servers'),
-      el('p', 'hint', 'Tools of your own for her: a command (started over stdio, with a clean environment) or a streamable HTTP URL. Each tool asks you the first time it is called.'),
+      el('h3', 'mind-subtitle', t('settings.mind.servers')),
+      el('p', 'hint', t('settings.mind.servers_hint')),
       this.servers, el('div', 'inline mind-buttons', add, saveMCP),
-      el('h3', 'mind-subtitle', 'Saved answers'), this.grants, this.mcpLine,
+      el('h3', 'mind-subtitle', t('settings.mind.grants')), this.grants, this.mcpLine,
     );
     this.el.append(h, this.note, this.body);
   }
@@ -140,7 +141,9 @@ export class MindSection {
     this.pending.delete(r.request_id);
     const line = part === 'memory' ? this.memLine : this.mcpLine;
     line.classList.toggle('error', !r.ok);
-    line.textContent = r.ok ? 'Saved.' : `Not saved${r.field ? ` (${r.field})` : ''}: ${r.error ?? ''}`;
+    line.textContent = r.ok ? t('settings.mind.saved') : r.field
+      ? t('settings.mind.not_saved_field', { field: r.field, reason: r.error ?? '' })
+      : t('settings.not_saved_reason', { reason: r.error ?? '' });
     if (r.ok) {
       if (part === 'memory') this.memEdited = false;
       else this.mcpEdited = false;
@@ -152,11 +155,11 @@ export class MindSection {
   private render(): void {
     const p = this.byPreset.get(this.preset);
     if (this.isNew || !p) {
-      this.note.textContent = this.isNew ? 'Save the character first.' : '';
+      this.note.textContent = this.isNew ? t('settings.mind.save_first') : '';
       this.body.hidden = true;
       return;
     }
-    this.note.textContent = p.applies ? '' : (p.note ?? 'Memory and MCP servers are off for this backend.');
+    this.note.textContent = p.applies ? '' : (p.note ?? t('settings.mind.off'));
     this.body.hidden = !p.applies;
     if (this.shownGen === this.gen) return;
     this.shownGen = this.gen;
@@ -176,32 +179,32 @@ export class MindSection {
 
   private renderGrants(): void {
     const items = this.grantList.map((g, i) => {
-      const forget = el('button', 'btn btn-small', 'Ask again');
+      const forget = el('button', 'btn btn-small', t('settings.mind.ask_again'));
       forget.type = 'button';
       forget.addEventListener('click', () => {
         this.grantList.splice(i, 1);
         this.mcpEdited = true;
         this.renderGrants();
       });
-      return el('li', 'mind-grant', el('code', '', g.tool), ` ${g.mode === 'allow' ? 'always allowed' : 'denied'} `, forget);
+      return el('li', 'mind-grant', el('code', '', g.tool), ` ${g.mode === 'allow' ? t('settings.mind.allowed') : t('settings.mind.denied')} `, forget);
     });
-    if (items.length === 0) items.push(el('li', 'hint', 'None yet.'));
+    if (items.length === 0) items.push(el('li', 'hint', t('settings.mind.none_yet')));
     this.grants.replaceChildren(...items);
   }
 
   private addRow(s: MCPServerForm): ServerRow {
     const n = this.rows.length;
-    const name = el('input', { class: 'control mind-server-name', attrs: { placeholder: 'name', 'aria-label': `Server ${n + 1} name` } });
+    const name = el('input', { class: 'control mind-server-name', attrs: { placeholder: t('settings.mind.server_name_ph'), 'aria-label': t('settings.mind.server_name', { n: String(n + 1) }) } });
     name.value = s.name;
-    const target = el('input', { class: 'control mind-server-target', attrs: { placeholder: 'command or http(s) URL', 'aria-label': `Server ${n + 1} command or URL` } });
+    const target = el('input', { class: 'control mind-server-target', attrs: { placeholder: t('settings.mind.server_target_ph'), 'aria-label': t('settings.mind.server_target', { n: String(n + 1) }) } });
     target.value = s.url || s.command;
-    const args = el('textarea', { class: 'control mind-server-args', attrs: { rows: 2, placeholder: 'arguments, one a line', 'aria-label': `Server ${n + 1} arguments` } });
+    const args = el('textarea', { class: 'control mind-server-args', attrs: { rows: 2, placeholder: t('settings.mind.server_args_ph'), 'aria-label': t('settings.mind.server_args', { n: String(n + 1) }) } });
     args.value = (s.args ?? []).join('\n');
-    const off = el('input', { attrs: { type: 'checkbox', 'aria-label': `Server ${n + 1} off` } });
+    const off = el('input', { attrs: { type: 'checkbox', 'aria-label': t('settings.mind.server_off', { n: String(n + 1) }) } });
     off.checked = s.off;
-    const remove = el('button', 'btn btn-small', 'Remove');
+    const remove = el('button', 'btn btn-small', t('settings.mind.remove'));
     remove.type = 'button';
-    const row: ServerRow = { el: el('div', 'mind-server', name, target, args, el('label', 'check-line', off, 'off'), remove), name, target, args, off };
+    const row: ServerRow = { el: el('div', 'mind-server', name, target, args, el('label', 'check-line', off, t('settings.mind.off_check')), remove), name, target, args, off };
     remove.addEventListener('click', () => {
       this.rows = this.rows.filter((r) => r !== row);
       row.el.remove();
@@ -224,7 +227,7 @@ export class MindSection {
     const line = this.memLine;
     if (new TextEncoder().encode(summary.trim()).length > MAX_SUMMARY_BYTES) {
       line.classList.add('error');
-      line.textContent = `The summary is over ${MAX_SUMMARY_BYTES} bytes.`;
+      line.textContent = t('settings.mind.too_long', { n: String(MAX_SUMMARY_BYTES) });
       return;
     }
     const m: MindSave = { type: 'mind_save', request_id: this.next('memory'), preset: this.preset,
@@ -235,7 +238,7 @@ export class MindSection {
     }
     if (!this.send(m)) {
       line.classList.add('error');
-      line.textContent = 'Not connected to Yui — nothing was saved.';
+      line.textContent = t('settings.offline_save');
     }
   }
 
@@ -246,7 +249,7 @@ export class MindSection {
       mcp: { servers, grants: this.grantList } };
     if (!this.send(m)) {
       this.mcpLine.classList.add('error');
-      this.mcpLine.textContent = 'Not connected to Yui — nothing was saved.';
+      this.mcpLine.textContent = t('settings.offline_save');
     }
   }
 }

@@ -5,7 +5,7 @@
 // Listening section); the core validates and names a wrong field
 // (proactive.checkin_minutes[1], proactive.schedules[0].at …).
 
-import { t } from '../i18n';
+import { t, type Key } from '../i18n';
 import { el } from '../dom';
 import type { CoreMessage, ProactiveForm, SaveSettings, ScheduleForm, SettingsResult } from '../protocol';
 import type { FormPart } from './listen';
@@ -14,6 +14,12 @@ import { checkRow, fieldRow } from './rows';
 
 type Check = 'quiet' | 'greetings' | 'checkins' | 'app_notes' | 'quiet_hours';
 type Text = 'morning' | 'afternoon' | 'evening' | 'night' | 'quiet_from' | 'quiet_to' | 'checkin_minutes' | 'call_apps';
+
+/** The time fields' names for assistive technology. */
+const TIME_LABELS: Partial<Record<Text, Key>> = {
+  morning: 'settings.proactive.morning', afternoon: 'settings.proactive.afternoon', evening: 'settings.proactive.evening',
+  night: 'settings.proactive.night', quiet_from: 'settings.proactive.quiet_from', quiet_to: 'settings.proactive.quiet_to',
+};
 type Num = 'away_minutes' | 'stretch_minutes' | 'quiet_gap_minutes' | 'debounce_minutes' | 'hourly_cap';
 
 const days = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
@@ -140,7 +146,8 @@ export class ProactiveSection implements FormPart {
       const i = this.text(f, placeholders[n]!);
       i.inputMode = 'numeric';
       i.size = 5;
-      i.setAttribute('aria-label', f.replace('_', ' '));
+      const label = TIME_LABELS[f];
+      i.setAttribute('aria-label', label ? t(label) : f);
       box.append(i);
     });
     return box;

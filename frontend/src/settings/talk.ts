@@ -7,10 +7,17 @@
 // core refuses a cap out of range naming talk.max_hops or talk.per_minute.
 
 import { el } from '../dom';
+import { t as tr } from '../i18n';
 import type { CoreMessage, SaveSettings, SettingsResult, TalkForm, TalkState } from '../protocol';
 import type { FormPart } from './listen';
 
 type Field = keyof TalkForm;
+
+/** A sentence with {name} slots filled by elements (the number boxes sit
+ * where the language puts them). */
+function fill(text: string, slots: Record<string, HTMLElement>): Array<string | HTMLElement> {
+  return text.split(/(\{\w+\})/).filter((p) => p !== '').map((p) => slots[p.slice(1, -1)] ?? p);
+}
 
 export class TalkSection implements FormPart {
   readonly el: HTMLElement;
@@ -27,16 +34,18 @@ export class TalkSection implements FormPart {
     this.el = el('section', 'section talk-section');
     this.el.id = 'section-talk';
     this.el.dataset.section = 'talk';
-    const h = el('h2', 'section-title', 'Among friends (all characters)');
+    const h = el('h2', 'section-title', tr('settings.talk.title'));
     h.id = 'talk-title';
     this.el.setAttribute('aria-labelledby', h.id);
     const f = el('div', 'field');
     f.dataset.anchor = 'talk-manners';
-    const label = el('span', 'field-label', 'Characters talking among themselves');
+    const label = el('span', 'field-label', tr('settings.talk.label'));
     label.id = 'talk-label';
     const line = el('div', { class: 'talk-line', attrs: { role: 'group', 'aria-labelledby': label.id } },
-      'at most ', this.number('max_hops', 'turns in a row'), ' turns in a row, ',
-      this.number('per_minute', 'turns per minute'), ' per minute');
+      ...fill(tr('settings.talk.line'), {
+        hops: this.number('max_hops', tr('settings.talk.hops_label')),
+        minute: this.number('per_minute', tr('settings.talk.minute_label')),
+      }));
     this.hint = el('div', 'hint');
     this.error = el('div', 'field-error talk-error');
     this.error.setAttribute('role', 'alert');
@@ -82,8 +91,7 @@ export class TalkSection implements FormPart {
     const t = m.talk;
     this.inputs.get('max_hops')!.max = String(t.hops_limit);
     this.inputs.get('per_minute')!.max = String(t.per_minute_limit);
-    this.hint.textContent = `When one character speaks to another without you, they may answer each other up to 1–${t.hops_limit} turns ` +
-      `in a row and 1–${t.per_minute_limit} a minute. Anything you say starts afresh; Stop, Mute or New conversation ends it.`;
+    this.hint.textContent = tr('settings.talk.hint', { hops: String(t.hops_limit), minute: String(t.per_minute_limit) });
     this.onEdit();
   }
 
@@ -122,7 +130,7 @@ export class TalkSection implements FormPart {
     }
     if (!r.field?.startsWith('talk.')) return;
     const ctl = this.inputs.get(r.field.replace(/^talk\./, '') as Field);
-    this.error.textContent = r.error ?? 'Not saved';
+    this.error.textContent = r.error ?? tr('settings.not_saved');
     this.error.hidden = false;
     if (ctl) {
       ctl.setAttribute('aria-invalid', 'true');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SettingsState } from '../protocol';
-import { CHANGED_ELSEWHERE, SAVED_MS, SettingsView } from './view';
+import { changedElsewhere, SAVED_MS, SettingsView } from './view';
 import { FakeScheduler } from '../test-helpers';
 import { CoreConnection } from '../connection';
 
@@ -563,7 +563,7 @@ describe('SettingsView: state from elsewhere', () => {
     expect(byLabel('Name').value).toBe('Yuna');
     expect(byLabel('Allow').checked).toBe(true);
     expect(note().hidden).toBe(false);
-    expect(note().textContent).toContain(CHANGED_ELSEWHERE);
+    expect(note().textContent).toContain(changedElsewhere());
     expect(note().textContent).toContain('Yuna: name');
     expect(note().textContent).not.toContain('screen');
     q<HTMLButtonElement>('.footer .btn:not(.btn-primary)').click(); // Revert

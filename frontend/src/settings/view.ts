@@ -4,7 +4,7 @@
 // "Settings window"); this page keeps drafts until a save and shows what
 // the core answers.
 
-import { t } from '../i18n';
+import { t, type Key } from '../i18n';
 import { el } from '../dom';
 import type {
   AgentItem, ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsAudio, SettingsFocus,
@@ -43,20 +43,25 @@ export interface SettingsOptions {
 export const SAVED_MS = 3000;
 
 /** The note's lead when a field the user edited changed elsewhere too. */
-export const CHANGED_ELSEWHERE = 'Changed elsewhere while you were editing';
+export function changedElsewhere(): string {
+  return t('settings.changed_elsewhere');
+}
 
-/** How the note names a field. */
-const FIELD_LABELS: Record<Conflict['field'], string> = {
-  name: 'name', enabled: 'shown', look: 'look', chat_api: 'chat API', chat_base_url: 'base URL', model: 'model',
-  reasoning_effort: 'reasoning effort', card: 'character card', context_window: 'context window',
-  agent_id: 'agent', thread_id: 'thread',
-  'permissions.screen': 'screen access', 'permissions.screenshot_each_turn': 'screenshot with each message',
-  'permissions.tell_frontmost': 'tell the agent which app I\'m using',
-  'permissions.local_pages': 'may read pages on this computer and local network',
-  'voice.engine': 'voice', 'voice.program': 'voice program', 'voice.system_voice': 'system voice', 'voice.rate': 'speaking rate',
-  'voice.base_url': 'speech endpoint URL', 'voice.model': 'speech model', 'voice.endpoint_voice': 'endpoint voice',
-  'voice.format': 'audio format', 'voice.emotion_text_map': 'voice tags', 'voice.volume': 'volume', 'voice.muted': 'muted',
-  removed: 'removed', active_preset: 'main character',
+/** How the note names a field (a key of the page's catalogue). */
+const FIELD_LABELS: Record<Conflict['field'], Key> = {
+  name: 'settings.field.name', enabled: 'settings.field.enabled', look: 'settings.field.look', chat_api: 'settings.field.chat_api',
+  chat_base_url: 'settings.field.chat_base_url', model: 'settings.field.model',
+  reasoning_effort: 'settings.field.reasoning_effort', card: 'settings.field.card', context_window: 'settings.field.context_window',
+  agent_id: 'settings.field.agent_id', thread_id: 'settings.field.thread_id',
+  'permissions.screen': 'settings.field.screen', 'permissions.screenshot_each_turn': 'settings.field.screenshot',
+  'permissions.tell_frontmost': 'settings.field.tell_frontmost',
+  'permissions.local_pages': 'settings.field.local_pages',
+  'voice.engine': 'settings.field.voice_engine', 'voice.program': 'settings.field.voice_program',
+  'voice.system_voice': 'settings.field.system_voice', 'voice.rate': 'settings.field.rate',
+  'voice.base_url': 'settings.field.speech_url', 'voice.model': 'settings.field.speech_model',
+  'voice.endpoint_voice': 'settings.field.endpoint_voice', 'voice.format': 'settings.field.format',
+  'voice.emotion_text_map': 'settings.field.voice_tags', 'voice.volume': 'settings.field.volume', 'voice.muted': 'settings.field.muted',
+  removed: 'settings.field.removed', active_preset: 'settings.field.main',
 };
 
 interface Pending {
@@ -161,7 +166,7 @@ export class SettingsView {
     sidebar.append(title, this.list, this.addBtn);
 
     this.pane = el('main', 'pane');
-    this.note = el('div', 'note', CHANGED_ELSEWHERE);
+    this.note = el('div', 'note', changedElsewhere());
     this.note.setAttribute('role', 'status');
     this.note.hidden = true;
     this.formHost = el('div', 'form-host');
@@ -588,7 +593,7 @@ export class SettingsView {
     const saved = this.model.savedForm(d.id);
     return {
       id: d.id,
-      name: d.name.trim() || saved?.name.trim() || 'this character',
+      name: d.name.trim() || saved?.name.trim() || t('settings.this_character'),
       // What the core runs is the saved preset: a switch not saved yet
       // changes nothing there.
       live: !!saved?.enabled,
@@ -660,8 +665,10 @@ export class SettingsView {
 
   private runPresetAction(target: ActionTarget & { id: string; name: string }, action: PresetActionKind): void {
     if (!this.host.send({ type: 'preset_action', preset: target.id, action })) {
-      const what = action === 'reset' ? `start a new conversation with ${target.name}` : `reconnect ${target.name}`;
-      this.setStatus(this.connected ? `Could not reach Yui — could not ${what}.` : `Not connected to Yui — could not ${what}.`, 'error');
+      const vars = { name: target.name };
+      this.setStatus(action === 'reset'
+        ? t(this.connected ? 'settings.reset_unreachable' : 'settings.reset_offline', vars)
+        : t(this.connected ? 'settings.reconnect_unreachable' : 'settings.reconnect_offline', vars), 'error');
       this.offlineStatus = !this.connected;
       return;
     }
@@ -710,24 +717,24 @@ export class SettingsView {
       if (d.id === this.model.active) {
         const star = el('span', 'preset-main', '★');
         star.title = t('settings.main_character');
-        star.setAttribute('aria-label', 'main character');
+        star.setAttribute('aria-label', t('settings.main_character'));
         top.append(star);
       }
       if (dirty && !isNew) {
         const mark = el('span', 'preset-edited', '•');
         mark.title = t('settings.unsaved');
-        mark.setAttribute('aria-label', 'unsaved changes');
+        mark.setAttribute('aria-label', t('settings.unsaved'));
         top.append(mark);
       }
       const sub = el('span', 'preset-sub');
       const st = this.status.get(d.id);
       if (isNew) {
-        const n = el('span', 'preset-new', 'new, not saved');
+        const n = el('span', 'preset-new', t('settings.new_not_saved'));
         n.title = t('settings.not_saved_yet');
         sub.append(n);
       } else if (!d.enabled) {
         sub.dataset.state = 'off';
-        sub.append(el('span', 'dot'), el('span', '', 'off'));
+        sub.append(el('span', 'dot'), el('span', '', t('settings.off')));
       } else if (st) {
         sub.dataset.state = st.state;
         sub.append(el('span', 'dot'), el('span', '', st.text || st.state));
@@ -790,7 +797,7 @@ export class SettingsView {
       chatId: this.model.savedForm(d.id)?.chat_id ?? '',
       isNew: this.model.isNew(d.id),
       keyNote: this.model.savedForm(d.id)?.key_note ?? '',
-      keyFrom: takesKey(d) ? (this.model.savedForm(d.key_from!.preset)?.name || 'the main character') : '',
+      keyFrom: takesKey(d) ? (this.model.savedForm(d.key_from!.preset)?.name || t('settings.the_main_character')) : '',
       screenNote: this.model.savedForm(d.id)?.screen_note ?? '',
       savedThread: this.model.savedForm(d.id)?.thread_id ?? '',
       threadProblem: this.status.get(d.id)?.problem ?? '',
@@ -850,11 +857,12 @@ export class SettingsView {
     if (!this.note.hidden) {
       const byPreset = new Map<string, string[]>();
       for (const c of conflicts) {
-        const name = this.model.find(c.preset)?.name.trim() || 'Unnamed';
-        byPreset.set(name, [...(byPreset.get(name) ?? []), FIELD_LABELS[c.field]]);
+        const name = this.model.find(c.preset)?.name.trim() || t('settings.unnamed');
+        byPreset.set(name, [...(byPreset.get(name) ?? []), t(FIELD_LABELS[c.field])]);
       }
-      const what = [...byPreset].map(([name, fields]) => `${name}: ${fields.join(', ')}`).join('; ');
-      const text = `${CHANGED_ELSEWHERE} — ${what}. Save keeps yours; Revert shows the saved settings.`;
+      const what = [...byPreset].map(([name, fields]) => t('settings.changed_fields', { name, fields: fields.join(t('settings.list_sep')) }))
+        .join(t('settings.group_sep'));
+      const text = t('settings.changed_note', { lead: changedElsewhere(), what });
       // Set only when it changes: the note is a live region.
       if (this.note.textContent !== text) this.note.textContent = text;
     }
