@@ -6,13 +6,14 @@ import (
 	"crypto/x509"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"syscall"
 
+	"yui/app/phrase"
 	"yui/transport"
 )
 
@@ -37,9 +38,12 @@ const (
 // Cause is what the plate and Test connection say.
 type Cause struct {
 	Kind Kind
-	// Text is one plain sentence, e.g. "Can't reach 127.0.0.1:8646:
-	// connection refused — nothing is listening there."
+	// Text is one plain sentence in English, e.g. "Can't reach
+	// 127.0.0.1:8646: connection refused — nothing is listening there."
+	// (Msg.English()).
 	Text string
+	// Msg is Text as a phrase for the page to word in its language.
+	Msg phrase.Phrase
 	// Settings: the fix is in Settings → Backend (offer a button).
 	Settings bool
 	// Status is the HTTP status the server answered the upgrade with
@@ -65,53 +69,72 @@ func Explain(err error, endpoint string) Cause {
 	}
 	switch {
 	case errors.Is(err, transport.ErrUnauthorized):
-		return Cause{Kind: Key, Text: "The backend refused the key. Check the key in Settings → Backend.", Settings: true}
+		return cause(Key, true, 0, "core.cause.key")
 	case errors.As(err, &up):
+		status := strconv.Itoa(up.Status)
 		switch {
 		case up.Status == 401 || up.Status == 403:
-			return Cause{Kind: Key, Status: up.Status, Text: fmt.Sprintf("The backend refused the key (HTTP %d). Check the key in Settings → Backend.", up.Status), Settings: true}
+			return cause(Key, true, up.Status, "core.cause.key_http", "status", status)
 		case up.Status >= 500:
-			return Cause{Kind: HTTP, Status: up.Status, Text: fmt.Sprintf("The server at %s had a problem (HTTP %d). Yui keeps trying.", where, up.Status)}
+			return cause(HTTP, false, up.Status, "core.cause.server_error", "where", where, "status", status)
 		}
-		return Cause{Kind: NotPush, Status: up.Status, Settings: true, Text: fmt.Sprintf("This server does not speak the push protocol (HTTP %d on upgrade) — "+
-			"is it an OpenAI-compatible server? Choose its API in Settings.", up.Status)}
+		return cause(NotPush, true, up.Status, "core.cause.not_push", "status", status)
 	case unreadableAnswer(err):
-		c, _ := Unexpected(err, endpoint, "what its API sends")
+		c, _ := Unexpected(err, endpoint, WantAPI)
 		return c
 	case isTLS(err):
-		return Cause{Kind: TLS, Text: fmt.Sprintf("TLS problem with %s: %s.", host, tlsReason(err)), Settings: true}
+		key, reason := tlsReason(err)
+		if reason == "" {
+			return cause(TLS, true, 0, key, "host", host)
+		}
+		return cause(TLS, true, 0, key, "host", host, "reason", reason)
 	case errors.As(err, &dns) && dns.IsNotFound:
-		return Cause{Kind: NoHost, Text: fmt.Sprintf("Can't reach %s: no such host — check the address.", host), Settings: true}
+		return cause(NoHost, true, 0, "core.cause.no_host", "host", host)
 	case errors.Is(err, syscall.ECONNREFUSED):
-		return Cause{Kind: Refused, Text: fmt.Sprintf("Can't reach %s: connection refused — nothing is listening there. Is the server running?", where)}
+		return cause(Refused, false, 0, "core.cause.refused", "where", where)
 	case errors.Is(err, syscall.EHOSTUNREACH), errors.Is(err, syscall.ENETUNREACH):
-		return Cause{Kind: Unreachable, Text: fmt.Sprintf("Can't reach %s: no route to it (is the network up?).", where)}
+		return cause(Unreachable, false, 0, "core.cause.unreachable", "where", where)
 	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, os.ErrDeadlineExceeded),
 		errors.As(err, &dns) && dns.IsTimeout, errors.As(err, &ne) && ne.Timeout():
-		return Cause{Kind: Timeout, Text: fmt.Sprintf("Can't reach %s: it did not answer in time.", where)}
+		return cause(Timeout, false, 0, "core.cause.timeout", "where", where)
 	case errors.As(err, &dns):
-		return Cause{Kind: NoHost, Text: fmt.Sprintf("Can't reach %s: the name could not be looked up.", host), Settings: true}
+		return cause(NoHost, true, 0, "core.cause.lookup", "host", host)
 	}
-	return Cause{Kind: Other, Text: fmt.Sprintf("Can't connect to %s: %s.", where, lastPart(err))}
+	return cause(Other, false, 0, "core.cause.other", "where", where, "reason", lastPart(err))
 }
 
+// cause is a Cause with its phrase and the phrase's English text.
+func cause(kind Kind, settings bool, status int, key string, pairs ...string) Cause {
+	m := phrase.New(key, pairs...)
+	return Cause{Kind: kind, Settings: settings, Status: status, Msg: m, Text: m.English()}
+}
+
+// Want names what a request asked the server for, for Unexpected.
+type Want string
+
+// What was asked for.
+const (
+	WantAPI    Want = "api"    // what the chat API sends
+	WantModels Want = "models" // a model list
+	WantAgents Want = "agents" // what a Standard Agents runtime sends
+)
+
 // Unexpected explains err when the server answered but its body could not
-// be read as what was asked for — want names that ("a model list") — e.g. a
+// be read as what was asked for — want names that (WantModels) — e.g. a
 // web page from a URL that is not the API's. It is the request wires'
 // counterpart of NotPush: the server is there, the API or the URL is
 // wrong. ok is false when err is not such an answer (no JSON decoding
 // error in its chain).
-func Unexpected(err error, endpoint, want string) (c Cause, ok bool) {
+func Unexpected(err error, endpoint string, want Want) (c Cause, ok bool) {
 	if !unreadableAnswer(err) {
 		return Cause{}, false
 	}
-	sent := "it sent something else"
+	sent := "other"
 	var se *json.SyntaxError
 	if errors.As(err, &se) && strings.Contains(se.Error(), "'<'") {
-		sent = "it sent a web page"
+		sent = "page"
 	}
-	return Cause{Kind: NotAPI, Settings: true, Text: fmt.Sprintf("The server at %s answered, but not with %s (%s) — "+
-		"is the API or the URL wrong? Check the Chat API and the base URL in Settings.", HostPort(endpoint), want, sent)}, true
+	return cause(NotAPI, true, 0, "core.cause.not_"+string(want)+"_"+sent, "where", HostPort(endpoint)), true
 }
 
 // unreadableAnswer: err's chain holds a JSON decoding error, i.e. the
@@ -154,8 +177,9 @@ func isTLS(err error) bool {
 		errors.As(err, &rh) || errors.As(err, &al) || plainToTLS(err)
 }
 
-// tlsReason is the TLS failure in plain words.
-func tlsReason(err error) string {
+// tlsReason is the TLS failure's phrase key, and for a failure without
+// one of its own the error's words.
+func tlsReason(err error) (key, reason string) {
 	var (
 		ua x509.UnknownAuthorityError
 		he x509.HostnameError
@@ -164,17 +188,17 @@ func tlsReason(err error) string {
 	)
 	switch {
 	case errors.As(err, &ua):
-		return "its certificate is not trusted (signed by an unknown authority)"
+		return "core.cause.tls_untrusted", ""
 	case errors.As(err, &he):
-		return "its certificate is for another name"
+		return "core.cause.tls_name", ""
 	case errors.As(err, &ci) && ci.Reason == x509.Expired:
-		return "its certificate has expired or is not valid yet"
+		return "core.cause.tls_expired", ""
 	case errors.As(err, &ci):
-		return "its certificate is not valid"
+		return "core.cause.tls_invalid", ""
 	case errors.As(err, &rh), plainToTLS(err):
-		return "it does not speak TLS (try http:// instead of https://)"
+		return "core.cause.tls_plain", ""
 	}
-	return lastPart(err)
+	return "core.cause.tls", lastPart(err)
 }
 
 // plainToTLS is net/http's untyped "server gave HTTP response to HTTPS

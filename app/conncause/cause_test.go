@@ -188,7 +188,7 @@ func TestWebPageInsteadOfModelsIsNotTheAPI(t *testing.T) {
 		t.Fatal("a web page read as a model list")
 	}
 	where := conncause.HostPort(srv.URL)
-	c, ok := conncause.Unexpected(err, srv.URL, "a model list")
+	c, ok := conncause.Unexpected(err, srv.URL, conncause.WantModels)
 	if !ok {
 		t.Fatalf("Unexpected did not recognise %v", err)
 	}
@@ -202,13 +202,13 @@ func TestWebPageInsteadOfModelsIsNotTheAPI(t *testing.T) {
 	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte(`{"data":"nope"}`)) }))
 	defer other.Close()
 	_, err = chatcompletions.ListModels(context.Background(), nil, other.URL, "k")
-	c, ok = conncause.Unexpected(err, other.URL, "a model list")
+	c, ok = conncause.Unexpected(err, other.URL, conncause.WantModels)
 	if !ok {
 		t.Fatalf("Unexpected did not recognise %v", err)
 	}
 	want(t, c, conncause.NotAPI, true, "not with a model list (it sent something else)")
 	// A network error is not an answer.
-	if _, ok := conncause.Unexpected(errors.New("dial tcp: connection refused"), srv.URL, "a model list"); ok {
+	if _, ok := conncause.Unexpected(errors.New("dial tcp: connection refused"), srv.URL, conncause.WantModels); ok {
 		t.Fatal("a dial error called an answer")
 	}
 }

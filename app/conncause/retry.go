@@ -1,8 +1,10 @@
 package conncause
 
 import (
-	"fmt"
+	"strconv"
 	"time"
+
+	"yui/app/phrase"
 )
 
 // Retrying is the plate's line while a link waits to try again after c:
@@ -13,19 +15,24 @@ import (
 // cause reads "reconnecting in N s" ("reconnecting…" when the attempt is
 // due).
 func Retrying(c Cause, left, every time.Duration) string {
+	return RetryingPhrase(c, left, every).English()
+}
+
+// RetryingPhrase is Retrying's line as a phrase for the page.
+func RetryingPhrase(c Cause, left, every time.Duration) phrase.Phrase {
 	secs := int((left + time.Second - 1) / time.Second)
 	if c.Kind == NotPush {
-		head := fmt.Sprintf("not a push server (HTTP %d)", c.Status)
+		status := strconv.Itoa(c.Status)
 		switch {
 		case every > 0:
-			return fmt.Sprintf("%s — retrying every %d s", head, int(every.Round(time.Second)/time.Second))
+			return phrase.New("core.plate.not_push_every", "status", status, "n", strconv.Itoa(int(every.Round(time.Second)/time.Second)))
 		case secs < 1:
-			return head + " — retrying now"
+			return phrase.New("core.plate.not_push_now", "status", status)
 		}
-		return fmt.Sprintf("%s — retrying in %d s", head, secs)
+		return phrase.New("core.plate.not_push_in", "status", status, "n", strconv.Itoa(secs))
 	}
 	if secs < 1 {
-		return "reconnecting…"
+		return phrase.New("core.plate.reconnecting_now")
 	}
-	return fmt.Sprintf("reconnecting in %d s", secs)
+	return phrase.New("core.plate.reconnecting_in", "n", strconv.Itoa(secs))
 }

@@ -3,11 +3,12 @@ package pet
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"yui/app/conncause"
+	"yui/app/phrase"
 	"yui/transport"
 	"yui/transport/chatcompletions"
 	"yui/transport/push"
@@ -19,8 +20,12 @@ type ProbeResult struct {
 	// Kind: "ok", "refused" (the key), "unreachable", "failed" (the
 	// server answered with an error) or "unsupported".
 	Kind string
-	// Text is the line shown beside the button.
+	// Text is the line shown beside the button, in English: Msg's
+	// sentences joined by spaces.
 	Text string
+	// Msg is Text as phrases (one a sentence) the page words in its
+	// language.
+	Msg []phrase.Phrase
 	// Models are the ids GET {base}/models listed (request wires).
 	Models []string
 	// Cause is the failure's conncause kind ("refused", "no_host",
@@ -39,7 +44,40 @@ func explained(kind string, err error, base string) ProbeResult {
 	if c.Kind == conncause.Key {
 		kind = "refused"
 	}
-	return ProbeResult{Kind: kind, Text: c.Text, Cause: string(c.Kind), Settings: c.Settings}
+	return ProbeResult{Kind: kind, Text: c.Text, Msg: []phrase.Phrase{c.Msg}, Cause: string(c.Kind), Settings: c.Settings}
+}
+
+// said is a result of kind saying the phrases ms, one a sentence.
+func said(kind string, ms ...phrase.Phrase) ProbeResult {
+	r := ProbeResult{Kind: kind}
+	r.say(ms...)
+	return r
+}
+
+// say adds sentences to r's text.
+func (r *ProbeResult) say(ms ...phrase.Phrase) {
+	for _, m := range ms {
+		r.Msg = append(r.Msg, m)
+		if r.Text != "" {
+			r.Text += " "
+		}
+		r.Text += m.English()
+	}
+}
+
+// fromCause is a result of kind saying cause c.
+func fromCause(kind string, c conncause.Cause) ProbeResult {
+	r := said(kind, c.Msg)
+	r.Cause, r.Settings = string(c.Kind), c.Settings
+	return r
+}
+
+// counted is the phrase key for n things: key+"_one" for 1, else key.
+func counted(key string, n int) string {
+	if n == 1 {
+		return key + "_one"
+	}
+	return key
 }
 
 // AgentChoice is one agent of a Standard Agents runtime, for the picker.
@@ -54,7 +92,7 @@ type AgentChoice struct {
 func Probe(ctx context.Context, hc *http.Client, chatAPI, base, key, chatID string) ProbeResult {
 	base = strings.TrimSpace(base)
 	if base == "" {
-		return ProbeResult{Kind: "unreachable", Text: "No base URL: type the server's address first."}
+		return said("unreachable", phrase.New("core.test.no_base_url"))
 	}
 	switch {
 	case IsRequestWire(chatAPI):
@@ -62,25 +100,29 @@ func Probe(ctx context.Context, hc *http.Client, chatAPI, base, key, chatID stri
 		var se *chatcompletions.StatusError
 		switch {
 		case err == nil && len(models) == 0:
-			return ProbeResult{Kind: "ok", Text: "Connected; the server lists no models (type the model name)."}
+			return said("ok", phrase.New("core.test.no_models"))
 		case err == nil:
-			return ProbeResult{Kind: "ok", Text: fmt.Sprintf("Connected: %d model%s listed.", len(models), plural(len(models))), Models: models}
+			r := said("ok", phrase.New(counted("core.test.models", len(models)), "n", strconv.Itoa(len(models))))
+			r.Models = models
+			return r
 		case errors.As(err, &se) && (se.Status == http.StatusUnauthorized || se.Status == http.StatusForbidden):
-			return ProbeResult{Kind: "refused", Text: fmt.Sprintf("The key was refused (HTTP %d). Check the key.", se.Status)}
+			return said("refused", phrase.New("core.test.key_refused", "status", strconv.Itoa(se.Status)))
 		case errors.As(err, &se):
-			return ProbeResult{Kind: "failed", Text: "The server answered " + se.Error() + "."}
+			return said("failed", phrase.New("core.test.server_answered", "error", se.Error()))
 		}
-		if c, ok := conncause.Unexpected(err, base, "a model list"); ok {
-			return ProbeResult{Kind: "failed", Text: c.Text, Cause: string(c.Kind), Settings: c.Settings}
+		if c, ok := conncause.Unexpected(err, base, conncause.WantModels); ok {
+			return fromCause("failed", c)
 		}
 		return explained("unreachable", err, base)
 	case chatAPI == Push:
 		err := push.Probe(ctx, hc, base, key, chatID)
 		switch {
 		case err == nil:
-			return ProbeResult{Kind: "ok", Text: "Connected: the backend answered ready."}
+			return said("ok", phrase.New("core.test.push_ready"))
 		case errors.Is(err, push.ErrUnauthorized):
-			return ProbeResult{Kind: "refused", Text: "The key was refused (4401). Check the key.", Cause: string(conncause.Key), Settings: true}
+			r := said("refused", phrase.New("core.test.key_refused_push"))
+			r.Cause, r.Settings = string(conncause.Key), true
+			return r
 		}
 		var up *transport.UpgradeStatusError
 		if errors.As(err, &up) && up.Status < 500 && up.Status != 401 && up.Status != 403 {
@@ -88,14 +130,7 @@ func Probe(ctx context.Context, hc *http.Client, chatAPI, base, key, chatID stri
 		}
 		return explained("unreachable", err, base)
 	}
-	return ProbeResult{Kind: "unsupported", Text: "This version cannot test that API."}
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
+	return said("unsupported", phrase.New("core.test.unsupported"))
 }
 
 // reason is the end of a network error's chain, the part a person reads
@@ -116,11 +151,11 @@ func reason(err error) string {
 func ProbeThreads(ctx context.Context, hc *http.Client, base, key, agent, thread string) ProbeResult {
 	base = strings.TrimSpace(base)
 	if base == "" {
-		return ProbeResult{Kind: "unreachable", Text: "No base URL: type the runtime's address first."}
+		return said("unreachable", phrase.New("core.test.no_runtime_url"))
 	}
 	api, err := threads.NewAPI(hc, base, key)
 	if err != nil {
-		return ProbeResult{Kind: "failed", Text: "The base URL is not usable: " + reason(err) + "."}
+		return said("failed", phrase.New("core.test.bad_url", "reason", reason(err)))
 	}
 	host := strings.TrimPrefix(strings.TrimPrefix(api.Origin(), "https://"), "http://")
 	user, err := api.Me(ctx)
@@ -128,25 +163,32 @@ func ProbeThreads(ctx context.Context, hc *http.Client, base, key, agent, thread
 	switch {
 	case threads.IsRefused(err):
 		errors.As(err, &ae)
-		return ProbeResult{Kind: "refused", Text: fmt.Sprintf("The key was refused (HTTP %d). Check the key.", ae.Status)}
+		return said("refused", phrase.New("core.test.key_refused", "status", strconv.Itoa(ae.Status)))
 	case errors.As(err, &ae):
-		return ProbeResult{Kind: "failed", Text: "The runtime answered " + ae.Error() + "."}
+		return said("failed", phrase.New("core.test.runtime_answered", "error", ae.Error()))
 	case err != nil:
-		if c, ok := conncause.Unexpected(err, base, "what a Standard Agents runtime sends"); ok {
-			return ProbeResult{Kind: "failed", Text: c.Text, Cause: string(c.Kind), Settings: c.Settings}
+		if c, ok := conncause.Unexpected(err, base, conncause.WantAgents); ok {
+			return fromCause("failed", c)
 		}
-		return ProbeResult{Kind: "unreachable", Text: "Cannot reach " + host + ": " + reason(err) + "."}
+		return said("unreachable", phrase.New("core.test.cannot_reach", "host", host, "reason", reason(err)))
 	}
-	who := "Connected"
-	if user.Username != "" {
-		who = "Connected as " + user.Username
+	// who is the phrase beginning "Connected" (…"as USER" when the
+	// runtime named the user).
+	who := func(key string, pairs ...string) phrase.Phrase {
+		if user.Username != "" {
+			return phrase.New(key+"_as", append(pairs, "user", user.Username)...)
+		}
+		return phrase.New(key, pairs...)
 	}
 	list, err := api.Agents(ctx)
 	if err != nil {
-		return ProbeResult{Kind: "failed", Text: who + ", but the agents could not be listed: " + reason(err) + "."}
+		return said("failed", who("core.test.agents_failed", "reason", reason(err)))
 	}
 	r := ProbeResult{Kind: "ok", Agents: make([]AgentChoice, len(list))}
-	var chosen *threads.Agent
+	var (
+		chosen *threads.Agent
+		head   phrase.Phrase
+	)
 	for i, g := range list {
 		r.Agents[i] = AgentChoice{ID: g.ID, Label: g.Label()}
 		if g.ID == strings.TrimSpace(agent) {
@@ -155,38 +197,39 @@ func ProbeThreads(ctx context.Context, hc *http.Client, base, key, agent, thread
 	}
 	switch {
 	case strings.TrimSpace(agent) == "":
-		r.Text = fmt.Sprintf("%s: %d agent%s listed; pick one.", who, len(list), plural(len(list)))
+		head = who(counted("core.test.agents_listed", len(list)), "n", strconv.Itoa(len(list)))
 	case chosen == nil:
 		r.Kind = "failed"
-		r.Text = fmt.Sprintf("%s, but the agent “%s” is not on this runtime; pick one of the %d listed.", who, agent, len(list))
+		r.say(who("core.test.agent_missing", "agent", agent, "n", strconv.Itoa(len(list))))
 		return r
 	default:
-		r.Text = fmt.Sprintf("%s; agent “%s” found.", who, chosen.Label())
+		head = who("core.test.agent_found", "agent", chosen.Label())
 	}
 	thread = strings.TrimSpace(thread)
 	if thread == "" {
-		if r.Kind == "ok" && chosen != nil {
-			r.Text += " A new thread is made when you save."
+		r.say(head)
+		if chosen != nil {
+			r.say(phrase.New("core.test.new_thread_on_save"))
 		}
 		return r
 	}
 	if !threads.ValidThreadID(thread) {
 		r.Kind = "failed"
-		r.Text = who + ", but “" + thread + "” is not a thread id (letters, digits, - and _)."
+		r.say(who("core.test.bad_thread", "thread", thread))
 		return r
 	}
 	info, err := api.Thread(ctx, thread)
 	switch {
 	case threads.IsNotFound(err):
 		r.Kind = "failed"
-		r.Text = who + ", but the thread " + thread + " was deleted (or never existed). Start a new thread."
+		r.say(who("core.test.thread_deleted", "thread", thread))
 	case err != nil:
 		r.Kind = "failed"
-		r.Text = who + ", but the thread could not be read: " + reason(err) + "."
+		r.say(who("core.test.thread_unreadable", "reason", reason(err)))
 	case chosen != nil && info.AgentID != "" && info.AgentID != chosen.ID:
-		r.Text += " The thread belongs to agent “" + info.AgentID + "”."
+		r.say(head, phrase.New("core.test.thread_other_agent", "agent", info.AgentID))
 	default:
-		r.Text += " The thread is there."
+		r.say(head, phrase.New("core.test.thread_there"))
 	}
 	return r
 }

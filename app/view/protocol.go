@@ -1,5 +1,7 @@
 package view
 
+import "yui/app/phrase"
+
 // The message types of the view protocol. docs/view-protocol.md describes
 // each one; keep the two in step.
 
@@ -62,6 +64,10 @@ type Plate struct {
 	// Settings: the fix is in Settings → Backend; the page offers a button
 	// that opens it there.
 	Settings bool `json:"settings,omitempty"`
+	// Msg and CauseMsg are Text and Cause as phrases the page words in
+	// its language (app/phrase); Text and Cause are their English.
+	Msg      *phrase.Phrase `json:"msg,omitempty"`
+	CauseMsg *phrase.Phrase `json:"cause_msg,omitempty"`
 }
 
 // Composer is the text composer's state.
@@ -494,6 +500,8 @@ type PresetStatus struct {
 	ID    string `json:"id"`
 	State string `json:"state"`
 	Text  string `json:"text"`
+	// Msg is Text as a phrase the page words in its language.
+	Msg *phrase.Phrase `json:"msg,omitempty"`
 	// Problem names what keeps a Standard Agents character from its
 	// thread: "thread_deleted" (the form offers a new thread) or
 	// "agent_unknown"; "" when nothing.
@@ -647,11 +655,14 @@ type TestConnection struct {
 // the reason in Text), "failed" (the server answered with an error) or
 // "unsupported" (an API this version cannot test).
 type ConnectionTest struct {
-	RequestID string   `json:"request_id"`
-	Preset    string   `json:"preset"`
-	Kind      string   `json:"kind"`
-	Text      string   `json:"text"`
-	Models    []string `json:"models"`
+	RequestID string `json:"request_id"`
+	Preset    string `json:"preset"`
+	Kind      string `json:"kind"`
+	Text      string `json:"text"`
+	// Msg is Text as phrases, one a sentence, the page words in its
+	// language (none: the page shows Text).
+	Msg    []phrase.Phrase `json:"msg,omitempty"`
+	Models []string        `json:"models"`
 	// Cause is the failure's kind in app/conncause's terms ("refused",
 	// "no_host", "timeout", "tls", "not_push", "not_api", "key", …), "" on success.
 	Cause string `json:"cause,omitempty"`

@@ -365,7 +365,8 @@ func TestProtocolTSAgreesWithGo(t *testing.T) {
 // nested interface missing a field.
 func TestProtocolTSCheckerSeesADifference(t *testing.T) {
 	ifaces := map[string]tsInterface{
-		"Plate":    {name: "Plate", fields: tsFields("type: 'plate'; kind: string; txt: string; action?: string; cause?: string; settings?: boolean")},
+		"Plate":    {name: "Plate", fields: tsFields("type: 'plate'; kind: string; txt: string; action?: string; cause?: string; settings?: boolean; msg?: Phrase | null; cause_msg?: Phrase | null")},
+		"Phrase":   {name: "Phrase", fields: tsFields("key: string; vars?: Record<string, string> | null")},
 		"Pill":     {name: "Pill", fields: tsFields("type: 'pill'; tool: PillTool | null; error: string; capture?: boolean; voice?: string")},
 		"PillTool": {name: "PillTool", fields: tsFields("tool_id: string; state: string; label: string")},
 	}

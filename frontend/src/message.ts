@@ -14,6 +14,7 @@ import { ComposerView } from './composer';
 import { DelegationsChip } from './chip';
 import { button, el } from './dom';
 import { t } from './i18n';
+import { phrase } from './corephrases';
 import { stripEmoji } from './emoji';
 import { renderRichText } from './links';
 import { exportedText, HistorySearchView, when } from './history';
@@ -132,7 +133,7 @@ export class MessageView {
         // The connection state as the pet's plate shows it ("thinking" is
         // shown by the streaming reply instead).
         this.status.hidden = m.kind !== 'connection' || m.text === '';
-        this.status.textContent = m.kind === 'connection' ? m.text : '';
+        this.status.textContent = m.kind === 'connection' ? phrase(m.msg, m.text) : '';
         break;
       case 'delegations':
         this.chip.apply(m);

@@ -15,6 +15,7 @@ import { ReasoningView } from './reasoning';
 import { AttachmentTray, type ImageReader } from './attachments';
 import { PermissionPromptView } from './permission';
 import { PlateCause } from './platecause';
+import { phrase } from './corephrases';
 import { ComposerView } from './composer';
 import { PetMenu } from './menu';
 import { button, el } from './dom';
@@ -198,10 +199,11 @@ export class PetView {
         this.menu.applyDesktop(m);
         break;
       case 'plate':
-        this.plate.hidden = m.kind === '' || m.text === '';
+        const text = phrase(m.msg, m.text);
+        this.plate.hidden = m.kind === '' || text === '';
         this.plate.dataset.kind = m.kind;
-        this.plateText.textContent = m.text;
-        this.plate.title = m.text;
+        this.plateText.textContent = text;
+        this.plate.title = text;
         this.plateAction.hidden = !m.action;
         this.plateAction.dataset.action = m.action ?? '';
         this.plateAction.textContent = m.action && PLATE_ACTIONS[m.action] ? t(PLATE_ACTIONS[m.action]) : (m.action ?? '');

@@ -7,6 +7,8 @@
 
 import type { Plate } from './protocol';
 import { button, el } from './dom';
+import { phrase } from './corephrases';
+import { t } from './i18n';
 import './platecause.css';
 
 export class PlateCause {
@@ -17,14 +19,14 @@ export class PlateCause {
   /** onSettings opens the settings window at the backend section. */
   constructor(onSettings: () => void) {
     this.text = el('span', 'plate-cause-text');
-    this.button = button('plate-cause-settings', 'Open settings', {}, true);
+    this.button = button('plate-cause-settings', t('plate.open_settings'), {}, true);
     this.button.addEventListener('click', onSettings);
     this.el = el('div', { class: 'plate-cause', attrs: { role: 'status', 'aria-live': 'polite' }, hidden: true }, this.text, this.button);
   }
 
   /** Shows the cause of a connection plate; hides for any other plate. */
   show(p: Plate): void {
-    const cause = p.kind === 'connection' ? (p.cause ?? '') : '';
+    const cause = p.kind === 'connection' ? phrase(p.cause_msg, p.cause ?? '') : '';
     this.el.hidden = cause === '';
     this.text.textContent = cause;
     this.button.hidden = cause === '' || !p.settings;

@@ -4,9 +4,14 @@
 export interface PresetInfo { type: 'preset'; id: string; name: string; look: string }
 /** `cause`: why the connection failed, in plain words; `settings`: the fix
  * is in Settings → Backend (the page offers a button). */
+/** A text the core publishes for the page to word (app/phrase): a key of
+ * the catalogues (src/corephrases.ts lists them) and its {name} values. */
+export interface Phrase { key: string; vars?: Record<string, string> | null }
 export interface Plate {
   type: 'plate'; kind: '' | 'connection' | 'thinking'; text: string; action?: string;
   cause?: string; settings?: boolean;
+  /** text and cause as phrases; text and cause are their English. */
+  msg?: Phrase | null; cause_msg?: Phrase | null;
 }
 export interface Composer { type: 'composer'; locked: boolean }
 export interface ErrorLine { type: 'error_line'; text: string; where: 'composer' | 'pill' }
@@ -240,7 +245,7 @@ export interface SettingsAudio { type: 'settings_audio'; server: string; note: s
 export interface SettingsFocus { type: 'settings_focus'; seq: number; preset: string; section: SettingsSection | string }
 /** problem: what keeps a Standard Agents character from its thread
  * ('thread_deleted', 'agent_unknown'), absent when nothing. */
-export interface PresetStatus { id: string; state: string; text: string; problem?: string }
+export interface PresetStatus { id: string; state: string; text: string; msg?: Phrase | null; problem?: string }
 export interface SettingsStatus { type: 'settings_status'; presets: PresetStatus[] | null }
 /** `suggestion`: a value the refused field probably meant (a URL without a
  * scheme → http://…); the form offers it. */
@@ -319,6 +324,8 @@ export interface AgentItem { id: string; label: string }
 export interface ConnectionTest {
   type: 'connection_test'; request_id: string; preset: string;
   kind: 'ok' | 'refused' | 'unreachable' | 'failed' | 'unsupported' | string; text: string; models: string[] | null;
+  /** text as phrases, one a sentence (src/corephrases.ts). */
+  msg?: Phrase[] | null;
   /** The failure's cause (app/conncause): refused, no_host, timeout, tls, not_push, not_api (an answer that is not the API's: a web page), key, … */
   cause?: string;
   settings?: boolean;

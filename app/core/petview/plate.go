@@ -7,6 +7,7 @@ import (
 	"yui/app/conncause"
 	"yui/app/core/backend"
 	apppet "yui/app/pet"
+	"yui/app/phrase"
 	"yui/app/view"
 )
 
@@ -56,13 +57,21 @@ func (v *View) armCountdown() {
 // with mu held.
 func (v *View) status() view.PresetStatus {
 	st := view.PresetStatus{ID: v.id, State: v.st.socket, Problem: v.st.problem}
+	var m *phrase.Phrase
 	switch v.st.socket {
 	case "ready":
-		st.Text = "connected"
+		m = new(phrase.New("core.status.connected"))
 	case "reconnecting":
-		st.Text = "reconnecting"
+		m = new(phrase.New("core.status.reconnecting"))
 	default:
-		st.Text = strings.TrimSuffix(v.plate().Text, "…")
+		m = v.plate().Msg
+		if m != nil && m.Key == "core.plate.connecting" {
+			m = new(phrase.New("core.status.connecting"))
+		}
+	}
+	st.Msg = m
+	if m != nil {
+		st.Text = strings.TrimSuffix(m.English(), "…")
 	}
 	return st
 }
@@ -72,14 +81,14 @@ func (v *View) plate() view.Plate {
 	switch v.st.socket {
 	case "ready":
 		if v.st.thinking {
-			return view.Plate{Kind: "thinking", Text: "thinking"}
+			return plate("thinking", phrase.New("core.plate.thinking"), "")
 		}
 		return view.Plate{}
 	case "connecting":
-		return view.Plate{Kind: "connection", Text: "connecting…"}
+		return plate("connection", phrase.New("core.plate.connecting"), "")
 	case "reconnecting":
 		left := time.Until(v.st.retryAt)
-		p := view.Plate{Kind: "connection", Text: conncause.Retrying(v.st.cause, left, v.st.retryEvery)}
+		p := plate("connection", conncause.RetryingPhrase(v.st.cause, left, v.st.retryEvery), "")
 		if left > 0 {
 			p.Action = "reconnect"
 		}
@@ -89,12 +98,12 @@ func (v *View) plate() view.Plate {
 	default:
 		p, _ := v.cfg.Host.Preset(v.id)
 		if !v.cfg.Host.Available(p.ChatAPI) {
-			return view.Plate{Kind: "connection", Text: backend.Label(p.ChatAPI) + " is not in this version"}
+			return plate("connection", phrase.New("core.plate.not_in_version", "api", backend.Label(p.ChatAPI)), "")
 		}
 		if v.cfg.Host.Endpoint(v.id) == "" {
-			return view.Plate{Kind: "connection", Text: "not configured"}
+			return plate("connection", phrase.New("core.plate.not_configured"), "")
 		}
-		return view.Plate{Kind: "connection", Text: "not connected"}
+		return plate("connection", phrase.New("core.plate.not_connected"), "")
 	}
 }
 
@@ -103,20 +112,25 @@ func (v *View) failedPlate() view.Plate {
 	switch {
 	case v.st.problem == view.ProblemThreadDeleted:
 		// No reconnect: the thread is gone; a new one is the way on.
-		return view.Plate{Kind: "connection", Text: "thread deleted", Action: "reset"}
+		return plate("connection", phrase.New("core.plate.thread_deleted"), "reset")
 	case v.st.problem == view.ProblemAgentUnknown:
-		return view.Plate{Kind: "connection", Text: "agent not found", Action: "settings"}
+		return plate("connection", phrase.New("core.plate.agent_unknown"), "settings")
 	case v.st.unauthorized && v.chatAPI() == apppet.StandardAgents:
-		return v.withCause(view.Plate{Kind: "connection", Text: "key refused", Action: "reconnect"})
+		return v.withCause(plate("connection", phrase.New("core.plate.key_refused"), "reconnect"))
 	case v.st.unauthorized:
-		return v.withCause(view.Plate{Kind: "connection", Text: "wrong key", Action: "reconnect"})
+		return v.withCause(plate("connection", phrase.New("core.plate.wrong_key"), "reconnect"))
 	}
-	return v.withCause(view.Plate{Kind: "connection", Text: "can't connect", Action: "reconnect"})
+	return v.withCause(plate("connection", phrase.New("core.plate.cant_connect"), "reconnect"))
+}
+
+// plate is a plate of kind saying m (its English as Text), offering action.
+func plate(kind string, m phrase.Phrase, action string) view.Plate {
+	return view.Plate{Kind: kind, Text: m.English(), Msg: m.Ptr(), Action: action}
 }
 
 // withCause adds why the connection failed to a plate. Call with mu held.
 func (v *View) withCause(p view.Plate) view.Plate {
-	p.Cause, p.Settings = v.st.cause.Text, v.st.cause.Settings
+	p.Cause, p.CauseMsg, p.Settings = v.st.cause.Text, v.st.cause.Msg.Ptr(), v.st.cause.Settings
 	return p
 }
 

@@ -60,7 +60,7 @@ func (r *Room) TestConnection(req view.TestConnection) {
 			agents[i] = view.AgentItem{ID: a.ID, Label: a.Label}
 		}
 		r.cfg.Pages.Send(view.RoleSettings, "", view.MustEncode(view.TypeConnectionTest,
-			view.ConnectionTest{RequestID: req.RequestID, Preset: req.Preset, Kind: res.Kind, Text: res.Text, Models: models, Agents: agents,
+			view.ConnectionTest{RequestID: req.RequestID, Preset: req.Preset, Kind: res.Kind, Text: res.Text, Msg: res.Msg, Models: models, Agents: agents,
 				Cause: res.Cause, Settings: res.Settings}))
 	}()
 }

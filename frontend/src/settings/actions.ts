@@ -9,6 +9,7 @@
 import { el } from '../dom';
 // tr: t() (these views name their targets t).
 import { t as tr } from '../i18n';
+import { phrase } from '../corephrases';
 import type { PresetStatus } from '../protocol';
 
 /** The selected character as the actions see it. */
@@ -86,7 +87,7 @@ export class ConnectionLine {
     const st = t.status;
     if (st?.state) this.state.dataset.state = st.state;
     else delete this.state.dataset.state;
-    setText(this.text, st ? st.text || st.state : 'no status yet');
+    setText(this.text, st ? phrase(st.msg, st.text) || st.state : tr('settings.no_status'));
   }
 }
 

@@ -5,6 +5,7 @@
 // the core answers.
 
 import { t, type Key } from '../i18n';
+import { phrase, phrases } from '../corephrases';
 import { el } from '../dom';
 import type {
   AgentItem, ConnectionTest, CoreMessage, PageMessage, PresetActionKind, PresetStatus, SaveSettings, SettingsAudio, SettingsFocus,
@@ -627,7 +628,7 @@ export class SettingsView {
   private onTested(m: ConnectionTest): void {
     if (this.testIds.get(m.preset) !== m.request_id) return;
     this.testIds.delete(m.preset);
-    this.tests.set(m.preset, { state: 'done', kind: m.kind, text: m.text, cause: m.cause });
+    this.tests.set(m.preset, { state: 'done', kind: m.kind, text: phrases(m.msg, m.text), cause: m.cause });
     if (m.models && m.models.length > 0) this.models.set(m.preset, m.models);
     if (m.agents && m.agents.length > 0) this.agents.set(m.preset, m.agents);
     if (m.preset !== this.selectedId || !this.form) return;
@@ -737,7 +738,7 @@ export class SettingsView {
         sub.append(el('span', 'dot'), el('span', '', t('settings.off')));
       } else if (st) {
         sub.dataset.state = st.state;
-        sub.append(el('span', 'dot'), el('span', '', st.text || st.state));
+        sub.append(el('span', 'dot'), el('span', '', phrase(st.msg, st.text) || st.state));
       }
       sub.querySelector('.dot')?.setAttribute('aria-hidden', 'true');
       b.append(top, sub);

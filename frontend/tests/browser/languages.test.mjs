@@ -1,9 +1,10 @@
 // The pet page and the settings window in each UI language, in Debian's
 // Chromium against a real core (docs/languages.md): the page takes
 // ?lang=, sets <html lang>, its composer, pet menu and the settings
-// window's translated sections speak the language, and nothing in them
-// overflows its box. Screenshots go to $YUI_BROWSER_SHOT_DIR (or /tmp) as
-// yui-lang-<tag>.png and yui-lang-<tag>-settings.png.
+// window's sections (every one, the voice rows of each engine too) speak
+// the language, and nothing in them overflows its box. Screenshots go to
+// $YUI_BROWSER_SHOT_DIR (or /tmp) as yui-lang-<tag>.png,
+// yui-lang-<tag>-settings.png and yui-lang-<tag>-settings-<section>.png.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -38,6 +39,8 @@ async function overflows(page, selector) {
     for (const el of [root, ...root.querySelectorAll('*')]) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || getComputedStyle(el).visibility === 'hidden') continue;
+      // A label only assistive technology reads (1×1 px, clipped) is not shown text.
+      if (r.width <= 1 && r.height <= 1) continue;
       if (r.left < box.left - 0.5 || r.right > box.right + 0.5) bad.push(`${el.className} leaves ${sel}`);
       if (el.tagName !== 'TEXTAREA' && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible') {
         bad.push(`${el.className} clips its text (${el.scrollWidth} > ${el.clientWidth})`);
@@ -76,6 +79,9 @@ for (const lang of Object.keys(send)) {
 // and the footer's Save.
 const languagesTitle = { en: 'Languages', ja: '言語', ko: '언어', 'zh-Hans': '语言' };
 const save = { en: 'Save', ja: '保存', ko: '저장', 'zh-Hans': '保存' };
+const talkTitle = { en: 'Among friends (all characters)', ja: '仲間どうし（全キャラクター）', ko: '친구끼리 (모든 캐릭터)', 'zh-Hans': '角色之间（所有角色）' };
+const mindTitle = { en: 'What she remembers', ja: '覚えていること', ko: '기억하고 있는 것', 'zh-Hans': '她记得的事' };
+const sessionTitle = { en: 'Session', ja: 'セッション', ko: '세션', 'zh-Hans': '会话' };
 
 for (const lang of Object.keys(send)) {
   test(`the settings window in ${lang}`, async () => {
@@ -86,11 +92,31 @@ for (const lang of Object.keys(send)) {
     assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
     assert.equal((await page.locator('#language-title').textContent()).trim(), languagesTitle[lang]);
     assert.equal((await page.locator('.footer .btn-primary').textContent()).trim(), save[lang]);
-    for (const sel of ['#section-language', '#section-listen', '#section-proactive', '.footer', '.sidebar']) {
+    // Every section with its translated hints (the Mind and Session ones
+    // come with the first settings_mind / settings_history).
+    await page.waitForSelector('#section-mind .section-title');
+    assert.equal((await page.locator('#section-talk .section-title').textContent()).trim(), talkTitle[lang]);
+    assert.equal((await page.locator('#section-mind .section-title').textContent()).trim(), mindTitle[lang]);
+    assert.equal((await page.locator('#section-session .section-title').textContent()).trim(), sessionTitle[lang]);
+    const sections = ['#section-language', '#section-listen', '#section-proactive', '#section-talk', '#section-character',
+      '#section-backend', '#section-voice', '#section-permissions', '#section-mind', '#section-session', '.footer', '.sidebar'];
+    const dir = process.env.YUI_BROWSER_SHOT_DIR ?? '/tmp';
+    for (const sel of sections) {
       assert.deepEqual(await overflows(page, sel), [], `${lang}: ${sel}`);
     }
     await page.locator('#section-language').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: join(process.env.YUI_BROWSER_SHOT_DIR ?? '/tmp', `yui-lang-${lang}-settings.png`) });
+    await page.screenshot({ path: join(dir, `yui-lang-${lang}-settings.png`) });
+    // The voice rows of each engine (a draft: nothing is saved).
+    const engine = page.locator('#section-voice select').first();
+    for (const value of ['system', 'endpoint']) {
+      if (!(await engine.locator(`option[value="${value}"]`).count())) continue;
+      await engine.selectOption(value);
+      assert.deepEqual(await overflows(page, '#section-voice'), [], `${lang}: #section-voice (${value})`);
+    }
+    for (const sel of ['#section-backend', '#section-voice', '#section-permissions', '#section-talk', '#section-mind']) {
+      await page.locator(sel).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(dir, `yui-lang-${lang}-settings-${sel.slice(9)}.png`) });
+    }
     await page.close();
   });
 }
