@@ -12,6 +12,7 @@ import type { AgentItem, AudioForm, Choice, KeyboardForm, SettingsAudio, Setting
 import { StandingsView } from './standings';
 import type { DraftPreset, FieldName } from './model';
 import { comboFromKey } from './shortcut';
+import { wordChoices, wordDevices } from './choicewords';
 
 export interface FormHandlers {
   edit(field: FieldName, value: string | number | boolean): void;
@@ -156,7 +157,11 @@ export class PresetFormView {
   private readonly soundNote: HTMLElement;
   private shownError: FieldName | null = null;
 
-  constructor(private readonly choices: SettingsChoices, private readonly h: FormHandlers) {
+  private readonly choices: SettingsChoices;
+
+  constructor(coreChoices: SettingsChoices, private readonly h: FormHandlers) {
+    const choices = wordChoices(coreChoices);
+    this.choices = choices;
     this.ids = `f${++formSeq}`;
     this.standings = new StandingsView((preset, target) => this.h.resetStanding?.(preset, target));
     this.el = el('div', 'preset-form');
@@ -503,7 +508,7 @@ export class PresetFormView {
     // The shared settings.
     const a = ctx.audio ?? { muted: false, device: '' };
     this.muteAll.checked = a.muted;
-    const devices = ctx.sound?.devices ?? [{ id: '', label: t('settings.form.default_device'), available: true }];
+    const devices = wordDevices(ctx.sound?.devices ?? [{ id: '', label: '', available: true }], 'output');
     const key = JSON.stringify(devices);
     if (this.device.dataset.choices !== key) {
       this.device.dataset.choices = key;

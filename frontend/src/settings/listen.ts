@@ -12,6 +12,7 @@ import { el } from '../dom';
 import type { Choice, CoreMessage, ListenForm, PageMessage, SaveSettings, SettingsListen, SettingsResult } from '../protocol';
 import { ErrorLine } from './errorline';
 import { checkRow, fieldRow } from './rows';
+import { wordDevices } from './choicewords';
 
 export interface ListenHost {
   send(m: PageMessage): boolean;
@@ -202,7 +203,7 @@ export class ListenSection implements FormPart {
     const f = m.form;
     this.note.hidden = !m.note;
     this.note.textContent = m.note;
-    this.fill(this.device, m.devices ?? [], f.device);
+    this.fill(this.device, wordDevices(m.devices ?? [], 'input'), f.device);
     this.fill(this.pttKey, m.keys ?? [], f.push_to_talk_key);
     this.show(f);
     this.key.value = '';

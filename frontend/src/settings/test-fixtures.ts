@@ -44,17 +44,17 @@ export function state(over: Partial<SettingsState> = {}): SettingsState {
         { id: 'push', label: 'Push', available: true },
         { id: 'responses', label: 'Responses', available: true },
         { id: 'chat_completions', label: 'Chat Completions', available: true },
-        { id: 'standard_agents', label: 'Standard Agents', available: false, note: 'not in this build' },
+        { id: 'standard_agents', label: 'Standard Agents', available: false, note: 'not in this version yet' },
       ],
       reasoning_efforts: [
-        { id: '', label: 'Default', available: true },
+        { id: '', label: 'Model default', available: true },
         { id: 'low', label: 'Low', available: true },
         { id: 'high', label: 'High', available: true },
       ],
       screen_modes: [
-        { id: 'ask', label: 'Ask', available: true },
+        { id: 'ask', label: 'Ask each time', available: true },
         { id: 'allow', label: 'Allow', available: true },
-        { id: 'deny', label: 'Deny', available: true },
+        { id: 'deny', label: 'Never', available: true },
       ],
       looks: [
         { id: 'retro', label: 'Retro', available: false, note: 'coming later' },

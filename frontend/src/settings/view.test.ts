@@ -43,8 +43,8 @@ describe('SettingsView: rendering', () => {
     const api = byLabel<HTMLSelectElement>('Chat API');
     const agents = [...api.options].find((o) => o.value === 'standard_agents')!;
     expect(agents.disabled).toBe(true);
-    expect(agents.textContent).toContain('not in this build');
-    expect(byLabel('Ask').checked).toBe(true);
+    expect(agents.textContent).toContain('not in this version yet');
+    expect(byLabel('Ask each time').checked).toBe(true);
     expect(byLabel('Send a screenshot with each message').checked).toBe(false);
     // Sections have ids and headings for focus requests.
     for (const [id, title] of [['character', 'Character'], ['backend', 'Backend'], ['permissions', 'Screen']]) {
@@ -103,7 +103,7 @@ describe('SettingsView: rendering', () => {
     }
     expect(status().getAttribute('role')).toBe('status');
     expect(status().getAttribute('aria-live')).toBe('polite');
-    const fs = byLabel('Ask').closest('fieldset')!;
+    const fs = byLabel('Ask each time').closest('fieldset')!;
     expect(fs.querySelector('legend')!.textContent).toBe('Screen access');
     expect(fs.querySelectorAll('input[type=radio]').length).toBe(3);
   });
@@ -508,11 +508,11 @@ describe('SettingsView: refused saves', () => {
 
   it('maps a nested path to the radio group', () => {
     refused('presets[0].permissions.screen', 'screen must be ask, allow or deny');
-    const fs = byLabel('Ask').closest('fieldset')!;
+    const fs = byLabel('Ask each time').closest('fieldset')!;
     expect(fs.getAttribute('aria-invalid')).toBe('true');
     expect(fs.querySelector('[role=alert]')!.textContent).toBe('screen must be ask, allow or deny');
-    expect(document.activeElement).toBe(byLabel('Ask'));
-    choose(byLabel('Deny'));
+    expect(document.activeElement).toBe(byLabel('Ask each time'));
+    choose(byLabel('Never'));
     expect(fs.hasAttribute('aria-invalid')).toBe(false);
   });
 
@@ -656,7 +656,7 @@ describe('SettingsView: focus requests', () => {
     expect(document.activeElement).toBe(byLabel('Chat API'));
     view.apply({ type: 'settings_focus', seq: 4, preset: 'p-0000000a', section: 'permissions' });
     expect(view.selected).toBe('p-0000000a');
-    expect(document.activeElement).toBe(byLabel('Ask'));
+    expect(document.activeElement).toBe(byLabel('Ask each time'));
   });
 
   it('puts the cursor in the name when no section is asked for', () => {
@@ -683,7 +683,7 @@ describe('SettingsView: focus requests', () => {
     view.apply({ type: 'settings_focus', seq: 2, preset: 'p-0000000b', section: 'permissions' });
     view.apply(state());
     expect(view.selected).toBe('p-0000000b');
-    expect(document.activeElement).toBe(byLabel('Ask'));
+    expect(document.activeElement).toBe(byLabel('Ask each time'));
   });
 });
 
