@@ -5,6 +5,7 @@ import (
 	"net/url"
 
 	"yui/app/demobackend"
+	"yui/app/i18n"
 	"yui/app/settings"
 )
 
@@ -28,7 +29,8 @@ func (c *Core) startDemo(ctx context.Context) {
 		u, _ := url.Parse(settings.DemoBaseURL)
 		addr = u.Host
 	}
-	at, err := demobackend.Embedded(ctx, addr, demobackend.Config{Key: key, Logger: c.log.With("proc", "demo"), DelegationDelay: c.opts.DemoDelegationDelay})
+	at, err := demobackend.Embedded(ctx, addr, demobackend.Config{Key: key, Logger: c.log.With("proc", "demo"), DelegationDelay: c.opts.DemoDelegationDelay,
+		Language: c.store.Get().UILanguage(i18n.SystemLocale())}) // before the user writes; then the user's
 	if err != nil {
 		c.log.Warn("demo_backend_failed", "addr", addr, "err", err.Error())
 		return

@@ -62,18 +62,18 @@ func (b *Backend) playAmong(r *run, p plan) bool {
 	tool := map[kind]string{kindTalk: "address_character", kindAnswer: "address_character", kindRate: "rate_relation", kindBrowse: "browser"}[p.kind]
 	if !slices.Contains(tools, tool) {
 		return r.think(thinkStep, fmt.Sprintf("This needs the client's %s tool, and it declared none.", tool)) &&
-			r.say(speakStep, line{text: "I'd need a tool this window didn't lend me for that.", emotion: "sad"}) &&
+			r.say(speakStep, line{text: r.w.s("among.no_tool"), emotion: "sad"}) &&
 			r.closeWith(p.echo, r.pal.segment(line{emotion: "relaxed"}))
 	}
 	switch p.kind {
 	case kindTalk:
 		return b.playTalk(r, p.who, "Hello "+p.who+"! The user asked me to say hi. How is your day?", []line{
-			{text: "Okay, I'll say hi to " + p.who + ".", emotion: "happy", motion: "happy"},
+			{text: r.w.s("among.say_hi", "who", p.who), emotion: "happy", motion: "happy"},
 		})
 	case kindAnswer:
 		return b.playTalk(r, p.who, "Nice to hear from you, "+p.who+"! What shall we do next?", []line{
-			{text: "Oh, hi " + p.who + "!", emotion: "surprised", motion: "happy"},
-			{text: "Let me answer you.", emotion: "happy"},
+			{text: r.w.s("among.hi", "who", p.who), emotion: "surprised", motion: "happy"},
+			{text: r.w.s("among.answer"), emotion: "happy"},
 		})
 	case kindRate:
 		return b.playRate(r)
@@ -94,13 +94,13 @@ func (b *Backend) playTalk(r *run, who, text string, lines []line) bool {
 	var after line
 	switch {
 	case err == nil && result == "ok":
-		after = line{text: "I told " + who + ". Watch for the answer.", emotion: "happy"}
+		after = line{text: r.w.s("among.told", "who", who), emotion: "happy"}
 	case err == nil && result == "error: busy":
-		after = line{text: "We've chatted enough for now, your turn!", emotion: "relaxed", motion: "calm"}
+		after = line{text: r.w.s("among.busy"), emotion: "relaxed", motion: "calm"}
 	case err == nil && result == "error: invalid field character":
-		after = line{text: "I don't see anyone called " + who + " on the desk.", emotion: "curious"}
+		after = line{text: r.w.s("among.nobody", "who", who), emotion: "curious"}
 	default:
-		after = line{text: "Hmm, I couldn't reach " + who + ".", emotion: "sad"}
+		after = line{text: r.w.s("among.unreachable", "who", who), emotion: "sad"}
 	}
 	return r.note(fmt.Sprintf("address_character answered %q.", quote(result))) &&
 		r.say(speakStep, after) && r.closeWith(false, r.pal.segment(line{emotion: after.emotion}))
@@ -115,9 +115,9 @@ func (b *Backend) playRate(r *run) bool {
 	if r.ctx.Err() != nil {
 		return false
 	}
-	text := "You're welcome!"
+	text := r.w.s("among.welcome")
 	if err == nil && strings.HasPrefix(result, "ok: user ") {
-		text = "You're welcome! I like you a little more now: " + strings.TrimPrefix(result, "ok: user ") + "."
+		text = r.w.s("among.welcome_more", "standing", strings.TrimPrefix(result, "ok: user "))
 	}
 	return r.note(fmt.Sprintf("rate_relation answered %q.", quote(result))) &&
 		r.say(speakStep, line{text: text, emotion: "happy", motion: "happy"}) &&
@@ -141,21 +141,21 @@ func (b *Backend) playBrowse(r *run, p plan) bool {
 	var lines []line
 	switch {
 	case err != nil:
-		lines = []line{{text: "The browser didn't answer me.", emotion: "sad"}}
+		lines = []line{{text: r.w.s("browse.no_answer"), emotion: "sad"}}
 	case result == "error: blocked":
-		lines = []line{{text: "That page is on your own machine or network, and I'm not allowed there.", emotion: "embarrassed", motion: "sheepish"}}
+		lines = []line{{text: r.w.s("browse.blocked"), emotion: "embarrassed", motion: "sheepish"}}
 	case strings.HasPrefix(result, "error: permission pending"):
-		lines = []line{{text: "I've asked if I may open it. Answer the prompt and I'll go.", emotion: "curious"}}
+		lines = []line{{text: r.w.s("browse.pending"), emotion: "curious"}}
 	case strings.HasPrefix(result, "error: "):
-		lines = []line{{text: "I couldn't get that page.", emotion: "sad"}}
+		lines = []line{{text: r.w.s("browse.failed"), emotion: "sad"}}
 	case p.open:
-		lines = []line{{text: "It's open in your browser.", emotion: "happy"}}
+		lines = []line{{text: r.w.s("browse.opened"), emotion: "happy"}}
 	default:
 		title, body, _ := strings.Cut(result, "\n\n")
 		first, _, _ := strings.Cut(strings.TrimSpace(body), ". ")
-		lines = []line{{text: "The page is called " + clip(title, 80) + ".", emotion: "thinking"}}
+		lines = []line{{text: r.w.s("browse.title", "title", clip(title, 80)), emotion: "thinking"}}
 		if first != "" {
-			lines = append(lines, line{text: "It starts: " + clip(first, 160) + ".", emotion: "curious"})
+			lines = append(lines, line{text: r.w.s("browse.starts", "text", clip(first, 160)), emotion: "curious"})
 		}
 	}
 	return r.note(fmt.Sprintf("browser answered %q.", quote(result))) &&

@@ -99,8 +99,8 @@ func (b *Backend) playBody(r *run, p plan) bool {
 		}
 		if !ok {
 			return r.think(thinkStep, "They want me on a terminal, but I see none to sit on. ") &&
-				r.say(speakStep, line{text: "I don't see a terminal I could sit on.", emotion: "curious"},
-					line{text: "Open one, and ask me again!", emotion: "happy"}) &&
+				r.say(speakStep, line{text: r.w.s("body.no_terminal"), emotion: "curious"},
+					line{text: r.w.s("body.open_one"), emotion: "happy"}) &&
 				r.closeWith(p.echo, r.pal.segment(line{emotion: "happy"}))
 		}
 		m.key, m.value = "app", app
@@ -126,7 +126,7 @@ func (b *Backend) playBody(r *run, p plan) bool {
 	if !r.toolStatus(state, "body_action") || !r.note(fmt.Sprintf("body_action answered %q.", result)) {
 		return false
 	}
-	return r.say(speakStep, bodyLines(m.action, result)...) && r.closeWith(p.echo, r.pal.segment(line{emotion: "happy"}))
+	return r.say(speakStep, bodyLines(r.w, m.action, result)...) && r.closeWith(p.echo, r.pal.segment(line{emotion: "happy"}))
 }
 
 // findTerminal asks look at perch_targets for a terminal window.
@@ -160,30 +160,30 @@ func argsText(args map[string]any) string {
 }
 
 // bodyLines says how the move went (error answers in plain words).
-func bodyLines(action, result string) []line {
+func bodyLines(w phrasebook, action, result string) []line {
 	if result != "ok" {
 		why := map[string]string{
-			"error: not_found":    "I couldn't find that window.",
-			"error: blocked":      "I can't get there from here.",
-			"error: interrupted":  "Oh, I got interrupted on the way.",
-			"error: busy":         "You're holding me, I can't go anywhere!",
-			"error: unsupported":  "I can't move around in this window, sorry.",
-			"error: unknown tool": "This window gave me no body to move.",
+			"error: not_found":    "body.not_found",
+			"error: blocked":      "body.blocked",
+			"error: interrupted":  "body.interrupted",
+			"error: busy":         "body.busy",
+			"error: unsupported":  "body.unsupported",
+			"error: unknown tool": "body.no_body",
 		}[result]
 		if why == "" {
-			why = "That didn't work."
+			why = "body.failed"
 		}
-		return []line{{text: why, emotion: "embarrassed", motion: "sheepish"}}
+		return []line{{text: w.s(why), emotion: "embarrassed", motion: "sheepish"}}
 	}
 	switch action {
 	case "sit_on_window":
-		return []line{{text: "Comfy up here!", emotion: "happy", motion: "happy"}}
+		return []line{{text: w.s("body.sat"), emotion: "happy", motion: "happy"}}
 	case "peek":
-		return []line{{text: "Peekaboo!", emotion: "curious"}}
+		return []line{{text: w.s("body.peek"), emotion: "curious"}}
 	case "move_to":
-		return []line{{text: "Here I am!", emotion: "happy"}}
+		return []line{{text: w.s("body.moved"), emotion: "happy"}}
 	case "go_to_bed":
-		return []line{{text: "Good night... wake me with a click.", emotion: "sleepy"}}
+		return []line{{text: w.s("body.bed"), emotion: "sleepy"}}
 	}
-	return []line{{text: "Back on my feet.", emotion: "relaxed"}}
+	return []line{{text: w.s("body.back"), emotion: "relaxed"}}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"yui/app/i18n"
 	"yui/transport/push"
 )
 
@@ -11,11 +12,12 @@ import (
 type chat struct {
 	id       string
 	vocab    push.Vocabulary
-	hasLook  bool     // the latest hello declared the look tool
-	tools    []string // the tools the latest hello declared
-	gen      uint64   // conversation number; reset moves it on
-	turns    int      // turns in this conversation (drives the usage figures)
-	active   *run     // the turn running now, nil when idle
+	hasLook  bool      // the latest hello declared the look tool
+	tools    []string  // the tools the latest hello declared
+	gen      uint64    // conversation number; reset moves it on
+	turns    int       // turns in this conversation (drives the usage figures)
+	lang     i18n.Lang // the language of the user's latest message ("" before one)
+	active   *run      // the turn running now, nil when idle
 	deferred []string
 	delegs   []push.Delegation
 	workers  map[string]context.CancelFunc // running delegations by id

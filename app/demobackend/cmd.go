@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"yui/app/applog"
+	"yui/app/i18n"
 	"yui/app/keyarg"
 )
 
@@ -38,6 +39,7 @@ func runMain(ctx context.Context, args []string, getenv func(string) string, std
 	fs.StringVar(&keys.Key, "key", "", "the chat API key on the command line (discouraged: visible to other users)")
 	delay := fs.Duration("delegation-delay", DefaultDelegationDelay, "how long a delegated demo task runs")
 	scale := fs.Float64("time-scale", 1, "multiplier for the scripted delays of a turn")
+	langFlag := fs.String("language", "en", "what she speaks before the user has written (en, ja, ko, zh-Hans); then she answers in the user's language")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -57,12 +59,17 @@ func runMain(ctx context.Context, args []string, getenv func(string) string, std
 		fmt.Fprintln(stderr, "demo-backend: a key is required: --key-file FILE or the YUI_KEY environment variable")
 		return 2
 	}
+	lang, err := i18n.Parse(*langFlag)
+	if err != nil {
+		fmt.Fprintln(stderr, "demo-backend: --language:", err)
+		return 2
+	}
 	if *delay < 0 || *scale < 0 {
 		fmt.Fprintln(stderr, "demo-backend: --delegation-delay and --time-scale must not be negative")
 		return 2
 	}
 	logger := applog.New(stderr, slog.LevelInfo)
-	b := New(Config{Key: key, Logger: logger, DelegationDelay: *delay, TimeScale: *scale})
+	b := New(Config{Key: key, Logger: logger, DelegationDelay: *delay, TimeScale: *scale, Language: lang})
 	var lc net.ListenConfig
 	ln, err := lc.Listen(ctx, "tcp", *addr)
 	if err != nil {

@@ -53,6 +53,7 @@ func TestMainUsageErrors(t *testing.T) {
 		{"--key", "k", "extra"}, // stray argument
 		{"--bogus"},             // unknown flag
 		{"--key", "k", "--time-scale", "-1"},
+		{"--key", "k", "--language", "jp"},
 		{"--key", "k", "--key-file", "f"}, // both
 		{"--key-file", "/nonexistent/key"},
 	} {

@@ -3,6 +3,8 @@ package demobackend
 import (
 	"log/slog"
 	"time"
+
+	"yui/app/i18n"
 )
 
 // DefaultDelegationDelay is how long a delegated demo task runs.
@@ -33,6 +35,9 @@ type Config struct {
 	// TimeScale multiplies every scripted delay of a turn (thinking, speech
 	// pacing, fake tools); 0 means 1. Use a small value for quick runs.
 	TimeScale float64
+	// Language is what she speaks in a chat until the user has written
+	// (lang.go); "" is English. After that she answers in the user's.
+	Language i18n.Lang
 }
 
 func (c Config) withDefaults() Config {
@@ -47,6 +52,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.TimeScale <= 0 {
 		c.TimeScale = 1
+	}
+	if c.Language == "" {
+		c.Language = i18n.English
 	}
 	return c
 }

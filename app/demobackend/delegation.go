@@ -26,8 +26,8 @@ func (b *Backend) playDelegate(r *run, p plan) bool {
 	}
 	b.mu.Unlock()
 	return r.say(speakStep,
-		line{text: "Okay, I've handed that to a background worker.", emotion: "happy", motion: "happy"},
-		line{text: "I'll let you know when it's done.", emotion: "relaxed", motion: "calm"}) &&
+		line{text: r.w.s("delegate.handed"), emotion: "happy", motion: "happy"},
+		line{text: r.w.s("delegate.will_tell"), emotion: "relaxed", motion: "calm"}) &&
 		r.closeWith(p.echo, r.pal.segment(line{emotion: "relaxed"}))
 }
 
@@ -69,15 +69,16 @@ func (b *Backend) finishDelegation(ch *chat, gen uint64, id string, fail bool) {
 	}
 	delete(ch.workers, id)
 	status, summary := "ok", "Counted 42 sheep; all of them are accounted for."
+	w := wordsIn(b.languageLocked(ch, ""))
 	lines := []line{
-		{text: "Good news: the background task is done.", emotion: "happy", motion: "dance", tone: "joyfully"},
-		{text: "I counted 42 sheep, and all of them are accounted for.", emotion: "relaxed"},
+		{text: w.s("delegate.done"), emotion: "happy", motion: "dance", tone: "joyfully"},
+		{text: w.s("delegate.sheep"), emotion: "relaxed"},
 	}
 	if fail {
 		status, summary = "error", "The worker gave up on purpose: this delegation was asked to fail."
 		lines = []line{
-			{text: "Bad news: the background task failed.", emotion: "sad", motion: "sulk"},
-			{text: "It was set up to fail, so no harm done.", emotion: "embarrassed", motion: "sheepish"},
+			{text: w.s("delegate.failed"), emotion: "sad", motion: "sulk"},
+			{text: w.s("delegate.on_purpose"), emotion: "embarrassed", motion: "sheepish"},
 		}
 	}
 	var title string

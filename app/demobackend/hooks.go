@@ -47,7 +47,7 @@ func (b *Backend) onTurn(chatID string, t push.Turn) {
 	ch.turns++
 	ctx, cancel := context.WithCancel(b.ctx)
 	r := &run{b: b, ch: ch, id: t.TurnID, text: t.Text, images: len(t.Images), seq: ch.turns, pal: paletteOf(ch.vocab), ctx: ctx, cancel: cancel,
-		gen: ch.gen, stubborn: p.stubborn}
+		gen: ch.gen, stubborn: p.stubborn, w: wordsIn(b.languageLocked(ch, t.Text))}
 	ch.active = r
 	b.log.Info("demo.turn", "chat_id", chatID, "turn_id", t.TurnID, "scenario", p.kind.String(), "images", len(t.Images))
 	b.goLocked(func() {

@@ -174,7 +174,8 @@ func (b *Backend) startRun(api, text, clientContext string, images, turns int, v
 	ch.vocab = vocab
 	ch.turns = turns
 	ctx, cancel := context.WithCancel(b.ctx)
-	run := &run{b: b, ch: ch, id: id, text: text, images: images, seq: ch.turns, pal: paletteOf(ch.vocab), ctx: ctx, cancel: cancel, gen: ch.gen}
+	run := &run{b: b, ch: ch, id: id, text: text, images: images, seq: ch.turns, pal: paletteOf(ch.vocab), ctx: ctx, cancel: cancel, gen: ch.gen,
+		w: wordsIn(b.languageLocked(ch, text))}
 	ch.active = run
 	b.log.Info("demo.turn", "chat_id", id, "api", api, "scenario", p.kind.String(), "images", images)
 	b.goLocked(func() {

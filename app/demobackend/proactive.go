@@ -54,37 +54,37 @@ func proactivePlan(clientContext string) (plan, bool) {
 }
 
 // proactiveLines are her answer to a proactive turn.
-func proactiveLines(t proactiveTrigger) []line {
+func proactiveLines(w phrasebook, t proactiveTrigger) []line {
 	if t.schedule {
 		return []line{
-			{text: "Reminder time: " + t.label + "!", emotion: "happy", motion: "idle_lively"},
-			{text: "You asked me to tell you, so I did.", emotion: "relaxed"},
+			{text: w.s("proactive.reminder", "label", t.label), emotion: "happy", motion: "idle_lively"},
+			{text: w.s("proactive.reminder_why"), emotion: "relaxed"},
 		}
 	}
 	switch t.label {
 	case "good morning":
-		return []line{{text: "Good morning! I'm here whenever you need me.", emotion: "happy", motion: "happy", tone: "joyfully"}}
+		return []line{{text: w.s("proactive.good_morning"), emotion: "happy", motion: "happy", tone: "joyfully"}}
 	case "good afternoon":
-		return []line{{text: "Good afternoon! How's the day treating you?", emotion: "curious"}}
+		return []line{{text: w.s("proactive.good_afternoon"), emotion: "curious"}}
 	case "good evening":
-		return []line{{text: "Good evening. Don't forget to rest a little.", emotion: "relaxed", motion: "calm", tone: "gently"}}
+		return []line{{text: w.s("proactive.good_evening"), emotion: "relaxed", motion: "calm", tone: "gently"}}
 	case "good night":
-		return []line{{text: "Good night! It's getting late. Maybe wrap up soon?", emotion: "sleepy", motion: "calm", tone: "softly"}}
+		return []line{{text: w.s("proactive.good_night"), emotion: "sleepy", motion: "calm", tone: "softly"}}
 	case "welcome back":
-		return []line{{text: "Welcome back! I kept your seat warm.", emotion: "happy", motion: "happy"}}
+		return []line{{text: w.s("proactive.welcome_back"), emotion: "happy", motion: "happy"}}
 	case "check-in":
 		if t.idleMin >= 60 {
-			return []line{{text: "It's been a while. Need anything from me?", emotion: "curious", tone: "gently"}}
+			return []line{{text: w.s("proactive.check_in_long"), emotion: "curious", tone: "gently"}}
 		}
-		return []line{{text: "Just checking in. Still going strong?", emotion: "curious"}}
+		return []line{{text: w.s("proactive.check_in"), emotion: "curious"}}
 	case "long stretch":
 		app := between(t.note, "has been in ", " for ")
-		return []line{{text: "You've been in " + orThat(app) + " for a long time. Maybe stretch your legs?", emotion: "relaxed", motion: "calm"}}
+		return []line{{text: w.s("proactive.long_stretch", "app", orThat(w, app)), emotion: "relaxed", motion: "calm"}}
 	case "new app":
 		_, app, _ := strings.Cut(t.note, "switched to ")
-		return []line{{text: "Oh, " + orThat(app) + "! What are we up to?", emotion: "curious", motion: "idle_lively"}}
+		return []line{{text: w.s("proactive.new_app", "app", orThat(w, app)), emotion: "curious", motion: "idle_lively"}}
 	}
-	return []line{{text: "Hi! Just wanted to say hello.", emotion: "happy"}}
+	return []line{{text: w.s("proactive.hello"), emotion: "happy"}}
 }
 
 func (b *Backend) playProactive(r *run, p plan) bool {
@@ -92,7 +92,7 @@ func (b *Backend) playProactive(r *run, p plan) bool {
 	if p.trigger.schedule {
 		why = "a reminder the user set: " + p.trigger.label + ". "
 	}
-	lines := proactiveLines(p.trigger)
+	lines := proactiveLines(r.w, p.trigger)
 	return r.think(thinkStep, "No text: "+why, "Keep it short and kind.") &&
 		r.say(speakStep, lines...) &&
 		r.closeWith(false, r.pal.segment(line{emotion: lines[len(lines)-1].emotion}))
@@ -108,9 +108,9 @@ func between(s, after, before string) string {
 	return strings.TrimSpace(v)
 }
 
-func orThat(app string) string {
+func orThat(w phrasebook, app string) string {
 	if app == "" {
-		return "that app"
+		return w.s("proactive.that_app")
 	}
 	return app
 }

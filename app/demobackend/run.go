@@ -18,6 +18,7 @@ type run struct {
 	images int // how many images came with the turn
 	seq    int // the turn's number in its conversation
 	pal    palette
+	w      phrasebook // her lines in the turn's language
 	ctx    context.Context
 	cancel context.CancelFunc
 

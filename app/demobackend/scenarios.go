@@ -2,6 +2,7 @@ package demobackend
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"yui/transport/push"
@@ -22,7 +23,7 @@ func (b *Backend) play(r *run, p plan) {
 	switch p.kind {
 	case kindHelp:
 		ok = r.think(thinkStep, "They want to know what the demo can do. ", "List the trigger words.") &&
-			r.say(speakStep, helpLines...) && r.closeWith(p.echo, r.pal.segment(line{emotion: "happy", motion: "idle_lively"}))
+			r.say(speakStep, helpLines(r.w)...) && r.closeWith(p.echo, r.pal.segment(line{emotion: "happy", motion: "idle_lively"}))
 	case kindError:
 		ok = r.think(thinkStep, "They asked for an error, so this turn fails on purpose.") && r.pause(thinkStep) &&
 			r.emit(push.ErrorFrame{TurnID: r.id, Message: "Demo failure on request: you said \"error\"."})
@@ -63,9 +64,9 @@ func quote(text string) string {
 }
 
 func (b *Backend) playSmallTalk(r *run, p plan) bool {
-	lines, i := chooseSmallTalk(r.text)
+	lines, i := chooseSmallTalk(r.w, r.text)
 	if r.images > 0 {
-		lines = imageLines(r.images)
+		lines = imageLines(r.w, r.images)
 		i = -1
 	}
 	first := fmt.Sprintf("The user said %q. ", quote(r.text))
@@ -74,19 +75,22 @@ func (b *Backend) playSmallTalk(r *run, p plan) bool {
 	}
 	pick := "A greeting or a nudge: answer in kind."
 	if i >= 0 {
-		pick = fmt.Sprintf("I'll go with small-talk reply %d of %d.", i+1, len(smallTalk))
+		pick = fmt.Sprintf("I'll go with small-talk reply %d of %d.", i+1, len(smallTalk(r.w)))
 	}
 	return r.think(thinkStep, first, "No tool needed here. ", pick) &&
 		r.say(speakStep, lines...) &&
 		r.closeWith(p.echo, r.pal.segment(line{emotion: lines[len(lines)-1].emotion}))
 }
 
-var slowLines = []line{
-	{text: "Okay, this one takes a while.", emotion: "thinking"},
-	{text: "First, let me gather my thoughts.", emotion: "thinking", motion: "calm"},
-	{text: "Then I'll weigh every option, slowly.", emotion: "curious"},
-	{text: "You can press stop at any time, by the way.", emotion: "relaxed", tone: "gently"},
-	{text: "And there it is: the long answer, at last.", emotion: "happy", motion: "happy", tone: "joyfully"},
+// slowLines are the long answer, in w.
+func slowLines(w phrasebook) []line {
+	return []line{
+		{text: w.s("slow.1"), emotion: "thinking"},
+		{text: w.s("slow.2"), emotion: "thinking", motion: "calm"},
+		{text: w.s("slow.3"), emotion: "curious"},
+		{text: w.s("slow.4"), emotion: "relaxed", tone: "gently"},
+		{text: w.s("slow.5"), emotion: "happy", motion: "happy", tone: "joyfully"},
+	}
 }
 
 func (b *Backend) playSlow(r *run, p plan) bool {
@@ -95,19 +99,19 @@ func (b *Backend) playSlow(r *run, p plan) bool {
 		first = "This needs a long answer, and I won't be stopped. "
 	}
 	return r.think(slowThink, first, "I'll take my time with it.") &&
-		r.say(slowSpeak, slowLines...) &&
+		r.say(slowSpeak, slowLines(r.w)...) &&
 		r.closeWith(p.echo, r.pal.segment(line{emotion: "relaxed"}))
 }
 
 // imageLines answer a turn that came with images: the demo cannot see
 // them, but it says how many arrived, which shows the pictures travelled.
-func imageLines(n int) []line {
-	what := "a picture"
+func imageLines(w phrasebook, n int) []line {
+	got := w.s("images.one")
 	if n > 1 {
-		what = fmt.Sprintf("%d pictures", n)
+		got = w.s("images.many", "n", strconv.Itoa(n))
 	}
 	return []line{
-		{text: "Thanks, I got " + what + "!", emotion: "happy", motion: "happy", tone: "joyfully"},
-		{text: "I'm only a demo, so I can't really look at them, but they arrived safely.", emotion: "embarrassed", motion: "sheepish"},
+		{text: got, emotion: "happy", motion: "happy", tone: "joyfully"},
+		{text: w.s("images.cannot_see"), emotion: "embarrassed", motion: "sheepish"},
 	}
 }

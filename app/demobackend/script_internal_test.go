@@ -3,6 +3,7 @@ package demobackend
 import (
 	"testing"
 
+	"yui/app/i18n"
 	"yui/transport/push"
 )
 
@@ -45,8 +46,8 @@ func TestPlanForTriggerWordsAndPrecedence(t *testing.T) {
 func TestSmallTalkChoiceIsDeterministicAndVaried(t *testing.T) {
 	seen := map[int]bool{}
 	for _, text := range []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n"} {
-		_, i := chooseSmallTalk(text)
-		_, again := chooseSmallTalk("  " + text + "  ")
+		_, i := chooseSmallTalk(wordsIn(i18n.English), text)
+		_, again := chooseSmallTalk(wordsIn(i18n.English), "  "+text+"  ")
 		if i != again {
 			t.Fatalf("%q chose %d then %d", text, i, again)
 		}
@@ -55,13 +56,18 @@ func TestSmallTalkChoiceIsDeterministicAndVaried(t *testing.T) {
 	if len(seen) < 4 {
 		t.Fatalf("only %d replies used across 14 texts", len(seen))
 	}
-	for i, r := range smallTalk {
+	for i, r := range smallTalk(wordsIn(i18n.English)) {
 		if len(r) < 2 || len(r) > 4 {
 			t.Errorf("reply %d has %d sentences, want 2-4", i, len(r))
 		}
 	}
-	if l, i := chooseSmallTalk("Hey there"); i != -1 || l[0].text != greeting[0].text {
+	en := wordsIn(i18n.English)
+	if l, i := chooseSmallTalk(en, "Hey there"); i != -1 || l[0].text != greeting(en)[0].text {
 		t.Fatalf("greeting not chosen: %d", i)
+	}
+	ja := wordsIn(i18n.Japanese)
+	if l, i := chooseSmallTalk(ja, "こんにちは、ユイ"); i != -1 || l[0].text != greeting(ja)[0].text {
+		t.Fatalf("a Japanese greeting not chosen: %d", i)
 	}
 }
 

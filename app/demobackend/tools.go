@@ -3,6 +3,7 @@ package demobackend
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"yui/transport/pushserver"
@@ -25,8 +26,8 @@ func (b *Backend) playTool(r *run, p plan) bool {
 			return false
 		}
 		lines = []line{
-			{text: fmt.Sprintf("Hmm, the %s tool failed on me.", p.toolID), emotion: "sad", motion: "sulk"},
-			{text: "That one was on purpose, it's a demo.", emotion: "embarrassed", motion: "sheepish"},
+			{text: r.w.s("tool.failed", "tool", p.toolID), emotion: "sad", motion: "sulk"},
+			{text: r.w.s("tool.on_purpose"), emotion: "embarrassed", motion: "sheepish"},
 		}
 	case p.toolID == "weather":
 		if !r.toolStatus("done", p.toolID) {
@@ -36,8 +37,8 @@ func (b *Backend) playTool(r *run, p plan) bool {
 			return false
 		}
 		lines = []line{
-			{text: "The weather tool says it's sunny and 22 degrees.", emotion: "happy", motion: "happy"},
-			{text: "A light breeze, too, perfect for a walk.", emotion: "relaxed", motion: "calm"},
+			{text: r.w.s("tool.weather"), emotion: "happy", motion: "happy"},
+			{text: r.w.s("tool.breeze"), emotion: "relaxed", motion: "calm"},
 		}
 	default:
 		if !r.toolStatus("done", p.toolID) {
@@ -47,8 +48,8 @@ func (b *Backend) playTool(r *run, p plan) bool {
 			return false
 		}
 		lines = []line{
-			{text: "I read notes.txt: three to-dos, and two are done.", emotion: "thinking"},
-			{text: "Only one left, you've got this!", emotion: "happy", motion: "happy", tone: "joyfully"},
+			{text: r.w.s("tool.notes"), emotion: "thinking"},
+			{text: r.w.s("tool.one_left"), emotion: "happy", motion: "happy", tone: "joyfully"},
 		}
 	}
 	return r.say(speakStep, lines...) && r.closeWith(p.echo, r.pal.segment(line{emotion: lines[len(lines)-1].emotion}))
@@ -66,8 +67,8 @@ func (b *Backend) playLook(r *run, p plan) bool {
 	if !hasLook {
 		return r.think(thinkStep, "They want me to look, but this client declared no look tool.") &&
 			r.say(speakStep,
-				line{text: "I'd love to look, but this window gave me no look tool.", emotion: "sad"},
-				line{text: "Only the main pet window lends me its eyes.", emotion: "relaxed"}) &&
+				line{text: r.w.s("look.no_tool"), emotion: "sad"},
+				line{text: r.w.s("look.main_window"), emotion: "relaxed"}) &&
 			r.closeWith(p.echo, r.pal.segment(line{emotion: "relaxed"}))
 	}
 	if !r.think(thinkStep, fmt.Sprintf("I'll call the client's look tool with at=%s. ", at)) || !r.toolStatus("running", "look") {
@@ -96,7 +97,7 @@ func (b *Backend) playLook(r *run, p plan) bool {
 	if !r.note(fmt.Sprintf("The look tool answered %q with %s.", quote(result), plural(len(images), "image"))) {
 		return false
 	}
-	return r.say(speakStep, lookLines(result, len(images), failed)...) &&
+	return r.say(speakStep, lookLines(r.w, result, len(images), failed)...) &&
 		r.closeWith(p.echo, r.pal.segment(line{emotion: "happy"}))
 }
 
@@ -110,39 +111,43 @@ func (b *Backend) playPermission(r *run, p plan) bool {
 	}
 	return r.think(thinkStep, "They said no to the screen prompt; that is fine.") &&
 		r.say(speakStep,
-			line{text: "That's okay, I won't look at your screen.", emotion: "relaxed", motion: "calm"},
-			line{text: "Just tell me what's there whenever you like.", emotion: "happy"}) &&
+			line{text: r.w.s("look.declined"), emotion: "relaxed", motion: "calm"},
+			line{text: r.w.s("look.tell_me"), emotion: "happy"}) &&
 		r.closeWith(p.echo, r.pal.segment(line{emotion: "happy"}))
 }
 
 // lookLines reports the look tool's answer. An error answer is told in
 // plain words, never quoted: raw "error: …" text is not for speech.
-func lookLines(result string, images int, failed bool) []line {
+func lookLines(w phrasebook, result string, images int, failed bool) []line {
 	switch {
 	case result == "error: permission denied":
 		return []line{
-			{text: "Okay, no peeking, you said no.", emotion: "embarrassed", motion: "sheepish"},
-			{text: "I'll keep my eyes to myself.", emotion: "relaxed"},
+			{text: w.s("look.denied"), emotion: "embarrassed", motion: "sheepish"},
+			{text: w.s("look.eyes_to_myself"), emotion: "relaxed"},
 		}
 	case strings.HasPrefix(result, "error: permission pending"):
 		return []line{
-			{text: "I've asked if I may see your screen.", emotion: "curious"},
-			{text: "Answer the little prompt, and I'll look right after.", emotion: "happy"},
+			{text: w.s("look.asked"), emotion: "curious"},
+			{text: w.s("look.answer_prompt"), emotion: "happy"},
 		}
 	case failed:
 		return []line{
-			{text: "I tried to look, but it didn't work.", emotion: "sad"},
-			{text: "Maybe try again in a moment.", emotion: "thinking"},
+			{text: w.s("look.failed"), emotion: "sad"},
+			{text: w.s("look.try_again"), emotion: "thinking"},
 		}
 	case images > 0:
+		got := w.s("look.screenshot_one")
+		if images != 1 {
+			got = w.s("look.screenshot_many", "n", strconv.Itoa(images))
+		}
 		return []line{
-			{text: fmt.Sprintf("Thanks for the screenshot, I got %s.", plural(images, "image")), emotion: "happy", motion: "happy"},
-			{text: "I'm only a demo, so I can't really see it, but it looks lovely.", emotion: "embarrassed", motion: "sheepish"},
+			{text: got, emotion: "happy", motion: "happy"},
+			{text: w.s("look.cannot_see"), emotion: "embarrassed", motion: "sheepish"},
 		}
 	default:
 		return []line{
-			{text: "I had a look around.", emotion: "curious"},
-			{text: fmt.Sprintf("Here's what I found: %s.", strings.TrimSuffix(quote(result), ".")), emotion: "thinking"},
+			{text: w.s("look.looked"), emotion: "curious"},
+			{text: w.s("look.found", "result", strings.TrimSuffix(quote(result), ".")), emotion: "thinking"},
 		}
 	}
 }
