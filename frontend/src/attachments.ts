@@ -5,6 +5,7 @@
 // larger); the core fits them again for the backend.
 import './attachments.css';
 import { el } from './dom';
+import { t } from './i18n';
 
 export const MAX_IMAGES = 6;
 export const MAX_IMAGE_CHARS = 140_000;
@@ -69,7 +70,7 @@ export class AttachmentTray {
     this.el = el('div');
     this.el.className = 'attachments';
     this.el.hidden = true;
-    this.el.setAttribute('aria-label', 'Attached images');
+    this.el.setAttribute('aria-label', t('attach.label'));
   }
 
   get images(): string[] {
@@ -127,7 +128,7 @@ export class AttachmentTray {
       rm.type = 'button';
       rm.className = 'thumb-remove';
       rm.textContent = '×';
-      rm.setAttribute('aria-label', `Remove image ${i + 1}`);
+      rm.setAttribute('aria-label', t('attach.remove', { n: String(i + 1) }));
       rm.addEventListener('click', () => this.remove(i));
       fig.append(img, rm);
       return fig;

@@ -11,12 +11,17 @@
 import './listen.css';
 import { button, el } from './dom';
 import type { ListenState } from './protocol';
+import { t } from './i18n';
 
-const TEXT: Record<string, string> = {
-  listening: 'listening',
-  hearing: 'hearing you',
-  sending: 'sending…',
-};
+/** The segment's word for a listening mode. */
+function modeText(mode: string): string {
+  switch (mode) {
+    case 'listening': return t('listen.listening');
+    case 'hearing': return t('listen.hearing');
+    case 'sending': return t('listen.sending');
+  }
+  return '';
+}
 
 export class ListenSegment {
   readonly el: HTMLElement;
@@ -29,7 +34,7 @@ export class ListenSegment {
   constructor(private readonly openSettings: () => void) {
     this.el = el('span', { class: 'pill listen-seg', hidden: true });
     this.text = el('span', { class: 'listen-text', attrs: { role: 'status', 'aria-live': 'polite' } });
-    this.fix = button('listen-fix', 'fix', {}, true);
+    this.fix = button('listen-fix', t('listen.fix'), {}, true);
     this.fix.addEventListener('click', () => this.openSettings());
     this.el.append(this.text, this.fix);
   }
@@ -46,15 +51,15 @@ export class ListenSegment {
     this.el.dataset.mode = mode;
     this.el.dataset.open = String(m.open);
     if (mode === 'error') {
-      this.text.textContent = m.error || 'listening: something went wrong';
+      this.text.textContent = m.error || t('listen.error');
       this.fix.hidden = !m.fix;
-      this.fix.setAttribute('aria-label', `Fix: ${m.error ?? 'listening'}`);
+      this.fix.setAttribute('aria-label', t('listen.fix_label', { text: m.error ?? t('listen.listening') }));
     } else {
-      this.text.textContent = TEXT[mode] ?? '';
+      this.text.textContent = modeText(mode);
       this.fix.hidden = true;
     }
-    this.el.title = m.open ? 'The microphone is open' : '';
-    this.el.hidden = mode === 'off' || (mode !== 'error' && !TEXT[mode]);
+    this.el.title = m.open ? t('listen.open') : '';
+    this.el.hidden = mode === 'off' || (mode !== 'error' && modeText(mode) === '');
   }
 }
 

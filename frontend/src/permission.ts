@@ -5,6 +5,7 @@
 
 import './permission.css';
 import { el } from './dom';
+import { t } from './i18n';
 import type { PermissionPrompt } from './protocol';
 
 export type PermissionChoice = 'once' | 'always' | 'deny';
@@ -21,11 +22,11 @@ export class PermissionPromptView {
     this.el.className = 'permission';
     this.el.setAttribute('role', 'alertdialog');
     this.el.setAttribute('aria-live', 'assertive');
-    this.el.setAttribute('aria-label', 'Screen permission');
+    this.el.setAttribute('aria-label', t('permission.screen_label'));
     this.el.hidden = true;
     const title = (this.title = el('div'));
     title.className = 'permission-title';
-    title.textContent = 'Share your screen?';
+    title.textContent = t('permission.screen_title');
     this.title = title;
     this.text = el('div');
     this.text.className = 'permission-text';
@@ -41,8 +42,8 @@ export class PermissionPromptView {
       });
       return b;
     };
-    this.always = make('always', 'Always for this character');
-    buttons.append(make('once', 'Allow once'), this.always, make('deny', 'Deny'));
+    this.always = make('always', t('permission.always_character'));
+    buttons.append(make('once', t('permission.once')), this.always, make('deny', t('permission.deny')));
     this.el.append(title, this.text, buttons);
   }
 
@@ -55,35 +56,36 @@ export class PermissionPromptView {
     this.el.hidden = m.id === 0;
     if (m.site) {
       // The browser tool asks to open a site: allowed per site.
-      this.el.setAttribute('aria-label', 'Browser permission');
-      this.title.textContent = 'Open a web page?';
-      this.always.textContent = 'Always for this site';
+      this.el.setAttribute('aria-label', t('permission.browser_label'));
+      this.title.textContent = t('permission.browser_title');
+      this.always.textContent = t('permission.always_site');
       this.text.title = '';
-      this.text.textContent = `${m.backend} asks to open ${m.site} in your browser.`;
+      this.text.textContent = t('permission.browser_text', { backend: m.backend, site: m.site });
       delete this.el.dataset.monitor;
       return;
     }
-    this.always.textContent = 'Always for this character';
+    this.always.textContent = t('permission.always_character');
     if (m.tool) {
       // An MCP tool's first call (docs/mcp.md): the same three answers.
-      this.el.setAttribute('aria-label', 'Tool permission');
-      this.title.textContent = 'Let her use a tool?';
+      this.el.setAttribute('aria-label', t('permission.tool_label'));
+      this.title.textContent = t('permission.tool_title');
       this.text.title = '';
-      this.text.textContent = `${m.backend} asks to use ${m.tool}.`;
+      this.text.textContent = t('permission.tool_text', { backend: m.backend, tool: m.tool });
       delete this.el.dataset.monitor;
       return;
     }
-    this.el.setAttribute('aria-label', 'Screen permission');
-    this.title.textContent = 'Share your screen?';
-    this.always.textContent = 'Always for this character';
+    this.el.setAttribute('aria-label', t('permission.screen_label'));
+    this.title.textContent = t('permission.screen_title');
+    this.always.textContent = t('permission.always_character');
     // Plain words: "screen 2" counts from 1, with the output's name (DP-2)
     // when it says more than that — not "screen 1 (screen)" (Xvfb names
     // its output "screen"; the fallback label is "monitor 0"). The index
     // the backend used is in the tooltip.
     const named = m.label && !/^(screen|monitor)(\s*\d+)?$/i.test(m.label.trim());
-    const where = named ? `screen ${m.monitor + 1} (${m.label})` : `screen ${m.monitor + 1}`;
-    this.text.title = `Monitor ${m.monitor}${m.label ? ` (${m.label})` : ''} as the backend counts them`;
-    this.text.textContent = m.id === 0 ? '' : `${m.backend} asks to see ${where}.`;
+    const n = String(m.monitor + 1);
+    const where = named ? t('permission.screen_n_named', { n, name: m.label! }) : t('permission.screen_n', { n });
+    this.text.title = m.label ? t('permission.monitor_named', { n: String(m.monitor), name: m.label }) : t('permission.monitor', { n: String(m.monitor) });
+    this.text.textContent = m.id === 0 ? '' : t('permission.screen_text', { backend: m.backend, where });
     this.el.dataset.monitor = String(m.monitor);
   }
 }

@@ -97,7 +97,7 @@ export class PetView {
     const motion = opts.motion ?? mediaMotionPreference();
     const changed = () => this.queueRegion();
     this.noticeText = el('span', 'notice-text');
-    this.noticeClose = button('notice-close', '×', { 'aria-label': 'Dismiss' });
+    this.noticeClose = button('notice-close', '×', { 'aria-label': t('notice.dismiss') });
     this.notice = el('div', { class: 'notice', attrs: { role: 'status', 'aria-live': 'polite' }, hidden: true }, this.noticeText, this.noticeClose);
     this.plateText = el('span', 'plate-text');
     this.plateAction = button('plate-action', '', {}, true);

@@ -11,6 +11,7 @@
 
 import './reasoning.css';
 import { el } from './dom';
+import { t } from './i18n';
 import type { Reasoning } from './protocol';
 
 let reasoningSeq = 0;
@@ -102,8 +103,8 @@ export class ReasoningView {
     this.streaming = !!m.streaming && !empty;
     this.fitShown();
     this.el.dataset.streaming = String(this.streaming);
-    this.toggle.textContent = m.streaming ? 'thinking…' : 'thoughts';
-    this.toggle.setAttribute('aria-label', m.streaming ? 'Reasoning, streaming: show or hide' : 'Reasoning: show or hide');
+    this.toggle.textContent = m.streaming ? t('reasoning.thinking') : t('reasoning.thoughts');
+    this.toggle.setAttribute('aria-label', m.streaming ? t('reasoning.streaming_label') : t('reasoning.label'));
     if (changed && this.open) this.panel.scrollTop = this.panel.scrollHeight;
     if (was !== this.el.hidden || this.open) this.changed();
   }

@@ -5,6 +5,7 @@
 
 import './usage.css';
 import { el } from './dom';
+import { language, t } from './i18n';
 import type { Usage } from './protocol';
 
 export function compact(n: number): string {
@@ -28,13 +29,11 @@ export class UsageReadout {
     this.el.hidden = total <= 0;
     if (total <= 0) return;
     const cw = m.context_window || 0;
-    this.el.textContent = cw > 0 ? `${compact(total)} / ${compact(cw)}` : `${compact(total)} used`;
+    this.el.textContent = cw > 0 ? `${compact(total)} / ${compact(cw)}` : t('usage.used', { n: compact(total) });
+    const num = (n: number) => n.toLocaleString(language());
     this.el.title = cw > 0
-      ? `The conversation is ${Math.round((total / cw) * 100)} % of what the model can read at once `
-        + `(${total.toLocaleString('en')} of ${cw.toLocaleString('en')} tokens — pieces of words; the context window). `
-        + 'Older messages are left out when it is full.'
-      : `The last reply took ${total.toLocaleString('en')} tokens (pieces of words). `
-        + 'Set the model’s context window in Settings to see how full the conversation is.';
-    this.el.setAttribute('aria-label', `Conversation size: ${this.el.title}`);
+      ? t('usage.window_tip', { pct: String(Math.round((total / cw) * 100)), n: num(total), max: num(cw) })
+      : t('usage.reply_tip', { n: num(total) });
+    this.el.setAttribute('aria-label', t('usage.label', { text: this.el.title }));
   }
 }
