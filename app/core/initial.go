@@ -3,13 +3,14 @@ package core
 import (
 	"fmt"
 
+	"yui/app/phrase"
 	"yui/app/settings"
 	"yui/app/view"
 )
 
-// FirstRunTip is the notice the main character shows once, on the first
+// firstRunTip is the notice the main character shows once, on the first
 // run (no settings file existed).
-const FirstRunTip = "Click me to talk · right-click for settings. I tell your agent which app you are using; switch that off in Settings."
+var firstRunTip = phrase.New("core.notice.first_run")
 
 const tipID = "first_run_tip"
 
@@ -32,10 +33,10 @@ func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 	wardrobeHost{c}.PublishArt(p.ID, p.Look)
 	if rep.Created && p.ID == c.store.Get().ActivePreset {
 		c.tip.Store(p.ID)
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: tipID, Text: FirstRunTip}))
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf(tipID, firstRunTip)))
 	}
 	if rep.Problem != nil {
-		text := fmt.Sprintf("Your settings file could not be used (%v). It was kept as %s and Yui started with default settings.", rep.Problem, rep.KeptAs)
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "settings_bad", Text: text}))
+		m := phrase.New("core.notice.settings_bad", "error", fmt.Sprint(rep.Problem), "kept", rep.KeptAs)
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf("settings_bad", m)))
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"yui/app/mcp"
 	"yui/app/permission"
 	apppet "yui/app/pet"
+	"yui/app/phrase"
 	"yui/app/session"
 	"yui/app/settings"
 	"yui/app/transcript"
@@ -57,12 +58,12 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		// The history database cannot be opened: this run keeps her
 		// conversation in memory, and the file is left as it is.
 		tr, _ = transcript.Open("", p.ID, lg, nil)
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
-			Text: fmt.Sprintf("%s's history could not be opened, so this conversation is not saved: %v", p.Name, terr)}))
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf("transcript_bad",
+			phrase.New("core.notice.history_unopened", "name", p.Name, "error", fmt.Sprint(terr)))))
 	} else if terr != nil {
 		// Kept aside, never lost; the character starts a new transcript.
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
-			Text: fmt.Sprintf("%s's conversation could not be read and starts afresh (the old file is kept): %v", p.Name, terr)}))
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf("transcript_bad",
+			phrase.New("core.notice.transcript_bad", "name", p.Name, "error", terr.Error()))))
 	}
 	pt.tr = tr
 	c.importDelegations(p, lg)
@@ -199,8 +200,8 @@ func (c *Core) importDelegations(p settings.Preset, lg *slog.Logger) {
 	}
 	h, _ := delegation.OpenHistory(c.opts.ConfigDir, p.ID, lg)
 	if err := h.Damaged(); err != nil {
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "delegations_bad",
-			Text: fmt.Sprintf("%s's background-task history could not be read and starts afresh (the old file is kept): %v", p.Name, err)}))
+		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf("delegations_bad",
+			phrase.New("core.notice.delegations_bad", "name", p.Name, "error", err.Error()))))
 	}
 	if err := h.Close(); err != nil {
 		lg.Warn("delegations.history_save_failed", "err", err.Error())

@@ -89,6 +89,13 @@ type ErrorLine struct {
 type Notice struct {
 	ID   string `json:"id"`
 	Text string `json:"text"`
+	// Msg is Text as a phrase the page words in its language.
+	Msg *phrase.Phrase `json:"msg,omitempty"`
+}
+
+// NoticeOf is notice id saying m (its English as Text).
+func NoticeOf(id string, m phrase.Phrase) Notice {
+	return Notice{ID: id, Text: m.English(), Msg: m.Ptr()}
 }
 
 // SendText is a line the user typed in the composer, with the images

@@ -215,7 +215,7 @@ export class PetView {
       case 'notice':
         this.noticeId = m.id;
         this.notice.hidden = m.text === '';
-        this.noticeText.textContent = m.text;
+        this.noticeText.textContent = phrase(m.msg, m.text);
         break;
       case 'character':
         this.character.set(m);

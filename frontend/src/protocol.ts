@@ -15,7 +15,7 @@ export interface Plate {
 }
 export interface Composer { type: 'composer'; locked: boolean }
 export interface ErrorLine { type: 'error_line'; text: string; where: 'composer' | 'pill' }
-export interface Notice { type: 'notice'; id: string; text: string }
+export interface Notice { type: 'notice'; id: string; text: string; msg?: Phrase | null }
 /** `voiced`: the speech is heard, the mouth follows `mouth` levels;
  * otherwise it flaps while `speaking`. */
 export interface CharacterState { type: 'character'; emotion: string; motion: string; speaking: boolean; voiced?: boolean }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 
 	"yui/app/core/route"
+	"yui/app/phrase"
 	"yui/app/view"
 )
 
@@ -38,11 +39,11 @@ func (r *Room) desktopAction(peer view.Peer, m view.Message) {
 		r.SetShown(peer.Preset, false)
 	case view.DesktopMute, view.DesktopUnmute:
 		if err := r.cfg.Host.SetMuted(a.Action == view.DesktopMute); err != nil {
-			r.notice(peer.Preset, "desktop_mute", "Mute all voices could not be saved: "+err.Error())
+			r.notice(peer.Preset, "desktop_mute", phrase.New("core.notice.mute_failed", "error", err.Error()))
 		}
 	case view.DesktopStartAtLoginOn, view.DesktopStartAtLoginOff:
 		if err := r.SetStartAtLogin(a.Action == view.DesktopStartAtLoginOn); err != nil {
-			r.notice(peer.Preset, "desktop_autostart", "Start at login could not be changed: "+err.Error())
+			r.notice(peer.Preset, "desktop_autostart", phrase.New("core.notice.login_failed", "error", err.Error()))
 		}
 	case view.DesktopResetPosition:
 		r.ResetPosition(peer.Preset)
@@ -53,6 +54,6 @@ func (r *Room) desktopAction(peer view.Peer, m view.Message) {
 	}
 }
 
-func (r *Room) notice(preset, id, text string) {
-	r.cfg.Pages.Publish(preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: id, Text: text}))
+func (r *Room) notice(preset, id string, m phrase.Phrase) {
+	r.cfg.Pages.Publish(preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf(id, m)))
 }

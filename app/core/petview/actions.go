@@ -9,6 +9,7 @@ import (
 
 	"yui/app/core/route"
 	"yui/app/permission"
+	"yui/app/phrase"
 	"yui/app/view"
 	"yui/transport/dataurl"
 )
@@ -131,8 +132,7 @@ func (v *View) AnswerPrompt(a view.PermissionAnswer) {
 	if err != nil {
 		v.cfg.Logger.Warn("permission_answer_refused", "preset", v.id, "err", err.Error())
 		if choice == permission.Always {
-			v.publish(view.TypeNotice, view.Notice{ID: "permission_save",
-				Text: "Your answer could not be saved in the settings (" + err.Error() + "). Yui will ask again next time."})
+			v.publish(view.TypeNotice, view.NoticeOf("permission_save", phrase.New("core.notice.permission_save", "error", err.Error())))
 		}
 	}
 }

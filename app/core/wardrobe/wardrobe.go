@@ -21,6 +21,7 @@ import (
 	"yui/app/core/looks"
 	"yui/app/core/route"
 	"yui/app/lookfolder"
+	"yui/app/phrase"
 	"yui/app/settings"
 	"yui/app/view"
 	"yui/transport/dataurl"
@@ -199,8 +200,8 @@ func (r *Room) failed(preset string, f view.LookFailed) {
 	r.log.Warn("look_fallback", "preset", preset, "look", cutLog(f.Look), "reason", cutLog(f.Reason))
 	all := r.cfg.Store.Get()
 	p, _ := all.Preset(preset)
-	r.cfg.Pages.Publish(preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "look_fallback",
-		Text: fmt.Sprintf("%s's VRM look cannot be shown here (%s), so she wears the built-in look.", p.Name, cutLog(f.Reason))}))
+	r.cfg.Pages.Publish(preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf("look_fallback",
+		phrase.New("core.notice.look_fallback", "name", p.Name, "reason", cutLog(f.Reason)))))
 }
 
 func (r *Room) thumbnail(th view.LookThumbnail) {

@@ -534,6 +534,15 @@ export const en = {
   'attach.label': 'Attached images',
   'attach.remove': 'Remove image {n}',
   'notice.dismiss': 'Dismiss',
+  'core.notice.first_run': 'Click me to talk · right-click for settings. I tell your agent which app you are using; switch that off in Settings.',
+  'core.notice.settings_bad': 'Your settings file could not be used ({error}). It was kept as {kept} and Yui started with default settings.',
+  'core.notice.history_unopened': "{name}'s history could not be opened, so this conversation is not saved: {error}",
+  'core.notice.transcript_bad': "{name}'s conversation could not be read and starts afresh (the old file is kept): {error}",
+  'core.notice.delegations_bad': "{name}'s background-task history could not be read and starts afresh (the old file is kept): {error}",
+  'core.notice.look_fallback': "{name}'s VRM look cannot be shown here ({reason}), so she wears the built-in look.",
+  'core.notice.permission_save': 'Your answer could not be saved in the settings ({error}). Yui will ask again next time.',
+  'core.notice.mute_failed': 'Mute all voices could not be saved: {error}',
+  'core.notice.login_failed': 'Start at login could not be changed: {error}',
 } as const;
 
 export type Key = keyof typeof en;

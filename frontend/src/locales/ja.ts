@@ -534,4 +534,13 @@ export const ja: Record<Key, string> = {
   'attach.label': '添付した画像',
   'attach.remove': '画像 {n} を外す',
   'notice.dismiss': '閉じる',
+  'core.notice.first_run': 'クリックで話しかけてね · 右クリックで設定。使っているアプリをエージェントに伝えているよ。設定でオフにできるからね。',
+  'core.notice.settings_bad': '設定ファイルを使えませんでした（{error}）。{kept} として残し、Yui は既定の設定で起動しました。',
+  'core.notice.history_unopened': '{name}の履歴を開けなかったので、この会話は保存されません：{error}',
+  'core.notice.transcript_bad': '{name}の会話を読めなかったので、新しく始めます（古いファイルは残してあります）：{error}',
+  'core.notice.delegations_bad': '{name}のバックグラウンドのタスク履歴を読めなかったので、新しく始めます（古いファイルは残してあります）：{error}',
+  'core.notice.look_fallback': '{name}の VRM の見た目はここでは表示できない（{reason}）ので、内蔵の見た目にしています。',
+  'core.notice.permission_save': '答えを設定に保存できませんでした（{error}）。次回またたずねます。',
+  'core.notice.mute_failed': '「すべての声をミュート」を保存できませんでした：{error}',
+  'core.notice.login_failed': '「ログイン時に起動」を変更できませんでした：{error}',
 };

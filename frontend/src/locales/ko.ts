@@ -534,4 +534,13 @@ export const ko: Record<Key, string> = {
   'attach.label': '첨부한 이미지',
   'attach.remove': '이미지 {n} 빼기',
   'notice.dismiss': '닫기',
+  'core.notice.first_run': '클릭하면 대화해요 · 오른쪽 클릭은 설정. 쓰고 있는 앱을 에이전트에게 알려 줘요. 설정에서 끌 수 있어요.',
+  'core.notice.settings_bad': '설정 파일을 쓸 수 없었어요({error}). {kept}(으)로 보관하고 Yui는 기본 설정으로 시작했어요.',
+  'core.notice.history_unopened': '{name}의 기록을 열 수 없어서 이 대화는 저장되지 않아요: {error}',
+  'core.notice.transcript_bad': '{name}의 대화를 읽을 수 없어서 새로 시작해요(이전 파일은 보관해요): {error}',
+  'core.notice.delegations_bad': '{name}의 백그라운드 작업 기록을 읽을 수 없어서 새로 시작해요(이전 파일은 보관해요): {error}',
+  'core.notice.look_fallback': '{name}의 VRM 모습은 여기서 보여 줄 수 없어서({reason}) 기본 모습을 입었어요.',
+  'core.notice.permission_save': '답을 설정에 저장하지 못했어요({error}). 다음에 다시 물어볼게요.',
+  'core.notice.mute_failed': '모든 음성 음소거를 저장하지 못했어요: {error}',
+  'core.notice.login_failed': '로그인할 때 시작을 바꾸지 못했어요: {error}',
 };

@@ -534,4 +534,13 @@ export const zhHans: Record<Key, string> = {
   'attach.label': '已附加的图片',
   'attach.remove': '移除图片 {n}',
   'notice.dismiss': '关闭',
+  'core.notice.first_run': '点我聊天 · 右键打开设置。我会告诉你的代理你在用哪个应用；可以在设置里关掉。',
+  'core.notice.settings_bad': '无法使用你的设置文件（{error}）。已保留为 {kept}，Yui 以默认设置启动。',
+  'core.notice.history_unopened': '无法打开{name}的历史记录，这次对话不会保存：{error}',
+  'core.notice.transcript_bad': '无法读取{name}的对话，将重新开始（旧文件已保留）：{error}',
+  'core.notice.delegations_bad': '无法读取{name}的后台任务记录，将重新开始（旧文件已保留）：{error}',
+  'core.notice.look_fallback': '这里无法显示{name}的 VRM 外观（{reason}），她换上了内置外观。',
+  'core.notice.permission_save': '你的选择未能保存到设置中（{error}）。下次 Yui 会再问。',
+  'core.notice.mute_failed': '无法保存“全部静音”：{error}',
+  'core.notice.login_failed': '无法更改“登录时启动”：{error}',
 };
