@@ -1,5 +1,7 @@
 package view
 
+import "yui/app/phrase"
+
 // Listening (docs/voice.md, "Listening"): the pill's voice segment, push-
 // to-talk from the pet page, the settings window's Listening section and
 // its level meter.
@@ -63,6 +65,8 @@ type SettingsListen struct {
 	Devices []Choice   `json:"devices"`
 	Keys    []Choice   `json:"keys"`
 	Note    string     `json:"note"`
+	// NoteMsg is Note as a phrase.
+	NoteMsg *phrase.Phrase `json:"note_msg,omitempty"`
 }
 
 // ListenMeter turns the level meter on while the section is visible.

@@ -397,6 +397,9 @@ type PresetForm struct {
 	// ScreenNote, when set, says the last save took back the standing
 	// screen permissions because the backend changed.
 	ScreenNote string `json:"screen_note,omitempty"`
+	// KeyNoteMsg and ScreenNoteMsg are the notes as phrases.
+	KeyNoteMsg    *phrase.Phrase `json:"key_note_msg,omitempty"`
+	ScreenNoteMsg *phrase.Phrase `json:"screen_note_msg,omitempty"`
 	// Standings are how she feels about the user and the others
 	// (rate_relation), the user first; none yet: absent.
 	Standings []Standing `json:"standings,omitempty"`
@@ -486,9 +489,11 @@ type NewPresetForm struct {
 // Devices lists the output devices (the default one first, Available
 // false for a saved device that is not there now).
 type SettingsAudio struct {
-	Server  string   `json:"server"`
-	Note    string   `json:"note"`
-	Devices []Choice `json:"devices"`
+	Server string `json:"server"`
+	Note   string `json:"note"`
+	// NoteMsg is Note as a phrase.
+	NoteMsg *phrase.Phrase `json:"note_msg,omitempty"`
+	Devices []Choice       `json:"devices"`
 }
 
 // SettingsFocus asks the page to show a preset and scroll to a section

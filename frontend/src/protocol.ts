@@ -148,6 +148,8 @@ export interface PresetForm {
   key_note?: string;
   /** The last save took back the screen permissions: the backend changed. */
   screen_note?: string;
+  key_note_msg?: Phrase | null;
+  screen_note_msg?: Phrase | null;
   /** How she feels about the user and the others, the user first. */
   standings?: Standing[];
   voice: VoiceForm;
@@ -241,7 +243,7 @@ export interface NewPresetForm {
   key_from: string;
 }
 /** The sound server as the core found it, and its output devices. */
-export interface SettingsAudio { type: 'settings_audio'; server: string; note: string; devices: Choice[] | null }
+export interface SettingsAudio { type: 'settings_audio'; server: string; note: string; note_msg?: Phrase | null; devices: Choice[] | null }
 export interface SettingsFocus { type: 'settings_focus'; seq: number; preset: string; section: SettingsSection | string }
 /** problem: what keeps a Standard Agents character from its thread
  * ('thread_deleted', 'agent_unknown'), absent when nothing. */
@@ -378,7 +380,7 @@ export interface ListenForm {
   on: boolean; device: string; sensitivity: number; barge_in: boolean; base_url: string; model: string;
   language: string; target: string; push_to_talk_key: string; has_key: boolean;
 }
-export interface SettingsListen { type: 'settings_listen'; form: ListenForm; devices: Choice[] | null; keys: Choice[] | null; note: string }
+export interface SettingsListen { type: 'settings_listen'; form: ListenForm; devices: Choice[] | null; keys: Choice[] | null; note: string; note_msg?: Phrase | null }
 export interface ListenLevel { type: 'listen_level'; level: number; floor: number; threshold: number }
 
 // What she remembers and her MCP servers (docs/memory.md, docs/mcp.md;

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"yui/app/core/route"
+	"yui/app/phrase"
 	"yui/app/settings"
 	"yui/app/view"
 )
@@ -40,13 +41,13 @@ func (r *Room) settingsListen() view.SettingsListen {
 		st.Keys = append(st.Keys, view.Choice{ID: k, Label: k, Available: true})
 	}
 	if r.cfg.Input == nil {
-		st.Note = "This system has no microphone path: listening is not available."
+		st.Note, st.NoteMsg = phrase.New("core.note.no_microphone").English(), new(phrase.New("core.note.no_microphone"))
 	} else {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		srcs, err := r.cfg.Input.Sources(ctx)
 		cancel()
 		if err != nil {
-			st.Note = "No sound server was found, so Yui cannot hear you. Start PulseAudio or PipeWire."
+			st.Note, st.NoteMsg = phrase.New("core.note.no_input_server").English(), new(phrase.New("core.note.no_input_server"))
 		}
 		for _, s := range srcs {
 			if s.Monitor {

@@ -1,9 +1,8 @@
 package settingsui
 
 import (
-	"fmt"
-
 	"yui/app/core/backend"
+	"yui/app/phrase"
 	"yui/app/settings"
 	"yui/app/view"
 )
@@ -42,9 +41,11 @@ func (n backendNote) apply(f *view.PresetForm) {
 		where = "no backend"
 	}
 	if n.key {
-		f.KeyNote = fmt.Sprintf("The saved key was removed because the base URL now points to another server (%s). A key goes only to the server it was entered for: type the key for this one.", where)
+		m := phrase.New("core.note.key_removed", "where", where)
+		f.KeyNote, f.KeyNoteMsg = m.English(), m.Ptr()
 	}
 	if n.screen {
-		f.ScreenNote = fmt.Sprintf("Screen access went back to “Ask each time” and the screenshot with each message was turned off, because the backend changed (%s). Choose again for this backend.", where)
+		m := phrase.New("core.note.screen_reset", "where", where)
+		f.ScreenNote, f.ScreenNoteMsg = m.English(), m.Ptr()
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"yui/app/phrase"
 	"yui/app/settings"
 	"yui/app/tts"
 	"yui/app/view"
@@ -87,9 +88,9 @@ func (r *Room) PublishAudio() {
 		st := view.SettingsAudio{Devices: []view.Choice{{ID: "", Label: "Default output device", Available: true}}}
 		saved := r.cfg.Store.Get().Audio.Device
 		if r.cfg.Sound == nil {
-			st.Note = "Sound is off in this run (--no-sound): Yui shows her words without a voice."
+			st.Note, st.NoteMsg = phrase.New("core.note.no_sound_flag").English(), new(phrase.New("core.note.no_sound_flag"))
 		} else if name, err := r.cfg.Sound.Server(ctx); err != nil {
-			st.Note = "No sound server was found, so Yui shows her words without a voice. Start PulseAudio or PipeWire and she will be heard."
+			st.Note, st.NoteMsg = phrase.New("core.note.no_sound_server").English(), new(phrase.New("core.note.no_sound_server"))
 		} else {
 			st.Server = name
 			sinks, err := r.cfg.Sound.Sinks(ctx)

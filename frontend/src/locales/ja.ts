@@ -543,4 +543,10 @@ export const ja: Record<Key, string> = {
   'core.notice.permission_save': '答えを設定に保存できませんでした（{error}）。次回またたずねます。',
   'core.notice.mute_failed': '「すべての声をミュート」を保存できませんでした：{error}',
   'core.notice.login_failed': '「ログイン時に起動」を変更できませんでした：{error}',
+  'core.note.key_removed': 'ベース URL が別のサーバー（{where}）を指すようになったので、保存済みのキーは削除しました。キーは入力したときのサーバーにしか送りません。このサーバーのキーを入力してください。',
+  'core.note.screen_reset': 'バックエンドが変わった（{where}）ので、画面へのアクセスは「毎回たずねる」に戻し、メッセージごとのスクリーンショットはオフにしました。このバックエンド用に選び直してください。',
+  'core.note.no_sound_flag': 'この実行ではサウンドがオフです（--no-sound）。Yui は声を出さずに言葉を表示します。',
+  'core.note.no_sound_server': 'サウンドサーバーが見つからないので、Yui は声を出さずに言葉を表示します。PulseAudio か PipeWire を起動すると声が聞こえます。',
+  'core.note.no_microphone': 'このシステムにはマイクの経路がないため、聞き取りは使えません。',
+  'core.note.no_input_server': 'サウンドサーバーが見つからないので、Yui にはあなたの声が聞こえません。PulseAudio か PipeWire を起動してください。',
 };

@@ -543,4 +543,10 @@ export const ko: Record<Key, string> = {
   'core.notice.permission_save': '답을 설정에 저장하지 못했어요({error}). 다음에 다시 물어볼게요.',
   'core.notice.mute_failed': '모든 음성 음소거를 저장하지 못했어요: {error}',
   'core.notice.login_failed': '로그인할 때 시작을 바꾸지 못했어요: {error}',
+  'core.note.key_removed': '기본 URL이 다른 서버({where})를 가리키게 되어 저장된 키를 지웠어요. 키는 입력한 서버로만 가요. 이 서버의 키를 입력하세요.',
+  'core.note.screen_reset': '백엔드가 바뀌어서({where}) 화면 접근은 “매번 묻기”로 돌아가고 메시지마다 스크린숏은 꺼졌어요. 이 백엔드에 맞게 다시 고르세요.',
+  'core.note.no_sound_flag': '이번 실행에서는 소리가 꺼져 있어요(--no-sound). Yui는 목소리 없이 말을 보여 줘요.',
+  'core.note.no_sound_server': '사운드 서버를 찾지 못해서 Yui는 목소리 없이 말을 보여 줘요. PulseAudio나 PipeWire를 시작하면 목소리가 들려요.',
+  'core.note.no_microphone': '이 시스템에는 마이크 경로가 없어서 듣기를 쓸 수 없어요.',
+  'core.note.no_input_server': '사운드 서버를 찾지 못해서 Yui가 당신의 목소리를 들을 수 없어요. PulseAudio나 PipeWire를 시작하세요.',
 };

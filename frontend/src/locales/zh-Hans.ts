@@ -543,4 +543,10 @@ export const zhHans: Record<Key, string> = {
   'core.notice.permission_save': '你的选择未能保存到设置中（{error}）。下次 Yui 会再问。',
   'core.notice.mute_failed': '无法保存“全部静音”：{error}',
   'core.notice.login_failed': '无法更改“登录时启动”：{error}',
+  'core.note.key_removed': '基础地址已指向另一台服务器（{where}），已保存的密钥被删除。密钥只发往当初输入它的服务器：请输入这台服务器的密钥。',
+  'core.note.screen_reset': '后端已更换（{where}），屏幕访问已恢复为“每次询问”，每条消息附带截图已关闭。请为此后端重新选择。',
+  'core.note.no_sound_flag': '本次运行关闭了声音（--no-sound）：Yui 只显示文字，不出声。',
+  'core.note.no_sound_server': '没有找到声音服务器，Yui 只显示文字，不出声。启动 PulseAudio 或 PipeWire 后就能听到她的声音。',
+  'core.note.no_microphone': '此系统没有麦克风通道：无法使用听取。',
+  'core.note.no_input_server': '没有找到声音服务器，Yui 听不到你。请启动 PulseAudio 或 PipeWire。',
 };

@@ -13,6 +13,7 @@ import { StandingsView } from './standings';
 import type { DraftPreset, FieldName } from './model';
 import { comboFromKey } from './shortcut';
 import { wordChoices, wordDevices } from './choicewords';
+import { phrase } from '../corephrases';
 
 export interface FormHandlers {
   edit(field: FieldName, value: string | number | boolean): void;
@@ -520,7 +521,7 @@ export class PresetFormView {
     }
     this.setSelect(this.device, devices, a.device);
     const sound = ctx.sound;
-    const note = !sound ? '' : sound.note || (sound.server ? t('settings.form.playing_through', { server: sound.server }) : '');
+    const note = !sound ? '' : phrase(sound.note_msg, sound.note) || (sound.server ? t('settings.form.playing_through', { server: sound.server }) : '');
     this.soundNote.textContent = note;
     this.soundNote.hidden = note === '';
     this.soundNote.dataset.kind = sound?.note ? 'warning' : '';

@@ -13,6 +13,7 @@ import type { Choice, CoreMessage, ListenForm, PageMessage, SaveSettings, Settin
 import { ErrorLine } from './errorline';
 import { checkRow, fieldRow } from './rows';
 import { wordDevices } from './choicewords';
+import { phrase } from '../corephrases';
 
 export interface ListenHost {
   send(m: PageMessage): boolean;
@@ -202,7 +203,7 @@ export class ListenSection implements FormPart {
   private render(m: SettingsListen): void {
     const f = m.form;
     this.note.hidden = !m.note;
-    this.note.textContent = m.note;
+    this.note.textContent = phrase(m.note_msg, m.note);
     this.fill(this.device, wordDevices(m.devices ?? [], 'input'), f.device);
     this.fill(this.pttKey, m.keys ?? [], f.push_to_talk_key);
     this.show(f);
