@@ -90,10 +90,12 @@ var english = map[string]string{
 	"core.notice.mute_failed":      "Mute all voices could not be saved: {error}",
 	"core.notice.login_failed":     "Start at login could not be changed: {error}",
 	// The settings window's notes.
-	"core.note.key_removed":     "The saved key was removed because the base URL now points to another server ({where}). A key goes only to the server it was entered for: type the key for this one.",
-	"core.note.screen_reset":    "Screen access went back to “Ask each time” and the screenshot with each message was turned off, because the backend changed ({where}). Choose again for this backend.",
-	"core.note.no_sound_flag":   "Sound is off in this run (--no-sound): Yui shows her words without a voice.",
-	"core.note.no_sound_server": "No sound server was found, so Yui shows her words without a voice. Start PulseAudio or PipeWire and she will be heard.",
-	"core.note.no_microphone":   "This system has no microphone path: listening is not available.",
-	"core.note.no_input_server": "No sound server was found, so Yui cannot hear you. Start PulseAudio or PipeWire.",
+	"core.note.key_removed":      "The saved key was removed because the base URL now points to another server ({where}). A key goes only to the server it was entered for: type the key for this one.",
+	"core.note.screen_reset":     "Screen access went back to “Ask each time” and the screenshot with each message was turned off, because the backend changed ({where}). Choose again for this backend.",
+	"core.note.no_sound_flag":    "Sound is off in this run (--no-sound): Yui shows her words without a voice.",
+	"core.note.no_sound_server":  "No sound server was found, so Yui shows her words without a voice. Start PulseAudio or PipeWire and she will be heard.",
+	"core.note.no_microphone":    "This system has no microphone path: listening is not available.",
+	"core.note.no_input_server":  "No sound server was found, so Yui cannot hear you. Start PulseAudio or PipeWire.",
+	"core.note.mind_off":         "{name}'s backend ({api}) keeps her memory and brings her tools: memory, remember/forget and MCP servers are off for her.",
+	"core.note.mind_off_unnamed": "This character's backend ({api}) keeps her memory and brings her tools: memory, remember/forget and MCP servers are off for her.",
 }

@@ -1,5 +1,7 @@
 package view
 
+import "yui/app/phrase"
+
 // What she remembers and her MCP servers (docs/memory.md, docs/mcp.md):
 // the settings window's section of each character on a request wire.
 const (
@@ -21,9 +23,11 @@ type SettingsMind struct {
 // Agents (their backends keep their own memory and tools; Note says so),
 // the rest as saved.
 type MindPreset struct {
-	ID      string          `json:"id"`
-	Applies bool            `json:"applies"`
-	Note    string          `json:"note,omitempty"`
+	ID      string `json:"id"`
+	Applies bool   `json:"applies"`
+	Note    string `json:"note,omitempty"`
+	// NoteMsg is Note as a phrase.
+	NoteMsg *phrase.Phrase  `json:"note_msg,omitempty"`
 	Summary string          `json:"summary"`
 	Facts   []string        `json:"facts"`
 	Servers []MCPServerForm `json:"servers"`

@@ -33,6 +33,8 @@ export const CORE_KEYS: readonly Key[] = [
   'core.cause.tls_untrusted',
   'core.cause.unreachable',
   'core.note.key_removed',
+  'core.note.mind_off',
+  'core.note.mind_off_unnamed',
   'core.note.no_input_server',
   'core.note.no_microphone',
   'core.note.no_sound_flag',

@@ -388,7 +388,7 @@ export interface ListenLevel { type: 'listen_level'; level: number; floor: numbe
 export interface MCPServerForm { name: string; command: string; args: string[] | null; url: string; off: boolean }
 export interface MCPGrantForm { tool: string; mode: 'allow' | 'deny' | string }
 export interface MindPreset {
-  id: string; applies: boolean; note?: string; summary: string; facts: string[] | null;
+  id: string; applies: boolean; note?: string; note_msg?: Phrase | null; summary: string; facts: string[] | null;
   servers: MCPServerForm[] | null; grants: MCPGrantForm[] | null;
 }
 export interface SettingsMind { type: 'settings_mind'; presets: MindPreset[] | null }

@@ -2,7 +2,6 @@ package mindui
 
 import (
 	"errors"
-	"fmt"
 	"log/slog"
 	"slices"
 	"sort"
@@ -11,6 +10,7 @@ import (
 	"yui/app/core/route"
 	"yui/app/memory"
 	"yui/app/pet"
+	"yui/app/phrase"
 	"yui/app/settings"
 	"yui/app/view"
 )
@@ -72,17 +72,18 @@ func (r *Room) Routes(t *route.Table) {
 // Note is what the section says of a character whose backend keeps her
 // memory and tools ("" on a request wire).
 func Note(p settings.Preset) string {
-	if pet.IsRequestWire(p.ChatAPI) {
-		return ""
-	}
-	return fmt.Sprintf("%s's backend (%s) keeps her memory and brings her tools: memory, remember/forget and MCP servers are off for her.", name(p), p.ChatAPI)
+	return note(p).English()
 }
 
-func name(p settings.Preset) string {
-	if n := strings.TrimSpace(p.Name); n != "" {
-		return n
+// note is Note as a phrase (the zero Phrase for a request wire).
+func note(p settings.Preset) phrase.Phrase {
+	if pet.IsRequestWire(p.ChatAPI) {
+		return phrase.Phrase{}
 	}
-	return "This character"
+	if n := strings.TrimSpace(p.Name); n != "" {
+		return phrase.New("core.note.mind_off", "name", n, "api", p.ChatAPI)
+	}
+	return phrase.New("core.note.mind_off_unnamed", "api", p.ChatAPI)
 }
 
 // Publish sends every character's section (after a save, a memory change,
@@ -92,7 +93,7 @@ func (r *Room) Publish() {
 	out := view.SettingsMind{Presets: []view.MindPreset{}}
 	for _, p := range all.Presets {
 		st := r.cfg.Host.Memory(p.ID).State()
-		mp := view.MindPreset{ID: p.ID, Applies: pet.IsRequestWire(p.ChatAPI), Note: Note(p),
+		mp := view.MindPreset{ID: p.ID, Applies: pet.IsRequestWire(p.ChatAPI), Note: Note(p), NoteMsg: note(p).Ptr(),
 			Summary: st.Summary, Facts: st.Facts, Servers: []view.MCPServerForm{}, Grants: []view.MCPGrantForm{}}
 		if mp.Facts == nil {
 			mp.Facts = []string{}

@@ -549,6 +549,8 @@ export const en = {
   'core.note.no_sound_server': 'No sound server was found, so Yui shows her words without a voice. Start PulseAudio or PipeWire and she will be heard.',
   'core.note.no_microphone': 'This system has no microphone path: listening is not available.',
   'core.note.no_input_server': 'No sound server was found, so Yui cannot hear you. Start PulseAudio or PipeWire.',
+  'core.note.mind_off': "{name}'s backend ({api}) keeps her memory and brings her tools: memory, remember/forget and MCP servers are off for her.",
+  'core.note.mind_off_unnamed': "This character's backend ({api}) keeps her memory and brings her tools: memory, remember/forget and MCP servers are off for her.",
 } as const;
 
 export type Key = keyof typeof en;

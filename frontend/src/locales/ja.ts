@@ -549,4 +549,6 @@ export const ja: Record<Key, string> = {
   'core.note.no_sound_server': 'サウンドサーバーが見つからないので、Yui は声を出さずに言葉を表示します。PulseAudio か PipeWire を起動すると声が聞こえます。',
   'core.note.no_microphone': 'このシステムにはマイクの経路がないため、聞き取りは使えません。',
   'core.note.no_input_server': 'サウンドサーバーが見つからないので、Yui にはあなたの声が聞こえません。PulseAudio か PipeWire を起動してください。',
+  'core.note.mind_off': '{name}のバックエンド（{api}）が記憶とツールを受け持つので、記憶・remember/forget・MCP サーバーはオフです。',
+  'core.note.mind_off_unnamed': 'このキャラクターのバックエンド（{api}）が記憶とツールを受け持つので、記憶・remember/forget・MCP サーバーはオフです。',
 };

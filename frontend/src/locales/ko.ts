@@ -549,4 +549,6 @@ export const ko: Record<Key, string> = {
   'core.note.no_sound_server': '사운드 서버를 찾지 못해서 Yui는 목소리 없이 말을 보여 줘요. PulseAudio나 PipeWire를 시작하면 목소리가 들려요.',
   'core.note.no_microphone': '이 시스템에는 마이크 경로가 없어서 듣기를 쓸 수 없어요.',
   'core.note.no_input_server': '사운드 서버를 찾지 못해서 Yui가 당신의 목소리를 들을 수 없어요. PulseAudio나 PipeWire를 시작하세요.',
+  'core.note.mind_off': '{name}의 백엔드({api})가 기억과 도구를 맡아서, 기억·remember/forget·MCP 서버는 꺼져 있어요.',
+  'core.note.mind_off_unnamed': '이 캐릭터의 백엔드({api})가 기억과 도구를 맡아서, 기억·remember/forget·MCP 서버는 꺼져 있어요.',
 };

@@ -549,4 +549,6 @@ export const zhHans: Record<Key, string> = {
   'core.note.no_sound_server': '没有找到声音服务器，Yui 只显示文字，不出声。启动 PulseAudio 或 PipeWire 后就能听到她的声音。',
   'core.note.no_microphone': '此系统没有麦克风通道：无法使用听取。',
   'core.note.no_input_server': '没有找到声音服务器，Yui 听不到你。请启动 PulseAudio 或 PipeWire。',
+  'core.note.mind_off': '{name}的后端（{api}）负责她的记忆和工具：记忆、remember/forget 和 MCP 服务器对她关闭。',
+  'core.note.mind_off_unnamed': '此角色的后端（{api}）负责她的记忆和工具：记忆、remember/forget 和 MCP 服务器对她关闭。',
 };

@@ -8,6 +8,7 @@
 import './mind.css';
 import { el } from '../dom';
 import { t } from '../i18n';
+import { phrase } from '../corephrases';
 import type { MCPGrantForm, MCPServerForm, MindPreset, MindResult, MindSave, SettingsMind } from '../protocol';
 
 /** The most bytes of summary the core keeps (app/memory). */
@@ -159,7 +160,7 @@ export class MindSection {
       this.body.hidden = true;
       return;
     }
-    this.note.textContent = p.applies ? '' : (p.note ?? t('settings.mind.off'));
+    this.note.textContent = p.applies ? '' : (p.note ? phrase(p.note_msg, p.note) : t('settings.mind.off'));
     this.body.hidden = !p.applies;
     if (this.shownGen === this.gen) return;
     this.shownGen = this.gen;
