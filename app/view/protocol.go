@@ -462,6 +462,9 @@ type SettingsState struct {
 	// Language is the saved UI language ("" follows the system locale;
 	// settings.Settings.Language).
 	Language string `json:"language"`
+	// UILanguage is the UI language in force (Language, or the system
+	// locale's match): the settings page switches to it in place.
+	UILanguage string `json:"ui_language"`
 	// NewPreset is the backend Add character starts a new character on
 	// (the core's choice: the main character's).
 	NewPreset NewPresetForm `json:"new_preset"`

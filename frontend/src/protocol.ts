@@ -225,6 +225,8 @@ export interface SettingsState {
   new_preset?: NewPresetForm;
   /** The saved UI language ('' follows the system; settings/language.ts). */
   language?: string;
+  /** The UI language in force: the settings page switches to it in place. */
+  ui_language?: string;
 }
 /** settings.json's talk section: a chain of characters addressing each
  * other ends after max_hops hops, at most per_minute start in a minute (0: the default). */

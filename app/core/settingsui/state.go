@@ -3,6 +3,7 @@ package settingsui
 import (
 	"yui/app/core/backend"
 	"yui/app/core/looks"
+	"yui/app/i18n"
 	"yui/app/lookfolder"
 	"yui/app/settings"
 	"yui/app/view"
@@ -21,7 +22,7 @@ func (r *Room) PublishState() {
 			Note: r.cfg.Host.ShortcutNote()},
 		Talk: view.TalkState{TalkForm: view.TalkForm{MaxHops: all.Talk.Hops(), PerMinute: all.Talk.Rate()},
 			HopsLimit: settings.MaxTalkHops, PerMinuteLimit: settings.MaxTalkPerMinute},
-		Language: all.Language, NewPreset: newPresetForm(all, r.cfg.Available)}
+		Language: all.Language, UILanguage: string(all.UILanguage(i18n.SystemLocale())), NewPreset: newPresetForm(all, r.cfg.Available)}
 	for i, p := range all.Presets {
 		st.Presets[i] = Form(p)
 		if r.cfg.Standings != nil {

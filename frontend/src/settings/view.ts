@@ -220,6 +220,11 @@ export class SettingsView {
     return this.pending !== null;
   }
 
+  /** Something is edited and not saved. */
+  get hasDrafts(): boolean {
+    return this.dirty;
+  }
+
   /** Applies one message from the core; pet messages are not for this page. */
   apply(m: CoreMessage): void {
     switch (m.type) {
