@@ -45,7 +45,7 @@ export const en = {
   'settings.language.title': 'Languages',
   'settings.language.ui': "Yui's language",
   'settings.language.system': 'System default',
-  'settings.language.ui_hint': 'The windows, the tray and her fixed lines. Windows started from now on use it; the tray and the windows already open change when Yui starts next.',
+  'settings.language.ui_hint': 'The windows, the tray and her fixed lines. This window changes at once and windows started from now on use it; the tray and the other open windows change when Yui starts next.',
   'settings.language.speech': '{name}: her spoken lines',
   'settings.language.same_as_ui': 'Same as the UI',
   'settings.language.speech_hint': 'Her fillers, failure lines and system voice. Her replies are in whatever language the agent writes.',

@@ -45,7 +45,7 @@ export const ja: Record<Key, string> = {
   'settings.language.title': '言語',
   'settings.language.ui': 'Yui の言語',
   'settings.language.system': 'システムの設定',
-  'settings.language.ui_hint': 'ウィンドウ、トレイ、決まったセリフの言語です。これから起動するウィンドウに反映され、トレイと開いているウィンドウは次回の起動から変わります。',
+  'settings.language.ui_hint': 'ウィンドウ、トレイ、決まったセリフの言語です。このウィンドウはすぐに、これから起動するウィンドウにも反映されます。トレイとほかの開いているウィンドウは次回の起動から変わります。',
   'settings.language.speech': '{name} が話すセリフ',
   'settings.language.same_as_ui': 'UI と同じ',
   'settings.language.speech_hint': 'つなぎの言葉、エラー時のセリフ、システム音声です。返事の言語はエージェント次第です。',

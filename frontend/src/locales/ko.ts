@@ -45,7 +45,7 @@ export const ko: Record<Key, string> = {
   'settings.language.title': '언어',
   'settings.language.ui': 'Yui 언어',
   'settings.language.system': '시스템 설정',
-  'settings.language.ui_hint': '창, 트레이, 정해진 대사의 언어예요. 앞으로 시작하는 창부터 적용되고, 트레이와 이미 열린 창은 다음에 Yui를 시작할 때 바뀌어요.',
+  'settings.language.ui_hint': '창, 트레이, 정해진 대사의 언어예요. 이 창은 바로 바뀌고 앞으로 시작하는 창에도 적용돼요. 트레이와 다른 열린 창은 다음에 Yui를 시작할 때 바뀌어요.',
   'settings.language.speech': '{name}의 말하는 대사',
   'settings.language.same_as_ui': 'UI와 같음',
   'settings.language.speech_hint': '추임새, 오류 대사, 시스템 음성이에요. 답장은 에이전트가 쓰는 언어로 나와요.',

@@ -45,7 +45,7 @@ export const zhHans: Record<Key, string> = {
   'settings.language.title': '语言',
   'settings.language.ui': 'Yui 的语言',
   'settings.language.system': '跟随系统',
-  'settings.language.ui_hint': '窗口、托盘和她的固定台词的语言。之后启动的窗口会使用它；托盘和已打开的窗口在下次启动 Yui 时更改。',
+  'settings.language.ui_hint': '窗口、托盘和她的固定台词的语言。此窗口立即更改，之后启动的窗口也会使用它；托盘和其他已打开的窗口在下次启动 Yui 时更改。',
   'settings.language.speech': '{name} 说的台词',
   'settings.language.same_as_ui': '与界面相同',
   'settings.language.speech_hint': '她的过渡语、出错时的台词和系统语音。她的回复使用代理所写的语言。',

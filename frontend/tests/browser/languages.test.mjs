@@ -120,3 +120,30 @@ for (const lang of Object.keys(send)) {
     await page.close();
   });
 }
+
+// A language saved in the settings window applies to that window at once
+// (settings/relanguage.ts): it builds itself again in Japanese, with the
+// core's phrases (the connection status) in Japanese too.
+test('the settings window follows a saved language at once', async () => {
+  const own = await startCore({ demo: true });
+  try {
+    const page = await newPage(browser, { viewport: { width: 760, height: 560 } });
+    await page.goto(`${own.ready.pages_url}?role=settings&token=${encodeURIComponent(own.tokenFor(''))}&lang=en`);
+    await page.waitForSelector('.preset-form');
+    assert.equal((await page.locator('.footer .btn-primary').textContent()).trim(), 'Save');
+    await page.locator('#language-ui').selectOption('ja');
+    await page.locator('.footer .btn-primary').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'ja');
+    await page.waitForFunction(() => document.querySelector('#language-title')?.textContent?.trim() === '言語');
+    assert.equal((await page.locator('.footer .btn-primary').textContent()).trim(), save.ja);
+    assert.equal(await page.locator('#language-ui').inputValue(), 'ja', 'the rebuilt form shows the saved language');
+    await page.waitForFunction(() => document.querySelector('.preset-sub')?.textContent?.includes('接続済み'));
+    for (const sel of ['#section-language', '.footer', '.sidebar']) {
+      assert.deepEqual(await overflows(page, sel), [], `after the switch: ${sel}`);
+    }
+    await page.screenshot({ path: join(process.env.YUI_BROWSER_SHOT_DIR ?? '/tmp', 'yui-lang-switched-settings.png') });
+    await page.close();
+  } finally {
+    assert.equal(await own.stop(), 0, 'core exits 0 on SIGTERM');
+  }
+});
