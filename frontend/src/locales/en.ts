@@ -551,6 +551,22 @@ export const en = {
   'core.note.no_input_server': 'No sound server was found, so Yui cannot hear you. Start PulseAudio or PipeWire.',
   'core.note.mind_off': "{name}'s backend ({api}) keeps her memory and brings her tools: memory, remember/forget and MCP servers are off for her.",
   'core.note.mind_off_unnamed': "This character's backend ({api}) keeps her memory and brings her tools: memory, remember/forget and MCP servers are off for her.",
+  'look_import.button': 'Import a VRM model…',
+  'look_import.drop': ' or drop a .vrm file here',
+  'look_import.importing': 'Importing {name}…',
+  'look_import.imported': 'Imported {name}. Save to wear it.',
+  'look_import.failed': '{name} was not imported: {reason}',
+  'look_import.refused': 'the core refused it',
+  'look_import.animation': "{name} is a VRM animation, not a model: put it in the look's folder beside model.vrm",
+  'look_import.not_vrm': '{name} is not a VRM model (a .vrm file)',
+  'look_import.too_large': '{name} is too large ({n} MiB; a VRM look is at most {max} MiB)',
+  'look_import.too_short': '{name} is too short to be a VRM model',
+  'look_import.not_glb': '{name} is not a VRM model: it does not start as a glTF binary does',
+  'look_import.glb_version': '{name} is not a usable model: glTF binary version {n}',
+  'look_import.cut_short': '{name} is cut short: {n} bytes of the {max} its header declares',
+  'choice.look.yui': 'Yui — lavender hoodie',
+  'choice.look.mika': 'Mika — ginger, mint jacket',
+  'choice.look.sora': 'Sora — navy, mustard sweater',
 } as const;
 
 export type Key = keyof typeof en;

@@ -8,7 +8,7 @@
 import { t, type Key } from '../i18n';
 import type { Choice, SettingsChoices } from '../protocol';
 
-type List = 'reasoning_efforts' | 'screen_modes' | 'voice_engines' | 'voice_formats';
+type List = 'reasoning_efforts' | 'screen_modes' | 'voice_engines' | 'voice_formats' | 'looks';
 
 const LABELS: Record<List, Record<string, Key>> = {
   reasoning_efforts: {
@@ -18,6 +18,8 @@ const LABELS: Record<List, Record<string, Key>> = {
   screen_modes: { ask: 'choice.screen.ask', allow: 'choice.screen.allow', deny: 'choice.screen.deny' },
   voice_engines: { system: 'choice.engine.system', endpoint: 'choice.engine.endpoint', off: 'choice.engine.off' },
   voice_formats: { pcm: 'choice.format.pcm' },
+  // The built-in looks (a look folder's id is its folder's name: shown as the core labels it).
+  looks: { yui: 'choice.look.yui', mika: 'choice.look.mika', sora: 'choice.look.sora' },
 };
 
 const NOTES: Partial<Record<List, Record<string, Key>>> = {
@@ -50,6 +52,7 @@ export function wordChoices(ch: SettingsChoices): SettingsChoices {
     voice_engines: word('voice_engines'),
     voice_formats: word('voice_formats'),
     voice_programs: unavailable(ch.voice_programs, 'choice.not_installed'),
+    looks: word('looks'),
   };
 }
 

@@ -10,6 +10,7 @@
 // lookoptions.ts.
 
 import { el } from '../dom';
+import { t } from '../i18n';
 import type { PageMessage, VRMLookChoice } from '../protocol';
 
 /** The largest model the core takes (app/lookfolder MaxModelBytes). */
@@ -20,16 +21,16 @@ export const MAX_MODEL_BYTES = 64 << 20;
  * the length, which must be the file's). */
 export function checkModelFile(name: string, size: number, head: Uint8Array): string | null {
   if (!/\.(vrm|glb)$/i.test(name)) {
-    if (/\.vrma$/i.test(name)) return `${name} is a VRM animation, not a model: put it in the look's folder beside model.vrm`;
-    return `${name} is not a VRM model (a .vrm file)`;
+    if (/\.vrma$/i.test(name)) return t('look_import.animation', { name });
+    return t('look_import.not_vrm', { name });
   }
-  if (size > MAX_MODEL_BYTES) return `${name} is too large (${Math.ceil(size / (1 << 20))} MiB; a VRM look is at most ${MAX_MODEL_BYTES >> 20} MiB)`;
-  if (size < 20 || head.length < 12) return `${name} is too short to be a VRM model`;
+  if (size > MAX_MODEL_BYTES) return t('look_import.too_large', { name, n: String(Math.ceil(size / (1 << 20))), max: String(MAX_MODEL_BYTES >> 20) });
+  if (size < 20 || head.length < 12) return t('look_import.too_short', { name });
   const dv = new DataView(head.buffer, head.byteOffset, head.byteLength);
-  if (dv.getUint32(0, true) !== 0x46546c67) return `${name} is not a VRM model: it does not start as a glTF binary does`;
-  if (dv.getUint32(4, true) !== 2) return `${name} is not a usable model: glTF binary version ${dv.getUint32(4, true)}`;
+  if (dv.getUint32(0, true) !== 0x46546c67) return t('look_import.not_glb', { name });
+  if (dv.getUint32(4, true) !== 2) return t('look_import.glb_version', { name, n: String(dv.getUint32(4, true)) });
   const declared = dv.getUint32(8, true);
-  if (declared > size) return `${name} is cut short: ${size} bytes of the ${declared} its header declares`;
+  if (declared > size) return t('look_import.cut_short', { name, n: String(size), max: String(declared) });
   return null;
 }
 
@@ -61,11 +62,11 @@ export class LookImport {
   /** `choose(id)` selects an imported look in the form (unsaved). */
   constructor(private readonly host: LookImportHost, private readonly choose: (look: string) => void) {
     this.file = el('input', { class: 'look-file', attrs: { type: 'file', accept: '.vrm,.glb', hidden: true, 'aria-hidden': 'true', tabindex: -1 } });
-    this.pick = el('button', { class: 'btn look-import', attrs: { type: 'button' } }, 'Import a VRM model…');
+    this.pick = el('button', { class: 'btn look-import', attrs: { type: 'button' } }, t('look_import.button'));
     this.status = el('div', { class: 'hint look-import-status', attrs: { role: 'status', 'aria-live': 'polite' } });
     this.thumb = el('img', { class: 'look-thumb', attrs: { alt: '', width: 64, height: 64 }, hidden: true });
     this.el = el('div', 'look-import-row',
-      el('div', 'look-import-line', this.thumb, this.pick, el('span', 'hint', ' or drop a .vrm file here')),
+      el('div', 'look-import-line', this.thumb, this.pick, el('span', 'hint', t('look_import.drop'))),
       this.file, this.status);
     this.pick.addEventListener('click', () => this.file.click());
     this.file.addEventListener('change', () => {
@@ -110,17 +111,17 @@ export class LookImport {
     }
     this.busy = true;
     this.pick.disabled = true;
-    this.say(`Importing ${f.name}…`, '');
+    this.say(t('look_import.importing', { name: f.name }), '');
     try {
       const a = await this.host.upload(f);
       if (a.ok && a.look) {
-        this.say(`Imported ${a.name ?? f.name}. Save to wear it.`, 'ok');
+        this.say(t('look_import.imported', { name: a.name ?? f.name }), 'ok');
         this.choose(a.look);
       } else {
-        this.say(`${f.name} was not imported: ${a.error ?? 'the core refused it'}`, 'error');
+        this.say(t('look_import.failed', { name: f.name, reason: a.error ?? t('look_import.refused') }), 'error');
       }
     } catch (e) {
-      this.say(`${f.name} was not imported: ${(e as Error).message}`, 'error');
+      this.say(t('look_import.failed', { name: f.name, reason: (e as Error).message }), 'error');
     } finally {
       this.busy = false;
       this.pick.disabled = false;
