@@ -567,6 +567,7 @@ export const en = {
   'choice.look.yui': 'Yui — lavender hoodie',
   'choice.look.mika': 'Mika — ginger, mint jacket',
   'choice.look.sora': 'Sora — navy, mustard sweater',
+  'settings.form.voice_tags_placeholder': '😆 = joyfully\n😢 = sadly',
 } as const;
 
 export type Key = keyof typeof en;

@@ -567,4 +567,5 @@ export const ja: Record<Key, string> = {
   'choice.look.yui': 'Yui — ラベンダーのパーカー',
   'choice.look.mika': 'Mika — 赤毛、ミントのジャケット',
   'choice.look.sora': 'Sora — 紺の髪、からし色のセーター',
+  'settings.form.voice_tags_placeholder': '😆 = 楽しそうに\n😢 = 悲しそうに',
 };

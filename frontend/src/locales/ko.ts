@@ -567,4 +567,5 @@ export const ko: Record<Key, string> = {
   'choice.look.yui': 'Yui — 라벤더 후드티',
   'choice.look.mika': 'Mika — 주황 머리, 민트 재킷',
   'choice.look.sora': 'Sora — 남색 머리, 머스터드 스웨터',
+  'settings.form.voice_tags_placeholder': '😆 = 즐겁게\n😢 = 슬프게',
 };

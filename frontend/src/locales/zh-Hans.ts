@@ -567,4 +567,5 @@ export const zhHans: Record<Key, string> = {
   'choice.look.yui': 'Yui — 薰衣草色连帽衫',
   'choice.look.mika': 'Mika — 姜黄色头发，薄荷绿夹克',
   'choice.look.sora': 'Sora — 藏青色头发，芥末黄毛衣',
+  'settings.form.voice_tags_placeholder': '😆 = 开心地\n😢 = 难过地',
 };

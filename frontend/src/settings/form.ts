@@ -347,7 +347,8 @@ export class PresetFormView {
     this.tags.id = this.id('voice.emotion_text_map');
     this.tags.rows = 3;
     this.tags.spellcheck = false;
-    this.tags.placeholder = '😆 = joyfully\n👂 = in a whisper';
+    // Emoji of the Emoticons block, which the common fonts draw (👂 showed as a box).
+    this.tags.placeholder = t('settings.form.voice_tags_placeholder');
     this.tags.addEventListener('input', () => this.h.edit('voice.emotion_text_map', this.tags.value));
     this.controls.set('voice.emotion_text_map', this.tags);
     voice.append(this.row('voice.emotion_text_map', t('settings.form.voice_tags'), this.tags, el('div', 'hint',
