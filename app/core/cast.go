@@ -1,6 +1,8 @@
 package core
 
 import (
+	"yui/app/clientctx"
+	"yui/app/core/archive"
 	"yui/app/settings"
 )
 
@@ -31,7 +33,7 @@ func (c *Core) reconcile(before, after settings.Settings) {
 		switch {
 		case !had || !old.Enabled:
 			c.addPet(p, main, started)
-		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main || c.vocabularyChanged(old, p) || mcpChanged(old, p):
+		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main || c.vocabularyChanged(old, p) || settings.MCPChanged(old, p):
 			// A new tag table changes the hello's vocabulary: a new
 			// connection declares it.
 			c.replacePet(p, main, started)
@@ -134,4 +136,74 @@ func (c *Core) updatePet(old, p settings.Preset) {
 	// from the next chunk, a mute at once.
 	pt.speaker.Configure(c.spokenVoice(p))
 	pt.view.PublishVoice()
+}
+
+// pet returns the running pet of preset id, or nil.
+func (c *Core) pet(id string) *pet {
+	c.petsMu.Lock()
+	defer c.petsMu.Unlock()
+	return c.pets[id]
+}
+
+// petIDs are the preset ids of the running pets, in no order.
+func (c *Core) petIDs() []string {
+	c.petsMu.Lock()
+	defer c.petsMu.Unlock()
+	ids := make([]string, 0, len(c.pets))
+	for id := range c.pets {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// each is every running pet as a T (the view a room has of her), in no
+// order.
+func each[T any](c *Core) []T {
+	c.petsMu.Lock()
+	defer c.petsMu.Unlock()
+	out := make([]T, 0, len(c.pets))
+	for _, pt := range c.pets {
+		out = append(out, any(pt).(T))
+	}
+	return out
+}
+
+func (c *Core) closePets() {
+	c.petsMu.Lock()
+	pets := c.pets
+	c.pets = map[string]*pet{}
+	c.petsMu.Unlock()
+	for _, pt := range pets {
+		pt.close()
+	}
+}
+
+// shown reports whether preset id's character runs with her window shown.
+func (c *Core) shown(id string) bool { return c.pet(id) != nil && !c.desk.Hidden(id) }
+
+// startTurn starts a turn of preset id's character with text from
+// trigger; false when she does not run.
+func (c *Core) startTurn(id, text string, trigger clientctx.Trigger) bool {
+	pt := c.pet(id)
+	if pt == nil {
+		return false
+	}
+	pt.sess.StartTurn(text, trigger)
+	return true
+}
+
+// say shows, in preset id's message window, text she said to the
+// character named to.
+func (c *Core) say(id, to, text string) {
+	if pt := c.pet(id); pt != nil {
+		pt.view.Said(to, text)
+	}
+}
+
+// history is preset's transcript store while she runs.
+func (c *Core) history(preset string) (archive.Store, bool) {
+	if pt := c.pet(preset); pt != nil && pt.tr != nil {
+		return pt.tr, true
+	}
+	return nil, false
 }

@@ -37,3 +37,9 @@ func (c *Core) startDemo(ctx context.Context) {
 	c.demoAt = at
 	c.demoMu.Unlock()
 }
+
+func (c *Core) demoURL() string {
+	c.demoMu.Lock()
+	defer c.demoMu.Unlock()
+	return c.demoAt
+}

@@ -29,7 +29,7 @@ func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 	// in its window_config).
 	c.wins.Retitle(p)
 	c.desk.Publish(p.ID)
-	wardrobeHost{c}.PublishArt(p.ID, p.Look)
+	c.wardrobe.PublishArt(p.ID, p.Look)
 	if rep.Created && p.ID == c.store.Get().ActivePreset {
 		c.tip.Store(p.ID)
 		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: tipID, Text: FirstRunTip}))

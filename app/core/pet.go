@@ -72,7 +72,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	// The character is bound to the backend it was made for
 	// (backend.Binding): no endpoint, key or saved answer goes to another.
 	bound := backend.Bound(c.store, p, c.demoURL, c.available)
-	slot := &promptSlot{view: pt.view}
+	slot := petview.NewSlot(pt.view)
 	pt.mcp = c.newMCP(p, slot, lg)
 	ch, err := apppet.New(apppet.Config{
 		Preset:    p,
@@ -80,7 +80,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Main:      main,
 		ConfigDir: c.opts.ConfigDir,
 		History:   tr,
-		Memory:    c.mem.of(p.ID),
+		Memory:    c.mem.Of(p.ID),
 		MCP:       pt.mcp,
 		Endpoint:  bound.Endpoint,
 		Key:       bound.Key,
@@ -97,8 +97,8 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			}
 			return err
 		},
-		OnPrompt:       slot.show,
-		OnPromptClosed: slot.withdraw,
+		OnPrompt:       slot.Show,
+		OnPromptClosed: slot.Withdraw,
 		SaveThread: func(thread string) error {
 			if err := bound.SaveThread(thread); err != nil {
 				return err
@@ -107,8 +107,10 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			c.sui.PublishState()
 			return nil
 		},
-		OnThread:   func(st apppet.ThreadStatus) { pt.view.SetProblem(threadProblem(st)) },
-		Among:      c.amongFor(p, bound.SaveSite),
+		OnThread: func(st apppet.ThreadStatus) { pt.view.SetProblem(threadProblem(st)) },
+		Among: apppet.Among{Relations: c.rel.Relations(), Cast: c.rel.Names(), Talk: c.talk,
+			LocalPages: func() bool { q, ok := c.presetNow(id); return ok && q.Permissions.LocalPages },
+			Sites:      p.Permissions.BrowserSites, SaveSite: bound.SaveSite},
 		Voice:      pt.speaker,
 		Vocabulary: voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
 		Language:   c.store.Get().SpokenLanguage(p, i18n.SystemLocale()),
@@ -134,6 +136,25 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	pt.sess = ch.Session
 	c.life.PublishTo(id) // her page's pose, and its menu's Go to bed
 	return pt, nil
+}
+
+// newMCP is preset p's MCP hub, started: her servers on a request wire,
+// their prompts in her page; nil on push and Standard Agents or without
+// servers (docs/mcp.md). Her answers are saved and shown in the settings
+// window's "What she remembers".
+func (c *Core) newMCP(p settings.Preset, slot *petview.Slot, lg *slog.Logger) *mcp.Hub {
+	if !apppet.MCPApplies(p.ChatAPI) || len(p.MCPServers) == 0 {
+		return nil
+	}
+	id := p.ID
+	h := mcp.New(mcp.Config{Preset: id, Backend: backend.Name(p), Servers: p.MCPServers, Grants: p.MCPGrants,
+		SaveGrant: func(tool, mode string) error {
+			defer c.mind.Publish()
+			return c.store.Change(func(s *settings.Settings) error { return s.SetMCPGrant(id, tool, mode) })
+		},
+		OnPrompt: slot.Show, OnPromptClosed: slot.Withdraw, Logger: lg})
+	h.Start()
+	return h
 }
 
 // threadProblem is what keeps a Standard Agents character from her thread.

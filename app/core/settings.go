@@ -3,6 +3,7 @@ package core
 import (
 	"slices"
 
+	"yui/app/core/mindui"
 	"yui/app/core/petview"
 	"yui/app/core/settingsui"
 	"yui/app/delegation"
@@ -86,4 +87,16 @@ func (h settingsHost) StoredHistory(id string) []view.DelegationItem {
 	}
 	defer hist.Close()
 	return petview.DelegationItems(hist.Items())
+}
+
+// mindHost is what the "What she remembers" section asks of the core.
+type mindHost struct{ c *Core }
+
+func (h mindHost) Memory(id string) mindui.Memory { return h.c.mem.Of(id) }
+
+// SaveMCP saves her servers and answers through the settings window's
+// save path: the core then makes her anew (settings.MCPChanged).
+func (h mindHost) SaveMCP(id string, servers []settings.MCPServer, grants settings.MCPGrants) error {
+	_, _, err := settingsHost(h).Save(func(s *settings.Settings) error { return s.SetMCP(id, servers, grants) })
+	return err
 }

@@ -6,7 +6,6 @@ import (
 	"yui/app/audio"
 	"yui/app/core/voices"
 	"yui/app/cue"
-	"yui/app/i18n"
 	"yui/app/settings"
 	"yui/app/voice"
 )
@@ -16,10 +15,7 @@ func voiceConfig(p settings.Preset, a settings.Audio) voice.Config { return voic
 
 // spokenVoice is preset p's voice now: the shared audio settings, in the
 // language she speaks (settings.SpokenLanguage, voice.Config.InLanguage).
-func (c *Core) spokenVoice(p settings.Preset) voice.Config {
-	s := c.store.Get()
-	return voiceConfig(p, s.Audio).InLanguage(s.SpokenLanguage(p, i18n.SystemLocale()))
-}
+func (c *Core) spokenVoice(p settings.Preset) voice.Config { return voices.Spoken(c.store.Get(), p) }
 
 // presetVocabulary is the vocabulary the preset's hello declares: the
 // ids her look's renderer draws with her voice engine's tag table.
