@@ -11,7 +11,6 @@ import (
 	"yui/app/core/life"
 	"yui/app/core/petview"
 	"yui/app/cue"
-	"yui/app/delegation"
 	"yui/app/i18n"
 	"yui/app/listen"
 	"yui/app/look"
@@ -52,20 +51,8 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	pt := &pet{preset: p.ID, life: c.life, talk: c.talk}
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
-	tr, terr := transcript.Open(c.opts.ConfigDir, p.ID, lg, nil)
-	if tr == nil {
-		// The history database cannot be opened: this run keeps her
-		// conversation in memory, and the file is left as it is.
-		tr, _ = transcript.Open("", p.ID, lg, nil)
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
-			Text: fmt.Sprintf("%s's history could not be opened, so this conversation is not saved: %v", p.Name, terr)}))
-	} else if terr != nil {
-		// Kept aside, never lost; the character starts a new transcript.
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "transcript_bad",
-			Text: fmt.Sprintf("%s's conversation could not be read and starts afresh (the old file is kept): %v", p.Name, terr)}))
-	}
+	tr := petview.OpenHistory(c.opts.ConfigDir, p, c.view, lg)
 	pt.tr = tr
-	c.importDelegations(p, lg)
 	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: petHost{c}, Transcript: tr, Logger: lg,
 		Character: pt, OnTyped: func() { c.dropTip(id) }})
 	pt.speaker = c.newSpeaker(pt, p)
@@ -107,7 +94,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			c.sui.PublishState()
 			return nil
 		},
-		OnThread: func(st apppet.ThreadStatus) { pt.view.SetProblem(threadProblem(st)) },
+		OnThread: pt.view.SetThread,
 		Among: apppet.Among{Relations: c.rel.Relations(), Cast: c.rel.Names(), Talk: c.talk,
 			LocalPages: func() bool { q, ok := c.presetNow(id); return ok && q.Permissions.LocalPages },
 			Sites:      p.Permissions.BrowserSites, SaveSite: bound.SaveSite},
@@ -157,17 +144,6 @@ func (c *Core) newMCP(p settings.Preset, slot *petview.Slot, lg *slog.Logger) *m
 	return h
 }
 
-// threadProblem is what keeps a Standard Agents character from her thread.
-func threadProblem(st apppet.ThreadStatus) string {
-	switch {
-	case st.Deleted:
-		return view.ProblemThreadDeleted
-	case st.AgentUnknown:
-		return view.ProblemAgentUnknown
-	}
-	return ""
-}
-
 // close ends the pet's session (its connection and playback), her voice
 // and her view (its timers; her transcript is written out); she publishes
 // nothing afterwards. Not from the session's OnEvent.
@@ -209,21 +185,4 @@ func (h petHost) GlobalMuted() bool                          { return h.c.mute.O
 func (h petHost) SetStatus(id string, st *view.PresetStatus) { h.c.sui.SetStatus(id, st) }
 func (h petHost) SetHistory(id string, items []view.DelegationItem) {
 	h.c.sui.SetHistory(id, items)
-}
-
-// importDelegations imports an older delegation-history file into her
-// history before her session opens it, so a damaged one (kept aside) is
-// told in a notice.
-func (c *Core) importDelegations(p settings.Preset, lg *slog.Logger) {
-	if c.opts.ConfigDir == "" {
-		return
-	}
-	h, _ := delegation.OpenHistory(c.opts.ConfigDir, p.ID, lg)
-	if err := h.Damaged(); err != nil {
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: "delegations_bad",
-			Text: fmt.Sprintf("%s's background-task history could not be read and starts afresh (the old file is kept): %v", p.Name, err)}))
-	}
-	if err := h.Close(); err != nil {
-		lg.Warn("delegations.history_save_failed", "err", err.Error())
-	}
 }

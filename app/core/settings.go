@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"yui/app/core/mindui"
-	"yui/app/core/petview"
 	"yui/app/core/settingsui"
 	"yui/app/delegation"
 	apppet "yui/app/pet"
@@ -81,12 +80,7 @@ func (h settingsHost) ShortcutNote() string { return h.c.desk.ShortcutNote() }
 func (h settingsHost) DemoURL() string      { return h.c.demoURL() }
 
 func (h settingsHost) StoredHistory(id string) []view.DelegationItem {
-	hist, err := delegation.OpenHistory(h.c.opts.ConfigDir, id, h.c.log)
-	if err != nil {
-		h.c.log.Warn("delegations.history_open_failed", "preset", id, "err", err.Error())
-	}
-	defer hist.Close()
-	return petview.DelegationItems(hist.Items())
+	return delegation.Stored(h.c.opts.ConfigDir, id, h.c.log)
 }
 
 // mindHost is what the "What she remembers" section asks of the core.
