@@ -3,52 +3,31 @@ package core
 import (
 	"yui/app/clientctx"
 	"yui/app/core/archive"
+	"yui/app/core/cast"
 	"yui/app/settings"
 )
 
-// reconcile brings the running pets in line with after: pets of presets
-// now off or gone stop (window and connection), new ones start, and a
-// pet whose connection settings or main-ness changed gets a new session
-// (its window stays). Other changes apply in place. Call with applyMu
-// held.
+// reconcile brings the running pets in line with after (cast.Plan): pets
+// of presets now off or gone stop (window and connection), new ones
+// start, and a pet whose connection settings or main-ness changed gets a
+// new session (its window stays). Other changes apply in place. Call with
+// applyMu held.
 func (c *Core) reconcile(before, after settings.Settings) {
-	c.petsMu.Lock()
-	started := c.started
-	c.petsMu.Unlock()
-	for _, old := range before.Presets {
-		p, ok := after.Preset(old.ID)
-		if old.Enabled && (!ok || !p.Enabled) {
-			c.removePet(old.ID)
-		}
-		if !ok {
-			c.rel.Forget(old.ID) // her standings, and the others' toward her
-		}
-	}
-	for _, p := range after.Presets {
-		if !p.Enabled {
-			continue
-		}
-		main := p.ID == after.ActivePreset
-		old, had := before.Preset(p.ID)
-		switch {
-		case !had || !old.Enabled:
-			c.addPet(p, main, started)
-		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main || c.vocabularyChanged(old, p) || settings.MCPChanged(old, p):
-			// A new tag table changes the hello's vocabulary: a new
-			// connection declares it.
-			c.replacePet(p, main, started)
-		default:
-			c.updatePet(old, p)
+	started := c.pets.Started()
+	for _, st := range cast.Plan(before, after, c.vocabularyChanged) {
+		switch st.Do {
+		case cast.Stop:
+			c.removePet(st.Old.ID)
+		case cast.Forget:
+			c.rel.Forget(st.Old.ID) // her standings, and the others' toward her
+		case cast.Start:
+			c.addPet(st.New, st.Main, started)
+		case cast.Remake:
+			c.replacePet(st.New, st.Main, started)
+		case cast.Update:
+			c.updatePet(st.Old, st.New)
 		}
 	}
-}
-
-// connectionChanged reports a change that needs a new connection (a
-// Standard Agents character's agent is read when it makes a thread; its
-// thread is its connection).
-func connectionChanged(a, b settings.Preset) bool {
-	return a.ChatAPI != b.ChatAPI || a.ChatBaseURL != b.ChatBaseURL || a.Key != b.Key || a.ChatID != b.ChatID ||
-		a.ThreadID != b.ThreadID
 }
 
 func (c *Core) addPet(p settings.Preset, main, started bool) {
@@ -65,11 +44,8 @@ func (c *Core) addPet(p settings.Preset, main, started bool) {
 }
 
 func (c *Core) removePet(id string) {
-	c.petsMu.Lock()
-	pt := c.pets[id]
-	delete(c.pets, id)
-	c.petsMu.Unlock()
-	if pt == nil {
+	pt, ok := c.pets.Take(id)
+	if !ok {
 		return
 	}
 	pt.close()
@@ -96,15 +72,12 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 		c.companion.Forget(p.ID)
 	}
 	pt, err := c.newPet(p, main, c.looks.Vocabulary(p.Look), c.turns)
-	c.petsMu.Lock()
 	if err != nil {
-		delete(c.pets, p.ID)
-		c.petsMu.Unlock()
+		c.pets.Take(p.ID)
 		c.log.Error("pet_start_failed", "preset", p.ID, "err", err.Error())
 		return nil
 	}
-	c.pets[p.ID] = pt
-	c.petsMu.Unlock()
+	c.pets.Put(p.ID, pt)
 	c.view.Forget(p.ID)
 	c.publishInitial(p, settings.Report{})
 	pt.view.PublishAll()
@@ -140,40 +113,22 @@ func (c *Core) updatePet(old, p settings.Preset) {
 
 // pet returns the running pet of preset id, or nil.
 func (c *Core) pet(id string) *pet {
-	c.petsMu.Lock()
-	defer c.petsMu.Unlock()
-	return c.pets[id]
-}
-
-// petIDs are the preset ids of the running pets, in no order.
-func (c *Core) petIDs() []string {
-	c.petsMu.Lock()
-	defer c.petsMu.Unlock()
-	ids := make([]string, 0, len(c.pets))
-	for id := range c.pets {
-		ids = append(ids, id)
-	}
-	return ids
+	pt, _ := c.pets.Get(id)
+	return pt
 }
 
 // each is every running pet as a T (the view a room has of her), in no
 // order.
 func each[T any](c *Core) []T {
-	c.petsMu.Lock()
-	defer c.petsMu.Unlock()
-	out := make([]T, 0, len(c.pets))
-	for _, pt := range c.pets {
+	var out []T
+	for _, pt := range c.pets.All() {
 		out = append(out, any(pt).(T))
 	}
 	return out
 }
 
 func (c *Core) closePets() {
-	c.petsMu.Lock()
-	pets := c.pets
-	c.pets = map[string]*pet{}
-	c.petsMu.Unlock()
-	for _, pt := range pets {
+	for _, pt := range c.pets.TakeAll() {
 		pt.close()
 	}
 }

@@ -16,12 +16,12 @@ func (c *Core) Companion() *companion.Room { return c.companion }
 func (c *Core) newCompanion() *companion.Room {
 	pres := c.opts.Presence
 	now := proactive.Scaled(c.opts.ProactiveScale)
-	cast := companion.Cast{Store: c.store, Running: func(id string) bool { return c.pet(id) != nil }, Hidden: c.desk.Hidden,
+	host := companion.Cast{Store: c.store, Running: func(id string) bool { return c.pet(id) != nil }, Hidden: c.desk.Hidden,
 		Turn: c.startTurn, OnQuiet: func() {
 			c.sui.PublishState()
 			c.desk.Changed() // the tray's check
 		}}
-	cfg := companion.Config{Store: c.store, Pages: c.view, Host: cast,
+	cfg := companion.Config{Store: c.store, Pages: c.view, Host: host,
 		Screen: companion.FrontScreen{Front: c.front, Presence: pres, Now: now, Scale: max(c.opts.ProactiveScale, 1)},
 		Now:    now, Scale: c.opts.ProactiveScale, Logger: c.log}
 	if pres != nil {

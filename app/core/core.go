@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"yui/app/core/among"
+	"yui/app/core/cast"
 	"yui/app/core/standings"
 	"yui/app/memory"
 
@@ -48,11 +49,10 @@ type Core struct {
 	mem     *memory.Stores // the characters' memories
 	mind    *mindui.Room   // the settings window's "What she remembers"
 
-	// petsMu guards pets and started. Pets change when settings are saved
-	// (apply.go); changes are serialized by applyMu.
-	petsMu  sync.Mutex
-	pets    map[string]*pet
-	started bool // Run has started the sessions (and windows)
+	// pets are the running characters, started once Run has started the
+	// sessions (and windows). They change when settings are saved; changes
+	// are serialized by applyMu.
+	pets cast.Set[*pet]
 	// applyMu serializes settings saves against Run's start and stop;
 	// stopping (guarded by it) refuses saves once Run is ending.
 	applyMu  sync.Mutex
@@ -91,7 +91,7 @@ func New(opts Options) (*Core, error) {
 		return nil, fmt.Errorf("core: %w", err)
 	}
 	opts = opts.system(lg)
-	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{}, pets: map[string]*pet{}}
+	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{}}
 	c.tip.Store("")
 	c.front = frontmost.New(opts.Windows, nil, lg)
 	rep.Log(lg, store.Path())
@@ -129,7 +129,7 @@ func New(opts Options) (*Core, error) {
 			c.closePets()
 			return nil, err
 		}
-		c.pets[p.ID] = pt
+		c.pets.Put(p.ID, pt)
 		c.publishInitial(p, rep)
 		pt.view.PublishAll()
 		c.ear.PublishTo(pt.preset)

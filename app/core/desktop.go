@@ -14,7 +14,7 @@ func (c *Core) Desktop() *desktop.Room { return c.desk }
 type deskHost struct{ c *Core }
 
 func (h deskHost) HasPet(id string) bool                     { return h.c.pet(id) != nil }
-func (h deskHost) PetIDs() []string                          { return h.c.petIDs() }
+func (h deskHost) PetIDs() []string                          { return h.c.pets.IDs() }
 func (h deskHost) PetSpec(p settings.Preset) supervisor.Spec { return h.c.wins.PetSpec(p) }
 func (h deskHost) SetMuted(on bool) error                    { return h.c.voices.SetMuted(on) }
 func (h deskHost) Changed()                                  { h.c.updateGaze() }
@@ -25,8 +25,5 @@ func (h deskHost) Hold(fn func(windows bool)) {
 	c := h.c
 	c.applyMu.Lock()
 	defer c.applyMu.Unlock()
-	c.petsMu.Lock()
-	started := c.started
-	c.petsMu.Unlock()
-	fn(!c.opts.NoWindows && started && !c.stopping)
+	fn(!c.opts.NoWindows && c.pets.Started() && !c.stopping)
 }

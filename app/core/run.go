@@ -20,15 +20,10 @@ func (c *Core) Run(ctx context.Context) error {
 	defer endLife()
 	go c.runCompanion(life)
 	c.applyMu.Lock()
-	c.petsMu.Lock()
-	c.started = true
-	for _, pt := range c.pets {
-		pt.sess.Start()
-	}
-	c.petsMu.Unlock()
+	c.pets.Start(func(pt *pet) { pt.sess.Start() })
 	c.log.Info("core_ready", "view", c.view.URL())
 	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/",
-		"page_tokens": c.wins.PageTokens(c.petIDs()), "demo_url": c.demoURL()})
+		"page_tokens": c.wins.PageTokens(c.pets.IDs()), "demo_url": c.demoURL()})
 	if !c.opts.NoWindows {
 		for _, p := range c.store.Get().Presets {
 			if p.Enabled && !c.desk.Hidden(p.ID) {
@@ -57,9 +52,7 @@ func (c *Core) Run(ctx context.Context) error {
 	c.applyMu.Lock()
 	c.stopping = true
 	c.applyMu.Unlock()
-	c.petsMu.Lock()
-	c.started = false
-	c.petsMu.Unlock()
+	c.pets.Stop()
 	c.desk.ApplyShortcut(false)
 	// The supervisor stops first (it restarts no window from here on);
 	// closing the view server then ends every shell connection, a window

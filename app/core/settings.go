@@ -54,10 +54,7 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 	if before.Listen != after.Listen {
 		c.ear.Saved()
 	}
-	c.petsMu.Lock()
-	running := c.started
-	c.petsMu.Unlock()
-	if running && before.Keyboard != after.Keyboard {
+	if c.pets.Started() && before.Keyboard != after.Keyboard {
 		c.desk.ApplyShortcut(true)
 	}
 	c.desk.Changed() // the tray lists the enabled characters

@@ -16,9 +16,7 @@ func (h winHost) Running() bool {
 	if h.c.opts.NoWindows {
 		return false
 	}
-	h.c.petsMu.Lock()
-	defer h.c.petsMu.Unlock()
-	return h.c.started
+	return h.c.pets.Started()
 }
 
 func (h winHost) Preset(id string) (settings.Preset, bool)  { return h.c.presetNow(id) }
