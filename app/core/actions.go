@@ -3,8 +3,6 @@ package core
 import (
 	"yui/app/core/petview"
 	"yui/app/core/route"
-	"yui/app/mcp"
-	"yui/app/permission"
 	"yui/app/view"
 )
 
@@ -42,7 +40,7 @@ func (c *Core) presetAction(a view.PresetAction) {
 	}
 	switch a.Action {
 	case view.TypeReconnect:
-		pt.sess.Reconnect()
+		pt.Session.Reconnect()
 	case view.TypeReset:
 		pt.view.Reset()
 	case "show":
@@ -53,26 +51,5 @@ func (c *Core) presetAction(a view.PresetAction) {
 	}
 	c.log.Info("view_action", "type", a.Action, "preset", a.Preset, "from", view.RoleSettings)
 }
-
-// A pet is the character her page's actions reach (petview.Character).
-
-func (pt *pet) SendTyped(text string, images [][]byte) (string, error) {
-	pt.talk.UserSpoke()
-	return pt.sess.SendTyped(text, images)
-}
-func (pt *pet) Stop()      { pt.talk.End("stop"); pt.sess.Stop() }
-func (pt *pet) Reconnect() { pt.sess.Reconnect() }
-func (pt *pet) Reset()     { pt.talk.End("new_conversation"); pt.sess.Reset() }
-func (pt *pet) AnswerPrompt(id uint64, c permission.Choice) error {
-	if mcp.IsPrompt(id) && pt.mcp != nil {
-		return pt.mcp.Answer(id, c)
-	}
-	if permission.IsSitePrompt(id) {
-		return pt.sites.Answer(id, c)
-	}
-	return pt.gate.Answer(id, c)
-}
-func (pt *pet) CaptureEachTurn() bool { return pt.gate.EachTurn() }
-func (pt *pet) Voiced() bool          { return pt.speaker.Voiced() }
 
 var _ petview.Character = (*pet)(nil)

@@ -48,7 +48,7 @@ func (c *Core) removePet(id string) {
 	if !ok {
 		return
 	}
-	pt.close()
+	pt.Close()
 	c.wins.End(id)
 	c.view.Forget(id)
 	c.companion.Forget(id)
@@ -68,7 +68,7 @@ func (c *Core) replacePet(p settings.Preset, main, started bool) {
 // A pet that cannot be made leaves none (logged) and returns nil.
 func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 	if old := c.pet(p.ID); old != nil {
-		old.close()
+		old.Close()
 		c.companion.Forget(p.ID)
 	}
 	pt, err := c.newPet(p, main, c.looks.Vocabulary(p.Look), c.turns)
@@ -81,10 +81,10 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 	c.view.Forget(p.ID)
 	c.publishInitial(p, settings.Report{})
 	pt.view.PublishAll()
-	c.ear.PublishTo(pt.preset)
-	c.companion.PublishTo(pt.preset)
+	c.ear.PublishTo(pt.Preset)
+	c.companion.PublishTo(pt.Preset)
 	if started {
-		pt.sess.Start()
+		pt.Session.Start()
 	}
 	return pt
 }
@@ -100,15 +100,7 @@ func (c *Core) updatePet(old, p settings.Preset) {
 	if old.Name != p.Name || old.Look != p.Look {
 		c.publishInitial(p, settings.Report{})
 	}
-	// Always handed to the gate (it changes nothing when equal), so the
-	// gate follows the file even if it drifted.
-	pt.gate.SetPermissions(p.Permissions)
-	pt.sites.SetSites(p.Permissions.BrowserSites)
-	pt.view.Refresh(old.ContextWindow != p.ContextWindow)
-	// The voice changes in place: engine from the next sentence, volume
-	// from the next chunk, a mute at once.
-	pt.speaker.Configure(c.spokenVoice(p))
-	pt.view.PublishVoice()
+	pt.Update(old, p, c.spokenVoice(p))
 }
 
 // pet returns the running pet of preset id, or nil.
@@ -129,7 +121,7 @@ func each[T any](c *Core) []T {
 
 func (c *Core) closePets() {
 	for _, pt := range c.pets.TakeAll() {
-		pt.close()
+		pt.Close()
 	}
 }
 
@@ -143,7 +135,7 @@ func (c *Core) startTurn(id, text string, trigger clientctx.Trigger) bool {
 	if pt == nil {
 		return false
 	}
-	pt.sess.StartTurn(text, trigger)
+	pt.Session.StartTurn(text, trigger)
 	return true
 }
 
@@ -157,8 +149,8 @@ func (c *Core) say(id, to, text string) {
 
 // history is preset's transcript store while she runs.
 func (c *Core) history(preset string) (archive.Store, bool) {
-	if pt := c.pet(preset); pt != nil && pt.tr != nil {
-		return pt.tr, true
+	if pt := c.pet(preset); pt != nil && pt.History != nil {
+		return pt.History, true
 	}
 	return nil, false
 }

@@ -132,8 +132,8 @@ func New(opts Options) (*Core, error) {
 		c.pets.Put(p.ID, pt)
 		c.publishInitial(p, rep)
 		pt.view.PublishAll()
-		c.ear.PublishTo(pt.preset)
-		c.companion.PublishTo(pt.preset)
+		c.ear.PublishTo(pt.Preset)
+		c.companion.PublishTo(pt.Preset)
 	}
 	c.sui.PublishState()
 	c.sui.PublishHistory()

@@ -6,20 +6,17 @@ import (
 	"slices"
 
 	"yui/app/clientctx"
-	"yui/app/core/among"
 	"yui/app/core/backend"
-	"yui/app/core/life"
+	"yui/app/core/character"
 	"yui/app/core/petview"
 	"yui/app/cue"
 	"yui/app/i18n"
-	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/mcp"
 	"yui/app/permission"
 	apppet "yui/app/pet"
 	"yui/app/session"
 	"yui/app/settings"
-	"yui/app/transcript"
 	"yui/app/view"
 	"yui/app/voice"
 )
@@ -29,38 +26,30 @@ import (
 // is muted, or the sentence's synthesis failed.
 const SpeechRate = 15
 
-// pet is one enabled preset's character as the core runs her: the session
-// that owns the preset's connection, her voice, her permission gate, and
-// her view (petview: the session's events as view topics and transcript
-// rows).
+// pet is one enabled preset's character as the core runs her
+// (app/core/character: her session, voice, gates, MCP servers,
+// transcript) with her page's presenter (petview: the session's events as
+// view topics and transcript rows).
 type pet struct {
-	preset  string
-	sess    *session.Session
-	speaker *voice.Speaker
-	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
-	gate    *permission.Gate
-	sites   *permission.SiteGate // the browser's open permission
-	talk    *among.Room          // her user's input and stops end a chain among characters
-	view    *petview.View
-	tr      *transcript.Store // her transcript (her history)
-	mcp     *mcp.Hub          // her MCP servers (mcp.go); nil when none
-	life    *life.Room        // her body (shared room; she is removed from it on close)
+	*character.Character
+	view *petview.View
 }
 
 func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
-	pt := &pet{preset: p.ID, life: c.life, talk: c.talk}
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
 	tr := petview.OpenHistory(c.opts.ConfigDir, p, c.view, lg)
-	pt.tr = tr
+	pt := &pet{Character: &character.Character{Preset: id, History: tr, Talk: c.talk, Body: c.life}}
 	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: petHost{c}, Transcript: tr, Logger: lg,
 		Character: pt, OnTyped: func() { c.dropTip(id) }})
-	pt.speaker = c.newSpeaker(pt, p)
+	pt.View = pt.view
+	pt.Speak(voice.Options{Name: "Yui — " + p.Name, Output: c.opts.Sound, Global: c.mute, Logger: lg,
+		Pace: SpeechRate, Engine: c.opts.VoiceEngine}, c.spokenVoice(p))
 	// The character is bound to the backend it was made for
 	// (backend.Binding): no endpoint, key or saved answer goes to another.
 	bound := backend.Bound(c.store, p, c.demoURL, c.available)
 	slot := petview.NewSlot(pt.view)
-	pt.mcp = c.newMCP(p, slot, lg)
+	pt.MCP = c.newMCP(p, slot, lg)
 	ch, err := apppet.New(apppet.Config{
 		Preset:    p,
 		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
@@ -68,7 +57,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		ConfigDir: c.opts.ConfigDir,
 		History:   tr,
 		Memory:    c.mem.Of(p.ID),
-		MCP:       pt.mcp,
+		MCP:       pt.MCP,
 		Endpoint:  bound.Endpoint,
 		Key:       bound.Key,
 		Backend:   backend.Name(p),
@@ -98,7 +87,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Among: apppet.Among{Relations: c.rel.Relations(), Cast: c.rel.Names(), Talk: c.talk,
 			LocalPages: func() bool { q, ok := c.presetNow(id); return ok && q.Permissions.LocalPages },
 			Sites:      p.Permissions.BrowserSites, SaveSite: bound.SaveSite},
-		Voice:      pt.speaker,
+		Voice:      pt.Speaker,
 		Vocabulary: voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
 		Language:   c.store.Get().SpokenLanguage(p, i18n.SystemLocale()),
 		Frontmost:  c.front.Current,
@@ -111,16 +100,14 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		},
 	})
 	if err != nil {
-		pt.speaker.Close()
-		if pt.mcp != nil {
-			pt.mcp.Close()
+		pt.Speaker.Close()
+		if pt.MCP != nil {
+			pt.MCP.Close()
 		}
 		tr.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
-	pt.gate = ch.Gate
-	pt.sites = ch.Sites
-	pt.sess = ch.Session
+	pt.Gate, pt.Sites, pt.Session = ch.Gate, ch.Sites, ch.Session
 	c.life.PublishTo(id) // her page's pose, and its menu's Go to bed
 	return pt, nil
 }
@@ -142,19 +129,6 @@ func (c *Core) newMCP(p settings.Preset, slot *petview.Slot, lg *slog.Logger) *m
 		OnPrompt: slot.Show, OnPromptClosed: slot.Withdraw, Logger: lg})
 	h.Start()
 	return h
-}
-
-// close ends the pet's session (its connection and playback), her voice
-// and her view (its timers; her transcript is written out); she publishes
-// nothing afterwards. Not from the session's OnEvent.
-func (pt *pet) close() {
-	pt.life.Remove(pt.preset)
-	pt.sess.Close()
-	if pt.mcp != nil {
-		pt.mcp.Close() // her stdio servers stop with her
-	}
-	pt.speaker.Close()
-	pt.view.Close()
 }
 
 // presetNow reads the preset fresh from the settings.

@@ -20,7 +20,7 @@ func (c *Core) Run(ctx context.Context) error {
 	defer endLife()
 	go c.runCompanion(life)
 	c.applyMu.Lock()
-	c.pets.Start(func(pt *pet) { pt.sess.Start() })
+	c.pets.Start(func(pt *pet) { pt.Session.Start() })
 	c.log.Info("core_ready", "view", c.view.URL())
 	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/",
 		"page_tokens": c.wins.PageTokens(c.pets.IDs()), "demo_url": c.demoURL()})

@@ -1,9 +1,6 @@
 package core
 
 import (
-	"time"
-
-	"yui/app/audio"
 	"yui/app/core/voices"
 	"yui/app/cue"
 	"yui/app/settings"
@@ -21,27 +18,6 @@ func (c *Core) spokenVoice(p settings.Preset) voice.Config { return voices.Spoke
 // ids her look's renderer draws with her voice engine's tag table.
 func (c *Core) presetVocabulary(p settings.Preset) cue.Vocabulary {
 	return voiceConfig(p, settings.Audio{}).Vocabulary(c.looks.Vocabulary(p.Look))
-}
-
-// newSpeaker makes the pet's voice.
-func (c *Core) newSpeaker(pt *pet, p settings.Preset) *voice.Speaker {
-	var out audio.Output
-	if c.opts.Sound != nil {
-		out = c.opts.Sound
-	}
-	return voice.New(voice.Options{
-		Name:   "Yui — " + p.Name,
-		Output: out,
-		Global: c.mute,
-		OnMouth: func(m voice.Mouth) {
-			pt.heard.Sound(m.At, time.Duration(len(m.Levels))*m.Step, m.First)
-			pt.view.OnMouth(m)
-		},
-		OnError: pt.view.OnVoiceError,
-		Logger:  c.log.With("preset", p.ID),
-		Pace:    SpeechRate,
-		Engine:  c.opts.VoiceEngine,
-	}, c.spokenVoice(p))
 }
 
 // vocabularyChanged reports a voice change that changes the hello's
@@ -71,19 +47,5 @@ func (h voicesHost) MuteChanged(on bool) {
 }
 
 func (h voicesHost) Saved() { h.c.sui.PublishState() }
-
-// A pet's voice, as the voices room sets it.
-
-func (pt *pet) Configure(cfg voice.Config) { pt.speaker.Configure(cfg) }
-func (pt *pet) PublishVoice()              { pt.view.PublishVoice() }
-
-// SetMuted mutes or unmutes her alone (her menu's Mute); muting her ends
-// a chain among characters, as Mute all voices does (issue 26).
-func (pt *pet) SetMuted(on bool) {
-	if on {
-		pt.talk.End("mute")
-	}
-	pt.speaker.SetMuted(on)
-}
 
 var _ voices.Voice = (*pet)(nil)
