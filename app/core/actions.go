@@ -13,8 +13,7 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 }
 
 // addRoutes registers what the pages ask of a character: her own page's
-// actions (petview), her message window, and the settings window's
-// actions on a preset.
+// actions (petview) and the settings window's actions on a preset.
 func (c *Core) addRoutes(t *route.Table) {
 	lg := c.log
 	petview.Routes(t, lg, c.view, func(id string) *petview.View {
@@ -25,8 +24,6 @@ func (c *Core) addRoutes(t *route.Table) {
 	})
 	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "pet pages act on their own preset",
 		route.JSON(lg, func(_ view.Peer, a view.PresetAction) { c.presetAction(a) })), view.TypePresetAction)
-	t.Add(route.Only(lg, route.Roles(view.RolePet), "the pet window opens its messages",
-		func(p view.Peer, _ view.Message) { c.openMessages(p.Preset) }), view.TypeOpenMessages)
 }
 
 // presetAction passes a settings-window action to the preset's session; a

@@ -79,10 +79,7 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 	}
 	c.pets.Put(p.ID, pt)
 	c.view.Forget(p.ID)
-	c.publishInitial(p, settings.Report{})
-	pt.view.PublishAll()
-	c.ear.PublishTo(pt.Preset)
-	c.companion.PublishTo(pt.Preset)
+	c.publishPet(p, pt, settings.Report{})
 	if started {
 		pt.Session.Start()
 	}

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"log/slog"
 	"sync"
-	"sync/atomic"
 	"yui/app/core/among"
 	"yui/app/core/cast"
+	"yui/app/core/petview"
 	"yui/app/core/standings"
 	"yui/app/memory"
 
@@ -76,8 +76,7 @@ type Core struct {
 	desk   *desktop.Room // hidden characters, quit, autostart, the shortcut, placement
 	life   *life.Room    // her body on the desktop: body_action, perches, drags, bed
 	routes *route.Table  // what the windows send, by message type
-	// tip is the preset whose page shows the first-run tip ("" none).
-	tip atomic.Value
+	tip    *petview.Tip  // the first-run tip
 }
 
 // New loads the settings and prepares the view server; nothing listens yet.
@@ -92,7 +91,6 @@ func New(opts Options) (*Core, error) {
 	}
 	opts = opts.system(lg)
 	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{}}
-	c.tip.Store("")
 	c.front = frontmost.New(opts.Windows, nil, lg)
 	rep.Log(lg, store.Path())
 	switch {
@@ -130,10 +128,7 @@ func New(opts Options) (*Core, error) {
 			return nil, err
 		}
 		c.pets.Put(p.ID, pt)
-		c.publishInitial(p, rep)
-		pt.view.PublishAll()
-		c.ear.PublishTo(pt.Preset)
-		c.companion.PublishTo(pt.Preset)
+		c.publishPet(p, pt, rep)
 	}
 	c.sui.PublishState()
 	c.sui.PublishHistory()

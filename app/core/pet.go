@@ -41,7 +41,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 	tr := petview.OpenHistory(c.opts.ConfigDir, p, c.view, lg)
 	pt := &pet{Character: &character.Character{Preset: id, History: tr, Talk: c.talk, Body: c.life}}
 	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: petHost{c}, Transcript: tr, Logger: lg,
-		Character: pt, OnTyped: func() { c.dropTip(id) }})
+		Character: pt, OnTyped: func() { c.tip.Drop(id) }})
 	pt.View = pt.view
 	pt.Speak(voice.Options{Name: "Yui — " + p.Name, Output: c.opts.Sound, Global: c.mute, Logger: lg,
 		Pace: SpeechRate, Engine: c.opts.VoiceEngine}, c.spokenVoice(p))

@@ -11,6 +11,7 @@ import (
 	"yui/app/core/life"
 	"yui/app/core/looks"
 	"yui/app/core/mindui"
+	"yui/app/core/petview"
 	"yui/app/core/route"
 	"yui/app/core/settingsui"
 	"yui/app/core/standings"
@@ -29,9 +30,11 @@ import (
 func (c *Core) newRooms(httpRoutes map[string]view.Route) {
 	opts, lg, store := c.opts, c.log, c.store
 	c.routes = route.New(lg)
+	c.tip = petview.NewTip(c.view)
 	c.addRoutes(c.routes)
 	c.wins = windows.New(windows.Config{Server: c.view, Supervisor: c.sup, Host: winHost{c}, Exe: opts.Exe, LogDir: opts.LogDir, Logger: lg,
 		Language: func() string { return string(store.Get().UILanguage(i18n.SystemLocale())) }})
+	c.wins.Routes(c.routes, func(id string) bool { return c.pet(id) != nil })
 	c.desk = desktop.New(desktop.Config{Store: store, Pages: c.view, Windows: c.sup, Host: deskHost{c},
 		Screen: c.screen, Autostart: opts.Autostart, Hotkeys: opts.Hotkeys, WindowList: opts.WindowList, Logger: lg})
 	c.desk.Routes(c.routes)

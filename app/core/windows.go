@@ -32,14 +32,3 @@ func (h winHost) MessagePage(id string) {
 		pt.view.SendTranscript()
 	}
 }
-
-// openMessages shows preset id's message window.
-func (c *Core) openMessages(id string) {
-	p, ok := c.presetNow(id)
-	if !ok || c.pet(id) == nil {
-		c.log.Warn("view_unknown_preset", "preset", id, "type", "open_messages")
-		return
-	}
-	c.log.Info("messages_open", "preset", id)
-	c.wins.OpenMessages(p)
-}
