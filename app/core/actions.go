@@ -3,6 +3,7 @@ package core
 import (
 	"yui/app/core/petview"
 	"yui/app/core/route"
+	"yui/app/core/settingsui"
 	"yui/app/view"
 )
 
@@ -22,31 +23,8 @@ func (c *Core) addRoutes(t *route.Table) {
 		}
 		return nil
 	})
-	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "pet pages act on their own preset",
-		route.JSON(lg, func(_ view.Peer, a view.PresetAction) { c.presetAction(a) })), view.TypePresetAction)
-}
-
-// presetAction passes a settings-window action to the preset's session; a
-// preset with no running pet (switched off) or an unknown action is logged
-// and dropped.
-func (c *Core) presetAction(a view.PresetAction) {
-	pt := c.pet(a.Preset)
-	if pt == nil {
-		c.log.Warn("view_unknown_preset", "preset", a.Preset, "type", view.TypePresetAction)
-		return
-	}
-	switch a.Action {
-	case view.TypeReconnect:
-		pt.Session.Reconnect()
-	case view.TypeReset:
-		pt.view.Reset()
-	case "show":
-		c.desk.ShowPet(a.Preset)
-	default:
-		c.log.Warn("view_malformed", "type", view.TypePresetAction, "action", a.Action)
-		return
-	}
-	c.log.Info("view_action", "type", a.Action, "preset", a.Preset, "from", view.RoleSettings)
+	settingsui.PresetActs[*pet]{Find: c.pets.Get, Show: c.desk.ShowPet,
+		Reconnect: func(pt *pet) { pt.Session.Reconnect() }, Reset: func(pt *pet) { pt.view.Reset() }}.Routes(t, lg)
 }
 
 var _ petview.Character = (*pet)(nil)

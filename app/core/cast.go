@@ -71,7 +71,7 @@ func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 		old.Close()
 		c.companion.Forget(p.ID)
 	}
-	pt, err := c.newPet(p, main, c.looks.Vocabulary(p.Look), c.turns)
+	pt, err := c.newPet(p, main)
 	if err != nil {
 		c.pets.Take(p.ID)
 		c.log.Error("pet_start_failed", "preset", p.ID, "err", err.Error())

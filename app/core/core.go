@@ -11,7 +11,6 @@ import (
 	"yui/app/memory"
 
 	"yui/app/applog"
-	"yui/app/capture"
 	"yui/app/core/companion"
 	"yui/app/core/desktop"
 	"yui/app/core/ear"
@@ -40,7 +39,6 @@ type Core struct {
 	sup     *supervisor.Supervisor
 	wins    *windows.Windows // the windows' processes, tokens and configs
 	turnLog *applog.DailyFile
-	screen  capture.Source
 	front   *frontmost.Tracker
 	turns   *slog.Logger   // the turn log, one line per turn event
 	mute    *voice.Mute    // the global mute every voice watches
@@ -69,14 +67,15 @@ type Core struct {
 	demoMu sync.Mutex
 	demoAt string
 
-	rel    *standings.Room // the standings (rate_relation)
-	talk   *among.Room     // characters talking to each other
-	gazeMu sync.Mutex
-	gaze   *gaze.Keeper  // set by Run; nil before, or without a pointer source
-	desk   *desktop.Room // hidden characters, quit, autostart, the shortcut, placement
-	life   *life.Room    // her body on the desktop: body_action, perches, drags, bed
-	routes *route.Table  // what the windows send, by message type
-	tip    *petview.Tip  // the first-run tip
+	rel     *standings.Room // the standings (rate_relation)
+	talk    *among.Room     // characters talking to each other
+	gazeMu  sync.Mutex
+	gaze    *gaze.Keeper  // set by Run; nil before, or without a pointer source
+	desk    *desktop.Room // hidden characters, quit, autostart, the shortcut, placement
+	life    *life.Room    // her body on the desktop: body_action, perches, drags, bed
+	routes  *route.Table  // what the windows send, by message type
+	tip     *petview.Tip  // the first-run tip
+	petHost petview.Cast  // what each character's view asks of the core
 }
 
 // New loads the settings and prepares the view server; nothing listens yet.
@@ -90,7 +89,7 @@ func New(opts Options) (*Core, error) {
 		return nil, fmt.Errorf("core: %w", err)
 	}
 	opts = opts.system(lg)
-	c := &Core{opts: opts, log: lg, store: store, screen: opts.Screen, mute: &voice.Mute{}}
+	c := &Core{opts: opts, log: lg, store: store, mute: &voice.Mute{}}
 	c.front = frontmost.New(opts.Windows, nil, lg)
 	rep.Log(lg, store.Path())
 	switch {
@@ -122,7 +121,7 @@ func New(opts Options) (*Core, error) {
 		if !p.Enabled {
 			continue
 		}
-		pt, err := c.newPet(p, p.ID == all.ActivePreset, c.looks.Vocabulary(p.Look), c.turns)
+		pt, err := c.newPet(p, p.ID == all.ActivePreset)
 		if err != nil {
 			c.closePets()
 			return nil, err

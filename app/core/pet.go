@@ -9,7 +9,6 @@ import (
 	"yui/app/core/backend"
 	"yui/app/core/character"
 	"yui/app/core/petview"
-	"yui/app/cue"
 	"yui/app/i18n"
 	"yui/app/look"
 	"yui/app/mcp"
@@ -17,7 +16,6 @@ import (
 	apppet "yui/app/pet"
 	"yui/app/session"
 	"yui/app/settings"
-	"yui/app/view"
 	"yui/app/voice"
 )
 
@@ -35,12 +33,12 @@ type pet struct {
 	view *petview.View
 }
 
-func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
+func (c *Core) newPet(p settings.Preset, main bool) (*pet, error) {
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
 	tr := petview.OpenHistory(c.opts.ConfigDir, p, c.view, lg)
 	pt := &pet{Character: &character.Character{Preset: id, History: tr, Talk: c.talk, Body: c.life}}
-	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: petHost{c}, Transcript: tr, Logger: lg,
+	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: c.petHost, Transcript: tr, Logger: lg,
 		Character: pt, OnTyped: func() { c.tip.Drop(id) }})
 	pt.View = pt.view
 	pt.Speak(voice.Options{Name: "Yui — " + p.Name, Output: c.opts.Sound, Global: c.mute, Logger: lg,
@@ -61,7 +59,7 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		Endpoint:  bound.Endpoint,
 		Key:       bound.Key,
 		Backend:   backend.Name(p),
-		Screen:    c.screen,
+		Screen:    c.opts.Screen,
 		Windows:   c.life.Windows(),
 		Body:      func() look.BodyState { return c.life.Look(id) },
 		BodyLine:  func() clientctx.Body { return c.life.Context(id) },
@@ -88,11 +86,11 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			LocalPages: func() bool { q, ok := c.presetNow(id); return ok && q.Permissions.LocalPages },
 			Sites:      p.Permissions.BrowserSites, SaveSite: bound.SaveSite},
 		Voice:      pt.Speaker,
-		Vocabulary: voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
+		Vocabulary: c.presetVocabulary(p),
 		Language:   c.store.Get().SpokenLanguage(p, i18n.SystemLocale()),
 		Frontmost:  c.front.Current,
 		Logger:     lg,
-		TurnLog:    turnLog.With("preset", p.ID),
+		TurnLog:    c.turns.With("preset", p.ID),
 		OnEvent: func(e session.Event) {
 			pt.view.OnEvent(e)
 			c.companion.OnEvent(id, e)
@@ -148,15 +146,3 @@ func (c *Core) endpoint(id string) string {
 
 // available reports whether this build runs chat_api.
 func (c *Core) available(chatAPI string) bool { return slices.Contains(AvailableChatAPIs, chatAPI) }
-
-// petHost is what a character's view asks of the core.
-type petHost struct{ c *Core }
-
-func (h petHost) Preset(id string) (settings.Preset, bool)   { return h.c.presetNow(id) }
-func (h petHost) Endpoint(id string) string                  { return h.c.endpoint(id) }
-func (h petHost) Available(chatAPI string) bool              { return slices.Contains(AvailableChatAPIs, chatAPI) }
-func (h petHost) GlobalMuted() bool                          { return h.c.mute.On() }
-func (h petHost) SetStatus(id string, st *view.PresetStatus) { h.c.sui.SetStatus(id, st) }
-func (h petHost) SetHistory(id string, items []view.DelegationItem) {
-	h.c.sui.SetHistory(id, items)
-}

@@ -36,9 +36,9 @@ func (c *Core) newRooms(httpRoutes map[string]view.Route) {
 		Language: func() string { return string(store.Get().UILanguage(i18n.SystemLocale())) }})
 	c.wins.Routes(c.routes, func(id string) bool { return c.pet(id) != nil })
 	c.desk = desktop.New(desktop.Config{Store: store, Pages: c.view, Windows: c.sup, Host: deskHost{c},
-		Screen: c.screen, Autostart: opts.Autostart, Hotkeys: opts.Hotkeys, WindowList: opts.WindowList, Logger: lg})
+		Screen: opts.Screen, Autostart: opts.Autostart, Hotkeys: opts.Hotkeys, WindowList: opts.WindowList, Logger: lg})
 	c.desk.Routes(c.routes)
-	c.life = life.New(life.Config{Pages: c.view, Host: life.Saved{Store: store}, Screen: c.screen, Desktop: opts.Perches,
+	c.life = life.New(life.Config{Pages: c.view, Host: life.Saved{Store: store}, Screen: opts.Screen, Desktop: opts.Perches,
 		OwnPIDs: []int{os.Getpid()}, Logger: lg})
 	c.life.Routes(c.routes)
 	c.ear = ear.New(ear.Config{Store: store, Pages: c.view, Host: earHost{c}, Input: opts.Input, Logger: lg})
@@ -63,6 +63,8 @@ func (c *Core) newRooms(httpRoutes map[string]view.Route) {
 		Available: c.available, Sound: opts.Sound, Standings: c.rel.List,
 		IdleExit: opts.SettingsIdleExit, Logger: lg})
 	c.sui.Routes(c.routes)
+	c.petHost = petview.Cast{Store: store, Where: c.endpoint, Runs: c.available, Muted: c.mute.On,
+		Status: c.sui.SetStatus, History: c.sui.SetHistory}
 	c.mem = memory.NewStores(opts.ConfigDir, lg, func() { c.mind.Publish() })
 	c.mind = mindui.New(mindui.Config{Store: store, Pages: c.view, Host: mindHost{c}, Logger: lg})
 	c.mind.Routes(c.routes)

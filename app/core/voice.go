@@ -7,9 +7,6 @@ import (
 	"yui/app/voice"
 )
 
-// voiceConfig is the voice of preset p with the shared audio settings a.
-func voiceConfig(p settings.Preset, a settings.Audio) voice.Config { return voice.FromSettings(p, a) }
-
 // spokenVoice is preset p's voice now: the shared audio settings, in the
 // language she speaks (settings.SpokenLanguage, voice.Config.InLanguage).
 func (c *Core) spokenVoice(p settings.Preset) voice.Config { return voices.Spoken(c.store.Get(), p) }
@@ -17,7 +14,7 @@ func (c *Core) spokenVoice(p settings.Preset) voice.Config { return voices.Spoke
 // presetVocabulary is the vocabulary the preset's hello declares: the
 // ids her look's renderer draws with her voice engine's tag table.
 func (c *Core) presetVocabulary(p settings.Preset) cue.Vocabulary {
-	return voiceConfig(p, settings.Audio{}).Vocabulary(c.looks.Vocabulary(p.Look))
+	return voice.FromSettings(p, settings.Audio{}).Vocabulary(c.looks.Vocabulary(p.Look))
 }
 
 // vocabularyChanged reports a voice change that changes the hello's
