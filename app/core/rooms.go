@@ -6,7 +6,6 @@ import (
 
 	"yui/app/core/among"
 	"yui/app/core/archive"
-	"yui/app/core/desktop"
 	"yui/app/core/ear"
 	"yui/app/core/life"
 	"yui/app/core/looks"
@@ -19,6 +18,7 @@ import (
 	"yui/app/core/wardrobe"
 	"yui/app/core/windows"
 	"yui/app/cue"
+	"yui/app/delegation"
 	"yui/app/i18n"
 	"yui/app/memory"
 	"yui/app/view"
@@ -35,8 +35,7 @@ func (c *Core) newRooms(httpRoutes map[string]view.Route) {
 	c.wins = windows.New(windows.Config{Server: c.view, Supervisor: c.sup, Host: winHost{c}, Exe: opts.Exe, LogDir: opts.LogDir, Logger: lg,
 		Language: func() string { return string(store.Get().UILanguage(i18n.SystemLocale())) }})
 	c.wins.Routes(c.routes, func(id string) bool { return c.pet(id) != nil })
-	c.desk = desktop.New(desktop.Config{Store: store, Pages: c.view, Windows: c.sup, Host: deskHost{c},
-		Screen: opts.Screen, Autostart: opts.Autostart, Hotkeys: opts.Hotkeys, WindowList: opts.WindowList, Logger: lg})
+	c.desk = c.newDesktop()
 	c.desk.Routes(c.routes)
 	c.life = life.New(life.Config{Pages: c.view, Host: life.Saved{Store: store}, Screen: opts.Screen, Desktop: opts.Perches,
 		OwnPIDs: []int{os.Getpid()}, Logger: lg})
@@ -59,7 +58,10 @@ func (c *Core) newRooms(httpRoutes map[string]view.Route) {
 	c.rel = standings.New(standings.Config{ConfigDir: opts.ConfigDir, Store: store,
 		OnChange: func() { c.sui.PublishState() }, Logger: lg})
 	c.rel.Routes(c.routes)
-	c.sui = settingsui.New(settingsui.Config{Store: store, Pages: c.view, Host: settingsHost{c}, Looks: c.looks,
+	c.sui = settingsui.New(settingsui.Config{Store: store, Pages: c.view, Looks: c.looks, Host: settingsui.Cast{Saver: settingsHost{c}.Save,
+		Start: c.wins.OpenSettings, End: c.wins.EndSettings, OnShown: c.desk.SettingsShown, OnHidden: c.desk.SettingsHidden,
+		OnOpened: c.ear.PublishSettings, Note: c.desk.ShortcutNote, Demo: c.demoURL,
+		Stored: func(id string) []view.DelegationItem { return delegation.Stored(opts.ConfigDir, id, lg) }},
 		Available: c.available, Sound: opts.Sound, Standings: c.rel.List,
 		IdleExit: opts.SettingsIdleExit, Logger: lg})
 	c.sui.Routes(c.routes)

@@ -5,10 +5,8 @@ import (
 
 	"yui/app/core/mindui"
 	"yui/app/core/settingsui"
-	"yui/app/delegation"
 	apppet "yui/app/pet"
 	"yui/app/settings"
-	"yui/app/view"
 )
 
 // AvailableChatAPIs are the chat_api values this build can connect with
@@ -61,23 +59,6 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 	c.companion.Apply()
 	c.mind.Publish() // a character on another wire, one added or removed
 	return before, after, nil
-}
-
-func (h settingsHost) EndWindow() { h.c.wins.EndSettings() }
-func (h settingsHost) Hidden()    { h.c.desk.SettingsHidden() }
-
-// ShowWindow starts the settings window, or shows the hidden one.
-func (h settingsHost) ShowWindow() {
-	if h.c.wins.OpenSettings() {
-		h.c.desk.SettingsShown()
-	}
-}
-func (h settingsHost) Opened()              { h.c.ear.PublishSettings() }
-func (h settingsHost) ShortcutNote() string { return h.c.desk.ShortcutNote() }
-func (h settingsHost) DemoURL() string      { return h.c.demoURL() }
-
-func (h settingsHost) StoredHistory(id string) []view.DelegationItem {
-	return delegation.Stored(h.c.opts.ConfigDir, id, h.c.log)
 }
 
 // mindHost is what the "What she remembers" section asks of the core.
