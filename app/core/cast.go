@@ -144,6 +144,13 @@ func (c *Core) say(id, to, text string) {
 	}
 }
 
+// sendTranscript sends preset id's message page her transcript.
+func (c *Core) sendTranscript(id string) {
+	if pt := c.pet(id); pt != nil {
+		pt.view.SendTranscript()
+	}
+}
+
 // history is preset's transcript store while she runs.
 func (c *Core) history(preset string) (archive.Store, bool) {
 	if pt := c.pet(preset); pt != nil && pt.History != nil {

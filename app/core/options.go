@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"time"
+
 	"yui/app/audio"
 	"yui/app/capture"
 	"yui/app/core/companion"

@@ -1,6 +1,7 @@
 package core
 
 import (
+	"image"
 	"maps"
 	"os"
 
@@ -32,7 +33,11 @@ func (c *Core) newRooms(httpRoutes map[string]view.Route) {
 	c.routes = route.New(lg)
 	c.tip = petview.NewTip(c.view)
 	c.addRoutes(c.routes)
-	c.wins = windows.New(windows.Config{Server: c.view, Supervisor: c.sup, Host: winHost{c}, Exe: opts.Exe, LogDir: opts.LogDir, Logger: lg,
+	c.wins = windows.New(windows.Config{Server: c.view, Supervisor: c.sup, Exe: opts.Exe, LogDir: opts.LogDir, Logger: lg,
+		Host: windows.Cast{Store: store, Runs: func() bool { return !opts.NoWindows && c.pets.Started() },
+			Position:   func(id string) (image.Point, bool) { return c.desk.PetPosition(id) },
+			SettingsAt: func(size image.Point) (image.Point, bool) { return c.desk.SettingsPosition(size) },
+			OnSettings: func(at image.Point, ok bool) { c.desk.SettingsOpened(at, ok) }, Transcript: c.sendTranscript},
 		Language: func() string { return string(store.Get().UILanguage(i18n.SystemLocale())) }})
 	c.wins.Routes(c.routes, func(id string) bool { return c.pet(id) != nil })
 	c.desk = c.newDesktop()

@@ -25,11 +25,7 @@ func (c *Core) Run(ctx context.Context) error {
 	c.trace(map[string]any{"event": "core_ready", "view_url": c.view.URL(), "pages_url": "http://" + c.view.Addr() + "/",
 		"page_tokens": c.wins.PageTokens(c.pets.IDs()), "demo_url": c.demoURL()})
 	if !c.opts.NoWindows {
-		for _, p := range c.store.Get().Presets {
-			if p.Enabled && !c.desk.Hidden(p.ID) {
-				c.sup.Run(c.wins.PetSpec(p))
-			}
-		}
+		c.desk.StartWindows()
 	}
 	c.applyMu.Unlock()
 	c.startGaze(ctx)
