@@ -23,7 +23,7 @@ func (c *Core) addRoutes(t *route.Table) {
 		}
 		return nil
 	})
-	settingsui.PresetActs[*pet]{Find: c.pets.Get, Show: c.desk.ShowPet,
+	settingsui.PresetActs[*pet]{Find: c.pets.Get, Show: func(id string) error { return c.desk.ShowPet(id) },
 		Reconnect: func(pt *pet) { pt.Session.Reconnect() }, Reset: func(pt *pet) { pt.view.Reset() }}.Routes(t, lg)
 }
 
