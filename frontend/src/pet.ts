@@ -454,13 +454,22 @@ export class PetView {
       start.dy = dy;
       if (start.win) this.host.moveWindow(start.win.x + dx, start.win.y + dy);
     });
-    const end = () => {
+    const end = (e: PointerEvent) => {
       if (!start) return;
       const s = start;
       const wasDrag = dragging;
       start = null;
       dragging = false;
       if (wasDrag) {
+        // Let go where the pointer is now: moves still in flight when the
+        // button came up (a quick flick) are not lost.
+        const dx = e.screenX - s.sx;
+        const dy = e.screenY - s.sy;
+        if (dx !== s.dx || dy !== s.dy) {
+          s.dx = dx;
+          s.dy = dy;
+          if (s.win) this.host.moveWindow(s.win.x + dx, s.win.y + dy);
+        }
         this.character.setMotion('idle');
         s.ended = true;
         // Still asking for the position: the answer finishes the drag.
