@@ -91,6 +91,12 @@ describe('her walk cycle', () => {
     expect(shownFrame(el)).toEqual([1, 0]);
     sched.advance(WALK_FRAME_MS);
     expect(shownFrame(el)).toEqual([0, 1]);
+
+    // Back to the built-in figure mid-walk: its legs.
+    view.apply({ type: 'look_art', look: 'yui', emotions: null });
+    expect(el.dataset.walkCycle).toBe('legs');
+    expect(el.querySelectorAll('.walk-layers')).toHaveLength(1);
+    expect(el.querySelector('.walk-own')).toBeNull();
   });
 });
 

@@ -61,12 +61,11 @@ export class WalkCycle {
   }
 
   /** A look folder's own two walk frames, or null (the built-in legs, or
-   * for a look folder's art the bob alone). */
+   * for a look folder's art the bob alone). Called when her look's art
+   * changes: a cycle running starts again with what she now wears. */
   setOwn(frames: [string, string] | null): void {
-    const same = frames === this.own || (frames && this.own && frames[0] === this.own[0] && frames[1] === this.own[1]);
-    if (same) return;
     this.own = frames;
-    this.stop();
+    if (this.timer) this.stop();
     this.sync();
   }
 
