@@ -12,8 +12,9 @@ import './walk.css';
 import type { MotionPreference, Scheduler } from './scheduler';
 
 /** How long each frame of the cycle shows: a leg swap (and a bob) every
- * 250 ms, two frames a stride. */
-export const WALK_FRAME_MS = 250;
+ * 300 ms, two frames a stride. Each swap is a frame WebKit presents
+ * (about 8 ms of CPU under software rendering, docs/desktop-life.md). */
+export const WALK_FRAME_MS = 300;
 
 /** How far the figure bobs up on the second frame (CSS px). */
 const BOB = '0px -3px';
