@@ -3,8 +3,7 @@ package core
 import (
 	"yui/app/core/petview"
 	"yui/app/core/route"
-	"yui/app/mcp"
-	"yui/app/permission"
+	"yui/app/core/settingsui"
 	"yui/app/view"
 )
 
@@ -15,8 +14,7 @@ func (c *Core) onMessage(peer view.Peer, m view.Message) {
 }
 
 // addRoutes registers what the pages ask of a character: her own page's
-// actions (petview), her message window, and the settings window's
-// actions on a preset.
+// actions (petview) and the settings window's actions on a preset.
 func (c *Core) addRoutes(t *route.Table) {
 	lg := c.log
 	petview.Routes(t, lg, c.view, func(id string) *petview.View {
@@ -25,54 +23,8 @@ func (c *Core) addRoutes(t *route.Table) {
 		}
 		return nil
 	})
-	t.Add(route.Only(lg, route.Roles(view.RoleSettings), "pet pages act on their own preset",
-		route.JSON(lg, func(_ view.Peer, a view.PresetAction) { c.presetAction(a) })), view.TypePresetAction)
-	t.Add(route.Only(lg, route.Roles(view.RolePet), "the pet window opens its messages",
-		func(p view.Peer, _ view.Message) { c.openMessages(p.Preset) }), view.TypeOpenMessages)
+	settingsui.PresetActs[*pet]{Find: c.pets.Get, Show: func(id string) error { return c.desk.ShowPet(id) },
+		Reconnect: func(pt *pet) { pt.Session.Reconnect() }, Reset: func(pt *pet) { pt.view.Reset() }}.Routes(t, lg)
 }
-
-// presetAction passes a settings-window action to the preset's session; a
-// preset with no running pet (switched off) or an unknown action is logged
-// and dropped.
-func (c *Core) presetAction(a view.PresetAction) {
-	pt := c.pet(a.Preset)
-	if pt == nil {
-		c.log.Warn("view_unknown_preset", "preset", a.Preset, "type", view.TypePresetAction)
-		return
-	}
-	switch a.Action {
-	case view.TypeReconnect:
-		pt.sess.Reconnect()
-	case view.TypeReset:
-		pt.view.Reset()
-	case "show":
-		c.desk.ShowPet(a.Preset)
-	default:
-		c.log.Warn("view_malformed", "type", view.TypePresetAction, "action", a.Action)
-		return
-	}
-	c.log.Info("view_action", "type", a.Action, "preset", a.Preset, "from", view.RoleSettings)
-}
-
-// A pet is the character her page's actions reach (petview.Character).
-
-func (pt *pet) SendTyped(text string, images [][]byte) (string, error) {
-	pt.talk.UserSpoke()
-	return pt.sess.SendTyped(text, images)
-}
-func (pt *pet) Stop()      { pt.talk.End("stop"); pt.sess.Stop() }
-func (pt *pet) Reconnect() { pt.sess.Reconnect() }
-func (pt *pet) Reset()     { pt.talk.End("new_conversation"); pt.sess.Reset() }
-func (pt *pet) AnswerPrompt(id uint64, c permission.Choice) error {
-	if mcp.IsPrompt(id) && pt.mcp != nil {
-		return pt.mcp.Answer(id, c)
-	}
-	if permission.IsSitePrompt(id) {
-		return pt.sites.Answer(id, c)
-	}
-	return pt.gate.Answer(id, c)
-}
-func (pt *pet) CaptureEachTurn() bool { return pt.gate.EachTurn() }
-func (pt *pet) Voiced() bool          { return pt.speaker.Voiced() }
 
 var _ petview.Character = (*pet)(nil)

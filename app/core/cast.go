@@ -1,52 +1,33 @@
 package core
 
 import (
+	"yui/app/clientctx"
+	"yui/app/core/archive"
+	"yui/app/core/cast"
 	"yui/app/settings"
 )
 
-// reconcile brings the running pets in line with after: pets of presets
-// now off or gone stop (window and connection), new ones start, and a
-// pet whose connection settings or main-ness changed gets a new session
-// (its window stays). Other changes apply in place. Call with applyMu
-// held.
+// reconcile brings the running pets in line with after (cast.Plan): pets
+// of presets now off or gone stop (window and connection), new ones
+// start, and a pet whose connection settings or main-ness changed gets a
+// new session (its window stays). Other changes apply in place. Call with
+// applyMu held.
 func (c *Core) reconcile(before, after settings.Settings) {
-	c.petsMu.Lock()
-	started := c.started
-	c.petsMu.Unlock()
-	for _, old := range before.Presets {
-		p, ok := after.Preset(old.ID)
-		if old.Enabled && (!ok || !p.Enabled) {
-			c.removePet(old.ID)
-		}
-		if !ok {
-			c.rel.Forget(old.ID) // her standings, and the others' toward her
-		}
-	}
-	for _, p := range after.Presets {
-		if !p.Enabled {
-			continue
-		}
-		main := p.ID == after.ActivePreset
-		old, had := before.Preset(p.ID)
-		switch {
-		case !had || !old.Enabled:
-			c.addPet(p, main, started)
-		case connectionChanged(old, p) || (old.ID == before.ActivePreset) != main || c.vocabularyChanged(old, p) || mcpChanged(old, p):
-			// A new tag table changes the hello's vocabulary: a new
-			// connection declares it.
-			c.replacePet(p, main, started)
-		default:
-			c.updatePet(old, p)
+	started := c.pets.Started()
+	for _, st := range cast.Plan(before, after, c.vocabularyChanged) {
+		switch st.Do {
+		case cast.Stop:
+			c.removePet(st.Old.ID)
+		case cast.Forget:
+			c.rel.Forget(st.Old.ID) // her standings, and the others' toward her
+		case cast.Start:
+			c.addPet(st.New, st.Main, started)
+		case cast.Remake:
+			c.replacePet(st.New, st.Main, started)
+		case cast.Update:
+			c.updatePet(st.Old, st.New)
 		}
 	}
-}
-
-// connectionChanged reports a change that needs a new connection (a
-// Standard Agents character's agent is read when it makes a thread; its
-// thread is its connection).
-func connectionChanged(a, b settings.Preset) bool {
-	return a.ChatAPI != b.ChatAPI || a.ChatBaseURL != b.ChatBaseURL || a.Key != b.Key || a.ChatID != b.ChatID ||
-		a.ThreadID != b.ThreadID
 }
 
 func (c *Core) addPet(p settings.Preset, main, started bool) {
@@ -63,14 +44,11 @@ func (c *Core) addPet(p settings.Preset, main, started bool) {
 }
 
 func (c *Core) removePet(id string) {
-	c.petsMu.Lock()
-	pt := c.pets[id]
-	delete(c.pets, id)
-	c.petsMu.Unlock()
-	if pt == nil {
+	pt, ok := c.pets.Take(id)
+	if !ok {
 		return
 	}
-	pt.close()
+	pt.Close()
 	c.wins.End(id)
 	c.view.Forget(id)
 	c.companion.Forget(id)
@@ -90,26 +68,20 @@ func (c *Core) replacePet(p settings.Preset, main, started bool) {
 // A pet that cannot be made leaves none (logged) and returns nil.
 func (c *Core) installPet(p settings.Preset, main, started bool) *pet {
 	if old := c.pet(p.ID); old != nil {
-		old.close()
+		old.Close()
 		c.companion.Forget(p.ID)
 	}
-	pt, err := c.newPet(p, main, c.looks.Vocabulary(p.Look), c.turns)
-	c.petsMu.Lock()
+	pt, err := c.newPet(p, main)
 	if err != nil {
-		delete(c.pets, p.ID)
-		c.petsMu.Unlock()
+		c.pets.Take(p.ID)
 		c.log.Error("pet_start_failed", "preset", p.ID, "err", err.Error())
 		return nil
 	}
-	c.pets[p.ID] = pt
-	c.petsMu.Unlock()
+	c.pets.Put(p.ID, pt)
 	c.view.Forget(p.ID)
-	c.publishInitial(p, settings.Report{})
-	pt.view.PublishAll()
-	c.ear.PublishTo(pt.preset)
-	c.companion.PublishTo(pt.preset)
+	c.publishPet(p, pt, settings.Report{})
 	if started {
-		pt.sess.Start()
+		pt.Session.Start()
 	}
 	return pt
 }
@@ -125,13 +97,64 @@ func (c *Core) updatePet(old, p settings.Preset) {
 	if old.Name != p.Name || old.Look != p.Look {
 		c.publishInitial(p, settings.Report{})
 	}
-	// Always handed to the gate (it changes nothing when equal), so the
-	// gate follows the file even if it drifted.
-	pt.gate.SetPermissions(p.Permissions)
-	pt.sites.SetSites(p.Permissions.BrowserSites)
-	pt.view.Refresh(old.ContextWindow != p.ContextWindow)
-	// The voice changes in place: engine from the next sentence, volume
-	// from the next chunk, a mute at once.
-	pt.speaker.Configure(c.spokenVoice(p))
-	pt.view.PublishVoice()
+	pt.Update(old, p, c.spokenVoice(p))
+}
+
+// pet returns the running pet of preset id, or nil.
+func (c *Core) pet(id string) *pet {
+	pt, _ := c.pets.Get(id)
+	return pt
+}
+
+// each is every running pet as a T (the view a room has of her), in no
+// order.
+func each[T any](c *Core) []T {
+	var out []T
+	for _, pt := range c.pets.All() {
+		out = append(out, any(pt).(T))
+	}
+	return out
+}
+
+func (c *Core) closePets() {
+	for _, pt := range c.pets.TakeAll() {
+		pt.Close()
+	}
+}
+
+// shown reports whether preset id's character runs with her window shown.
+func (c *Core) shown(id string) bool { return c.pet(id) != nil && !c.desk.Hidden(id) }
+
+// startTurn starts a turn of preset id's character with text from
+// trigger; false when she does not run.
+func (c *Core) startTurn(id, text string, trigger clientctx.Trigger) bool {
+	pt := c.pet(id)
+	if pt == nil {
+		return false
+	}
+	pt.Session.StartTurn(text, trigger)
+	return true
+}
+
+// say shows, in preset id's message window, text she said to the
+// character named to.
+func (c *Core) say(id, to, text string) {
+	if pt := c.pet(id); pt != nil {
+		pt.view.Said(to, text)
+	}
+}
+
+// sendTranscript sends preset id's message page her transcript.
+func (c *Core) sendTranscript(id string) {
+	if pt := c.pet(id); pt != nil {
+		pt.view.SendTranscript()
+	}
+}
+
+// history is preset's transcript store while she runs.
+func (c *Core) history(preset string) (archive.Store, bool) {
+	if pt := c.pet(preset); pt != nil && pt.History != nil {
+		return pt.History, true
+	}
+	return nil, false
 }

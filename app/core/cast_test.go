@@ -132,7 +132,7 @@ func TestConnectionChangesReconnectAndPermissionsApplyInPlace(t *testing.T) {
 	pet.wait(t, "capture segment", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l[view.TypePill] != nil && l[view.TypePill]["capture"] == true
 	})
-	if st.c.pet(p.ID) != first || !first.gate.EachTurn() {
+	if st.c.pet(p.ID) != first || !first.Gate.EachTurn() {
 		t.Fatal("a permission change replaced the session or did not reach the gate")
 	}
 

@@ -2,40 +2,31 @@ package core
 
 import (
 	"context"
-	"net/url"
 
 	"yui/app/demobackend"
 	"yui/app/i18n"
-	"yui/app/settings"
 )
 
-// startDemo runs the embedded demo backend (demobackend.Embedded) when an
-// enabled preset uses it, accepting the key of the first such preset. The
-// presets pointing at settings.DemoBaseURL follow the address actually
-// used (Core.endpoint, the connection test).
+// startDemo runs the embedded demo backend when an enabled preset uses it
+// (demobackend.ForPresets). The presets pointing at settings.DemoBaseURL
+// follow the address actually used (Core.endpoint, the connection test).
+// She speaks the UI language until the user writes; then the user's.
 func (c *Core) startDemo(ctx context.Context) {
-	var key string
-	for _, p := range c.store.Get().Presets {
-		if p.Enabled && p.ChatBaseURL == settings.DemoBaseURL {
-			key = p.Key
-			break
-		}
-	}
-	if key == "" {
-		return
-	}
-	addr := c.opts.DemoAddr
-	if addr == "" {
-		u, _ := url.Parse(settings.DemoBaseURL)
-		addr = u.Host
-	}
-	at, err := demobackend.Embedded(ctx, addr, demobackend.Config{Key: key, Logger: c.log.With("proc", "demo"), DelegationDelay: c.opts.DemoDelegationDelay,
-		Language: c.store.Get().UILanguage(i18n.SystemLocale())}) // before the user writes; then the user's
+	all := c.store.Get()
+	at, err := demobackend.ForPresets(ctx, all.Presets, c.opts.DemoAddr,
+		demobackend.Config{Logger: c.log.With("proc", "demo"), DelegationDelay: c.opts.DemoDelegationDelay,
+			Language: all.UILanguage(i18n.SystemLocale())})
 	if err != nil {
-		c.log.Warn("demo_backend_failed", "addr", addr, "err", err.Error())
+		c.log.Warn("demo_backend_failed", "err", err.Error())
 		return
 	}
 	c.demoMu.Lock()
 	c.demoAt = at
 	c.demoMu.Unlock()
+}
+
+func (c *Core) demoURL() string {
+	c.demoMu.Lock()
+	defer c.demoMu.Unlock()
+	return c.demoAt
 }

@@ -2,31 +2,26 @@ package core
 
 import (
 	"yui/app/core/desktop"
-	"yui/app/settings"
-	"yui/app/supervisor"
 )
 
 // Desktop is the desktop room: hide and show, quit, start at login, the
 // global shortcut, placement (what the tray and a second launch use).
 func (c *Core) Desktop() *desktop.Room { return c.desk }
 
-// deskHost is what the desktop room asks of the core.
-type deskHost struct{ c *Core }
+// newDesktop makes the desktop room on the running characters.
+func (c *Core) newDesktop() *desktop.Room {
+	opts := c.opts
+	return desktop.New(desktop.Config{Store: c.store, Pages: c.view, Windows: c.sup, Host: desktop.Cast{
+		Has: func(id string) bool { return c.pet(id) != nil }, IDs: c.pets.IDs, Spec: c.wins.PetSpec, Holder: c.hold,
+		Mute: func(on bool) error { return c.voices.SetMuted(on) }, OnChange: c.updateGaze},
+		Screen: opts.Screen, Autostart: opts.Autostart, Hotkeys: opts.Hotkeys, WindowList: opts.WindowList, Logger: c.log})
+}
 
-func (h deskHost) HasPet(id string) bool                     { return h.c.pet(id) != nil }
-func (h deskHost) PetIDs() []string                          { return h.c.petIDs() }
-func (h deskHost) PetSpec(p settings.Preset) supervisor.Spec { return h.c.wins.PetSpec(p) }
-func (h deskHost) SetMuted(on bool) error                    { return h.c.voices.SetMuted(on) }
-func (h deskHost) Changed()                                  { h.c.updateGaze() }
-
-// Hold runs fn under applyMu: no save starts or stops a character, and
-// Run neither starts nor stops the windows, meanwhile.
-func (h deskHost) Hold(fn func(windows bool)) {
-	c := h.c
+// hold runs fn under applyMu: no save starts or stops a character, and
+// Run neither starts nor stops the windows, meanwhile; windows is false
+// when window processes do not run now.
+func (c *Core) hold(fn func(windows bool)) {
 	c.applyMu.Lock()
 	defer c.applyMu.Unlock()
-	c.petsMu.Lock()
-	started := c.started
-	c.petsMu.Unlock()
-	fn(!c.opts.NoWindows && started && !c.stopping)
+	fn(!c.opts.NoWindows && c.pets.Started() && !c.stopping)
 }

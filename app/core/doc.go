@@ -7,10 +7,12 @@
 // interface of their own (docs/architecture.md): petview (a character's
 // page and transcript), settingsui (the settings window), desktop (hide,
 // show, quit, autostart, the shortcut, placement), ear (the microphone),
-// voices (the mutes), wardrobe (the VRM look's files, import and touches)
-// and windows (the window processes). Each room
-// registers the view messages it owns in one route table; the core keeps
-// the cast of characters and the lifetime.
+// voices (the mutes), wardrobe (the VRM look's files, import and touches),
+// life, gaze, companion, among, standings, archive, mindui and windows (the
+// window processes). A room's host is built in the room from the narrow
+// parts the core hands it (rooms.go); each room registers the view
+// messages it owns in one route table; the core keeps the cast of
+// characters (cast.go, pet.go) and the lifetime (run.go).
 //
 // Run blocks until its context ends, then closes every window and returns
 // nil; that is how SIGINT and SIGTERM end the app with status 0.

@@ -1,8 +1,6 @@
 package core
 
 import (
-	"time"
-
 	"yui/app/core/ear"
 )
 
@@ -20,12 +18,5 @@ func (h earHost) Character(id string) ear.Character {
 }
 
 func (h earHost) Characters() []ear.Character { return each[ear.Character](h.c) }
-
-// A pet is a character the ear hears and stops.
-
-func (pt *pet) ID() string                               { return pt.preset }
-func (pt *pet) Speaking(now time.Time) (bool, time.Time) { return pt.heard.Speaking(now) }
-func (pt *pet) SendSpoken(text string)                   { pt.talk.UserSpoke(); pt.sess.SendSpoken(text) }
-func (pt *pet) BargeIn()                                 { pt.sess.BargeIn() }
 
 var _ ear.Character = (*pet)(nil)

@@ -2,11 +2,8 @@ package core
 
 import (
 	"context"
-	"image"
 
 	"yui/app/core/gaze"
-	"yui/app/core/windows"
-	"yui/app/view"
 )
 
 // startGaze starts the pointer follower for Run's lifetime (ctx).
@@ -27,10 +24,8 @@ func (c *Core) startGaze(ctx context.Context) {
 	c.updateGaze()
 }
 
-// updateGaze makes the characters that follow the pointer those that
-// run, are not hidden and wear a VRM look; with none, nothing watches
-// the pointer. Her window is where her settings place it (the desktop
-// room saves each move), PetWidth × PetHeight.
+// updateGaze makes the characters that follow the pointer those of
+// gaze.Cast; with none, nothing watches the pointer.
 func (c *Core) updateGaze() {
 	c.gazeMu.Lock()
 	k := c.gaze
@@ -38,25 +33,6 @@ func (c *Core) updateGaze() {
 	if k == nil {
 		return
 	}
-	targets := map[string]gaze.Target{}
-	for _, p := range c.store.Get().Presets {
-		if !p.Enabled || c.pet(p.ID) == nil || c.desk.Hidden(p.ID) || c.looks.VRM(p.Look) == nil {
-			continue
-		}
-		id := p.ID
-		targets[id] = gaze.Target{
-			Window: func() (image.Rectangle, bool) {
-				all := c.store.Get()
-				p, ok := all.Preset(id)
-				if !ok || p.Window == nil || c.desk.Hidden(id) {
-					return image.Rectangle{}, false
-				}
-				return image.Rect(p.Window.X, p.Window.Y, p.Window.X+windows.PetWidth, p.Window.Y+windows.PetHeight), true
-			},
-			Send: func(pt view.Pointer) {
-				c.view.Send(view.RolePet, id, view.MustEncode(view.TypePointer, pt))
-			},
-		}
-	}
-	k.Set(targets)
+	k.Set(gaze.Cast{Store: c.store, Running: func(id string) bool { return c.pet(id) != nil }, Hidden: c.desk.Hidden,
+		Follows: func(look string) bool { return c.looks.VRM(look) != nil }, Window: c.gazeWindow, Pages: c.view}.Targets())
 }

@@ -1,42 +1,35 @@
 package core
 
 import (
-	"fmt"
-
-	"yui/app/phrase"
+	"yui/app/core/petview"
 	"yui/app/settings"
 	"yui/app/view"
 )
 
-// firstRunTip is the notice the main character shows once, on the first
-// run (no settings file existed).
-var firstRunTip = phrase.New("core.notice.first_run")
-
-const tipID = "first_run_tip"
-
-// dropTip takes the first-run tip away from preset's page once the user
-// has talked to her (it stays until then, or until its × is clicked).
-func (c *Core) dropTip(preset string) {
-	if c.tip.CompareAndSwap(preset, "") {
-		c.view.Publish(preset, view.TypeNotice, view.MustEncode(view.TypeNotice, view.Notice{ID: tipID}))
-	}
-}
+// FirstRunTip is the notice the main character shows once, on the first
+// run (petview.FirstRunTip).
+const FirstRunTip = petview.FirstRunTip
 
 // publishInitial sets what a pet page shows before its session says
-// anything: which character, and any notice about the settings file.
+// anything: which character, her look, and any notice about the settings
+// file (the first-run tip on the main character's).
 func (c *Core) publishInitial(p settings.Preset, rep settings.Report) {
 	c.view.Publish(p.ID, view.TypePreset, view.MustEncode(view.TypePreset, view.PresetInfo{ID: p.ID, Name: p.Name, Look: p.Look}))
 	// The windows' titles follow a rename (a window opened later gets it
 	// in its window_config).
 	c.wins.Retitle(p)
 	c.desk.Publish(p.ID)
-	wardrobeHost{c}.PublishArt(p.ID, p.Look)
+	c.wardrobe.PublishArt(p.ID, p.Look)
 	if rep.Created && p.ID == c.store.Get().ActivePreset {
-		c.tip.Store(p.ID)
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf(tipID, firstRunTip)))
+		c.tip.Show(p.ID)
 	}
-	if rep.Problem != nil {
-		m := phrase.New("core.notice.settings_bad", "error", fmt.Sprint(rep.Problem), "kept", rep.KeptAs)
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf("settings_bad", m)))
-	}
+	petview.SettingsNotice(c.view, p.ID, rep)
+}
+
+// publishPet publishes a new pet's page and her part of the rooms' topics.
+func (c *Core) publishPet(p settings.Preset, pt *pet, rep settings.Report) {
+	c.publishInitial(p, rep)
+	pt.view.PublishAll()
+	c.ear.PublishTo(pt.Preset)
+	c.companion.PublishTo(pt.Preset)
 }

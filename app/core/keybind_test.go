@@ -124,7 +124,7 @@ func TestAStoredKeyNeverGoesToAnotherBackend(t *testing.T) {
 	if saved.Key != "" || saved.Permissions.Screen != "ask" || saved.Permissions.ScreenshotEachTurn {
 		t.Fatalf("saved %+v %+v: want no key, screen ask, no screenshot each turn", saved.Key != "", saved.Permissions)
 	}
-	if g := st.c.pet(id).gate; g.Mode() != permission.ModeAsk || g.EachTurn() {
+	if g := st.c.pet(id).Gate; g.Mode() != permission.ModeAsk || g.EachTurn() {
 		t.Fatalf("gate mode %v each turn %v", g.Mode(), g.EachTurn())
 	}
 	form := settingsForm(t, page, id, rev+1)
@@ -212,17 +212,17 @@ func TestAlwaysAnsweredForTheOldBackendIsNotSavedForTheNew(t *testing.T) {
 	st := startCore(t, Options{ConfigDir: dir})
 	id := s.Get().Presets[0].ID
 	old := st.c.pet(id)
-	if _, err := old.gate.Request(0); err == nil {
+	if _, err := old.Gate.Request(0); err == nil {
 		t.Fatal("ask mode granted without a prompt")
 	}
-	pr, ok := old.gate.Open()
+	pr, ok := old.Gate.Open()
 	if !ok {
 		t.Fatal("no prompt")
 	}
 	// The file moves to another backend (as a save would) before the
 	// answer lands.
 	st.c.store.Update(func(x *settings.Settings) { x.Presets[0].ChatBaseURL = "https://evil.example" })
-	if err := old.gate.Answer(pr.ID, permission.Always); err == nil {
+	if err := old.Gate.Answer(pr.ID, permission.Always); err == nil {
 		t.Fatal("the answer was saved for a backend that changed")
 	}
 	if got := readFile(t, dir).Presets[0].Permissions.Screen; got != "ask" {

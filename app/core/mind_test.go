@@ -108,7 +108,7 @@ func TestMindSavedInSettingsReachesHerRequests(t *testing.T) {
 	}
 	waitFor(t, "her MCP server's tools", func() bool {
 		pt := st.c.pet(yui.ID)
-		return pt != nil && pt.mcp != nil && len(pt.mcp.Tools()) == 1
+		return pt != nil && pt.MCP != nil && len(pt.MCP.Tools()) == 1
 	})
 	pet := readPage(st.dial(t, view.RolePet, yui.ID))
 	pet.wait(t, "ready", func(_ []map[string]any, l map[string]map[string]any) bool {

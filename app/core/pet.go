@@ -6,23 +6,16 @@ import (
 	"slices"
 
 	"yui/app/clientctx"
-	"yui/app/core/among"
 	"yui/app/core/backend"
-	"yui/app/core/life"
+	"yui/app/core/character"
 	"yui/app/core/petview"
-	"yui/app/cue"
-	"yui/app/delegation"
 	"yui/app/i18n"
-	"yui/app/listen"
 	"yui/app/look"
 	"yui/app/mcp"
 	"yui/app/permission"
 	apppet "yui/app/pet"
-	"yui/app/phrase"
 	"yui/app/session"
 	"yui/app/settings"
-	"yui/app/transcript"
-	"yui/app/view"
 	"yui/app/voice"
 )
 
@@ -31,62 +24,42 @@ import (
 // is muted, or the sentence's synthesis failed.
 const SpeechRate = 15
 
-// pet is one enabled preset's character as the core runs her: the session
-// that owns the preset's connection, her voice, her permission gate, and
-// her view (petview: the session's events as view topics and transcript
-// rows).
+// pet is one enabled preset's character as the core runs her
+// (app/core/character: her session, voice, gates, MCP servers,
+// transcript) with her page's presenter (petview: the session's events as
+// view topics and transcript rows).
 type pet struct {
-	preset  string
-	sess    *session.Session
-	speaker *voice.Speaker
-	heard   listen.Heard // when her voice is heard (the listener's barge-in guard)
-	gate    *permission.Gate
-	sites   *permission.SiteGate // the browser's open permission
-	talk    *among.Room          // her user's input and stops end a chain among characters
-	view    *petview.View
-	tr      *transcript.Store // her transcript (her history)
-	mcp     *mcp.Hub          // her MCP servers (mcp.go); nil when none
-	life    *life.Room        // her body (shared room; she is removed from it on close)
+	*character.Character
+	view *petview.View
 }
 
-func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLog *slog.Logger) (*pet, error) {
-	pt := &pet{preset: p.ID, life: c.life, talk: c.talk}
+func (c *Core) newPet(p settings.Preset, main bool) (*pet, error) {
 	id := p.ID
 	lg := c.log.With("preset", p.ID)
-	tr, terr := transcript.Open(c.opts.ConfigDir, p.ID, lg, nil)
-	if tr == nil {
-		// The history database cannot be opened: this run keeps her
-		// conversation in memory, and the file is left as it is.
-		tr, _ = transcript.Open("", p.ID, lg, nil)
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf("transcript_bad",
-			phrase.New("core.notice.history_unopened", "name", p.Name, "error", fmt.Sprint(terr)))))
-	} else if terr != nil {
-		// Kept aside, never lost; the character starts a new transcript.
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf("transcript_bad",
-			phrase.New("core.notice.transcript_bad", "name", p.Name, "error", terr.Error()))))
-	}
-	pt.tr = tr
-	c.importDelegations(p, lg)
-	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: petHost{c}, Transcript: tr, Logger: lg,
-		Character: pt, OnTyped: func() { c.dropTip(id) }})
-	pt.speaker = c.newSpeaker(pt, p)
+	tr := petview.OpenHistory(c.opts.ConfigDir, p, c.view, lg)
+	pt := &pet{Character: &character.Character{Preset: id, History: tr, Talk: c.talk, Body: c.life}}
+	pt.view = petview.New(petview.Config{Preset: p.ID, Pages: c.view, Host: c.petHost, Transcript: tr, Logger: lg,
+		Character: pt, OnTyped: func() { c.tip.Drop(id) }})
+	pt.View = pt.view
+	pt.Speak(voice.Options{Name: "Yui — " + p.Name, Output: c.opts.Sound, Global: c.mute, Logger: lg,
+		Pace: SpeechRate, Engine: c.opts.VoiceEngine}, c.spokenVoice(p))
 	// The character is bound to the backend it was made for
 	// (backend.Binding): no endpoint, key or saved answer goes to another.
 	bound := backend.Bound(c.store, p, c.demoURL, c.available)
-	slot := &promptSlot{view: pt.view}
-	pt.mcp = c.newMCP(p, slot, lg)
+	slot := petview.NewSlot(pt.view)
+	pt.MCP = c.newMCP(p, slot, lg)
 	ch, err := apppet.New(apppet.Config{
 		Preset:    p,
 		PresetNow: func() settings.Preset { q, _ := c.presetNow(id); return q },
 		Main:      main,
 		ConfigDir: c.opts.ConfigDir,
 		History:   tr,
-		Memory:    c.mem.of(p.ID),
-		MCP:       pt.mcp,
+		Memory:    c.mem.Of(p.ID),
+		MCP:       pt.MCP,
 		Endpoint:  bound.Endpoint,
 		Key:       bound.Key,
 		Backend:   backend.Name(p),
-		Screen:    c.screen,
+		Screen:    c.opts.Screen,
 		Windows:   c.life.Windows(),
 		Body:      func() look.BodyState { return c.life.Look(id) },
 		BodyLine:  func() clientctx.Body { return c.life.Context(id) },
@@ -98,8 +71,8 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			}
 			return err
 		},
-		OnPrompt:       slot.show,
-		OnPromptClosed: slot.withdraw,
+		OnPrompt:       slot.Show,
+		OnPromptClosed: slot.Withdraw,
 		SaveThread: func(thread string) error {
 			if err := bound.SaveThread(thread); err != nil {
 				return err
@@ -108,14 +81,16 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 			c.sui.PublishState()
 			return nil
 		},
-		OnThread:   func(st apppet.ThreadStatus) { pt.view.SetProblem(threadProblem(st)) },
-		Among:      c.amongFor(p, bound.SaveSite),
-		Voice:      pt.speaker,
-		Vocabulary: voiceConfig(p, settings.Audio{}).Vocabulary(vocab),
+		OnThread: pt.view.SetThread,
+		Among: apppet.Among{Relations: c.rel.Relations(), Cast: c.rel.Names(), Talk: c.talk,
+			LocalPages: func() bool { q, ok := c.presetNow(id); return ok && q.Permissions.LocalPages },
+			Sites:      p.Permissions.BrowserSites, SaveSite: bound.SaveSite},
+		Voice:      pt.Speaker,
+		Vocabulary: c.presetVocabulary(p),
 		Language:   c.store.Get().SpokenLanguage(p, i18n.SystemLocale()),
 		Frontmost:  c.front.Current,
 		Logger:     lg,
-		TurnLog:    turnLog.With("preset", p.ID),
+		TurnLog:    c.turns.With("preset", p.ID),
 		OnEvent: func(e session.Event) {
 			pt.view.OnEvent(e)
 			c.companion.OnEvent(id, e)
@@ -123,42 +98,35 @@ func (c *Core) newPet(p settings.Preset, main bool, vocab cue.Vocabulary, turnLo
 		},
 	})
 	if err != nil {
-		pt.speaker.Close()
-		if pt.mcp != nil {
-			pt.mcp.Close()
+		pt.Speaker.Close()
+		if pt.MCP != nil {
+			pt.MCP.Close()
 		}
 		tr.Close()
 		return nil, fmt.Errorf("core: session for %s: %w", p.ID, err)
 	}
-	pt.gate = ch.Gate
-	pt.sites = ch.Sites
-	pt.sess = ch.Session
+	pt.Gate, pt.Sites, pt.Session = ch.Gate, ch.Sites, ch.Session
 	c.life.PublishTo(id) // her page's pose, and its menu's Go to bed
 	return pt, nil
 }
 
-// threadProblem is what keeps a Standard Agents character from her thread.
-func threadProblem(st apppet.ThreadStatus) string {
-	switch {
-	case st.Deleted:
-		return view.ProblemThreadDeleted
-	case st.AgentUnknown:
-		return view.ProblemAgentUnknown
+// newMCP is preset p's MCP hub, started: her servers on a request wire,
+// their prompts in her page; nil on push and Standard Agents or without
+// servers (docs/mcp.md). Her answers are saved and shown in the settings
+// window's "What she remembers".
+func (c *Core) newMCP(p settings.Preset, slot *petview.Slot, lg *slog.Logger) *mcp.Hub {
+	if !apppet.MCPApplies(p.ChatAPI) || len(p.MCPServers) == 0 {
+		return nil
 	}
-	return ""
-}
-
-// close ends the pet's session (its connection and playback), her voice
-// and her view (its timers; her transcript is written out); she publishes
-// nothing afterwards. Not from the session's OnEvent.
-func (pt *pet) close() {
-	pt.life.Remove(pt.preset)
-	pt.sess.Close()
-	if pt.mcp != nil {
-		pt.mcp.Close() // her stdio servers stop with her
-	}
-	pt.speaker.Close()
-	pt.view.Close()
+	id := p.ID
+	h := mcp.New(mcp.Config{Preset: id, Backend: backend.Name(p), Servers: p.MCPServers, Grants: p.MCPGrants,
+		SaveGrant: func(tool, mode string) error {
+			defer c.mind.Publish()
+			return c.store.Change(func(s *settings.Settings) error { return s.SetMCPGrant(id, tool, mode) })
+		},
+		OnPrompt: slot.Show, OnPromptClosed: slot.Withdraw, Logger: lg})
+	h.Start()
+	return h
 }
 
 // presetNow reads the preset fresh from the settings.
@@ -178,32 +146,3 @@ func (c *Core) endpoint(id string) string {
 
 // available reports whether this build runs chat_api.
 func (c *Core) available(chatAPI string) bool { return slices.Contains(AvailableChatAPIs, chatAPI) }
-
-// petHost is what a character's view asks of the core.
-type petHost struct{ c *Core }
-
-func (h petHost) Preset(id string) (settings.Preset, bool)   { return h.c.presetNow(id) }
-func (h petHost) Endpoint(id string) string                  { return h.c.endpoint(id) }
-func (h petHost) Available(chatAPI string) bool              { return slices.Contains(AvailableChatAPIs, chatAPI) }
-func (h petHost) GlobalMuted() bool                          { return h.c.mute.On() }
-func (h petHost) SetStatus(id string, st *view.PresetStatus) { h.c.sui.SetStatus(id, st) }
-func (h petHost) SetHistory(id string, items []view.DelegationItem) {
-	h.c.sui.SetHistory(id, items)
-}
-
-// importDelegations imports an older delegation-history file into her
-// history before her session opens it, so a damaged one (kept aside) is
-// told in a notice.
-func (c *Core) importDelegations(p settings.Preset, lg *slog.Logger) {
-	if c.opts.ConfigDir == "" {
-		return
-	}
-	h, _ := delegation.OpenHistory(c.opts.ConfigDir, p.ID, lg)
-	if err := h.Damaged(); err != nil {
-		c.view.Publish(p.ID, view.TypeNotice, view.MustEncode(view.TypeNotice, view.NoticeOf("delegations_bad",
-			phrase.New("core.notice.delegations_bad", "name", p.Name, "error", err.Error()))))
-	}
-	if err := h.Close(); err != nil {
-		lg.Warn("delegations.history_save_failed", "err", err.Error())
-	}
-}

@@ -3,12 +3,10 @@ package core
 import (
 	"slices"
 
-	"yui/app/core/petview"
+	"yui/app/core/mindui"
 	"yui/app/core/settingsui"
-	"yui/app/delegation"
 	apppet "yui/app/pet"
 	"yui/app/settings"
-	"yui/app/view"
 )
 
 // AvailableChatAPIs are the chat_api values this build can connect with
@@ -54,10 +52,7 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 	if before.Listen != after.Listen {
 		c.ear.Saved()
 	}
-	c.petsMu.Lock()
-	running := c.started
-	c.petsMu.Unlock()
-	if running && before.Keyboard != after.Keyboard {
+	if c.pets.Started() && before.Keyboard != after.Keyboard {
 		c.desk.ApplyShortcut(true)
 	}
 	c.desk.Changed() // the tray lists the enabled characters
@@ -66,24 +61,14 @@ func (h settingsHost) Save(change func(*settings.Settings) error) (before, after
 	return before, after, nil
 }
 
-func (h settingsHost) EndWindow() { h.c.wins.EndSettings() }
-func (h settingsHost) Hidden()    { h.c.desk.SettingsHidden() }
+// mindHost is what the "What she remembers" section asks of the core.
+type mindHost struct{ c *Core }
 
-// ShowWindow starts the settings window, or shows the hidden one.
-func (h settingsHost) ShowWindow() {
-	if h.c.wins.OpenSettings() {
-		h.c.desk.SettingsShown()
-	}
-}
-func (h settingsHost) Opened()              { h.c.ear.PublishSettings() }
-func (h settingsHost) ShortcutNote() string { return h.c.desk.ShortcutNote() }
-func (h settingsHost) DemoURL() string      { return h.c.demoURL() }
+func (h mindHost) Memory(id string) mindui.Memory { return h.c.mem.Of(id) }
 
-func (h settingsHost) StoredHistory(id string) []view.DelegationItem {
-	hist, err := delegation.OpenHistory(h.c.opts.ConfigDir, id, h.c.log)
-	if err != nil {
-		h.c.log.Warn("delegations.history_open_failed", "preset", id, "err", err.Error())
-	}
-	defer hist.Close()
-	return petview.DelegationItems(hist.Items())
+// SaveMCP saves her servers and answers through the settings window's
+// save path: the core then makes her anew (settings.MCPChanged).
+func (h mindHost) SaveMCP(id string, servers []settings.MCPServer, grants settings.MCPGrants) error {
+	_, _, err := settingsHost(h).Save(func(s *settings.Settings) error { return s.SetMCP(id, servers, grants) })
+	return err
 }

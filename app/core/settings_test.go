@@ -213,14 +213,14 @@ func TestGateFollowsTheFileOnEverySave(t *testing.T) {
 	pt := st.c.pet(all.Presets[0].ID)
 	// The gate drifted from the file (as when a prompt's "Always" landed
 	// between a save's read and write).
-	pt.gate.SetPermissions(settings.Permissions{Screen: "allow"})
+	pt.Gate.SetPermissions(settings.Permissions{Screen: "allow"})
 	conn := st.dial(t, view.RoleSettings, "")
 	page := readPage(conn)
 	req := formOf(all)
 	req.RequestID = "same"
 	send(t, conn, saveMsg(req))
 	page.result(t, "same")
-	if m := pt.gate.Mode(); string(m) != "ask" {
+	if m := pt.Gate.Mode(); string(m) != "ask" {
 		t.Fatalf("gate mode %q after a save of ask", m)
 	}
 }

@@ -1,51 +1,20 @@
 package core
 
 import (
-	"time"
-
-	"yui/app/audio"
 	"yui/app/core/voices"
 	"yui/app/cue"
-	"yui/app/i18n"
 	"yui/app/settings"
 	"yui/app/voice"
 )
 
-// voiceConfig is the voice of preset p with the shared audio settings a.
-func voiceConfig(p settings.Preset, a settings.Audio) voice.Config { return voice.FromSettings(p, a) }
-
 // spokenVoice is preset p's voice now: the shared audio settings, in the
 // language she speaks (settings.SpokenLanguage, voice.Config.InLanguage).
-func (c *Core) spokenVoice(p settings.Preset) voice.Config {
-	s := c.store.Get()
-	return voiceConfig(p, s.Audio).InLanguage(s.SpokenLanguage(p, i18n.SystemLocale()))
-}
+func (c *Core) spokenVoice(p settings.Preset) voice.Config { return voices.Spoken(c.store.Get(), p) }
 
 // presetVocabulary is the vocabulary the preset's hello declares: the
 // ids her look's renderer draws with her voice engine's tag table.
 func (c *Core) presetVocabulary(p settings.Preset) cue.Vocabulary {
-	return voiceConfig(p, settings.Audio{}).Vocabulary(c.looks.Vocabulary(p.Look))
-}
-
-// newSpeaker makes the pet's voice.
-func (c *Core) newSpeaker(pt *pet, p settings.Preset) *voice.Speaker {
-	var out audio.Output
-	if c.opts.Sound != nil {
-		out = c.opts.Sound
-	}
-	return voice.New(voice.Options{
-		Name:   "Yui — " + p.Name,
-		Output: out,
-		Global: c.mute,
-		OnMouth: func(m voice.Mouth) {
-			pt.heard.Sound(m.At, time.Duration(len(m.Levels))*m.Step, m.First)
-			pt.view.OnMouth(m)
-		},
-		OnError: pt.view.OnVoiceError,
-		Logger:  c.log.With("preset", p.ID),
-		Pace:    SpeechRate,
-		Engine:  c.opts.VoiceEngine,
-	}, c.spokenVoice(p))
+	return voice.FromSettings(p, settings.Audio{}).Vocabulary(c.looks.Vocabulary(p.Look))
 }
 
 // vocabularyChanged reports a voice change that changes the hello's
@@ -75,19 +44,5 @@ func (h voicesHost) MuteChanged(on bool) {
 }
 
 func (h voicesHost) Saved() { h.c.sui.PublishState() }
-
-// A pet's voice, as the voices room sets it.
-
-func (pt *pet) Configure(cfg voice.Config) { pt.speaker.Configure(cfg) }
-func (pt *pet) PublishVoice()              { pt.view.PublishVoice() }
-
-// SetMuted mutes or unmutes her alone (her menu's Mute); muting her ends
-// a chain among characters, as Mute all voices does (issue 26).
-func (pt *pet) SetMuted(on bool) {
-	if on {
-		pt.talk.End("mute")
-	}
-	pt.speaker.SetMuted(on)
-}
 
 var _ voices.Voice = (*pet)(nil)

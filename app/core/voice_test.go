@@ -221,7 +221,7 @@ func TestVoiceStateForAPresetThatIsTextOnly(t *testing.T) {
 	page.wait(t, "voice state", func(_ []map[string]any, l map[string]map[string]any) bool {
 		return l["voice"] != nil && l["voice"]["engine"] == "off"
 	})
-	if st.c.pet(p.ID).speaker.Voiced() {
+	if st.c.pet(p.ID).Speaker.Voiced() {
 		t.Fatal("a text-only character is voiced")
 	}
 }

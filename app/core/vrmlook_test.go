@@ -66,7 +66,7 @@ func TestVRMLookIsImportedServedAndDeclared(t *testing.T) {
 	if err := st.c.Settings().Update(func(s *settings.Settings) { s.Presets[0].Look = "my-model" }); err != nil {
 		t.Fatal(err)
 	}
-	wardrobeHost{st.c}.PublishArt(preset, "my-model")
+	st.c.wardrobe.PublishArt(preset, "my-model")
 	conn := st.dial(t, view.RolePet, preset)
 	page := readPage(conn)
 	page.wait(t, "look_art with the VRM part", func(_ []map[string]any, l map[string]map[string]any) bool {

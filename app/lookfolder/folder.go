@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -31,6 +32,12 @@ const (
 // SVG file each: <emotion>.svg.
 var Emotions = []string{"neutral", "happy", "angry", "sad", "relaxed", "surprised", "thinking", "curious", "sleepy", "embarrassed"}
 
+// Poses are the pose drawings an SVG look folder may add, each optional,
+// one SVG file each: <pose>.svg (docs/looks.md). A posture without its
+// file (or with a file that is refused) is drawn with the built-in pose.
+// walk-1 and walk-2 are the walk cycle's two frames and go together.
+var Poses = []string{"sit", "peek", "sleep", "walk-1", "walk-2"}
+
 // Look is one look folder: usable (Err nil, Art holds every emotion's
 // sanitised SVG) or not (Err names the file at fault).
 type Look struct {
@@ -40,6 +47,13 @@ type Look struct {
 	Name string
 	// Art maps each emotion to its sanitised SVG document.
 	Art map[string][]byte
+	// Poses maps each pose the folder draws itself (Poses) to its
+	// sanitised SVG; the others are drawn with the built-in poses.
+	Poses map[string][]byte
+	// PoseErrs say why a pose file present in the folder is not used (the
+	// look still is, with the built-in pose); each starts with the path of
+	// the file, like Err.
+	PoseErrs []error
 	// Err says why the folder cannot be used; it starts with the path of
 	// the file at fault relative to the config dir (looks/<id>/<file>).
 	Err error
@@ -137,7 +151,48 @@ func Read(root, id string, reserved []string) Look {
 		art[e] = clean
 	}
 	l.Art = art
+	l.Poses, l.PoseErrs = readPoses(dir, rel)
 	return l
+}
+
+// readPoses reads the optional pose files of the folder dir: each one
+// present is bounded and sanitised like an emotion's; one that fails is
+// left out with its error (the built-in pose is drawn). The walk's two
+// frames are used together or not at all.
+func readPoses(dir string, rel func(string) string) (map[string][]byte, []error) {
+	poses := map[string][]byte{}
+	var errs []error
+	for _, p := range Poses {
+		file := p + ".svg"
+		if _, err := os.Lstat(filepath.Join(dir, file)); errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		b, err := readBounded(filepath.Join(dir, file), MaxSVGBytes)
+		if err == nil {
+			b, err = Sanitize(b)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", rel(file), err))
+			continue
+		}
+		poses[p] = b
+	}
+	_, one := poses["walk-1"]
+	_, two := poses["walk-2"]
+	if one != two {
+		have, lack := "walk-1", "walk-2"
+		if two {
+			have, lack = lack, have
+		}
+		delete(poses, have)
+		if !slices.ContainsFunc(errs, func(e error) bool { return strings.HasPrefix(e.Error(), rel(lack+".svg")+":") }) {
+			errs = append(errs, fmt.Errorf("%s: missing (the walk is two frames, walk-1.svg and walk-2.svg; %s.svg alone is not used)", rel(lack+".svg"), have))
+		}
+	}
+	if len(poses) == 0 {
+		poses = nil
+	}
+	return poses, errs
 }
 
 func contains(list []string, s string) bool {

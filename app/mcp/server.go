@@ -2,7 +2,6 @@ package mcp
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +17,7 @@ import (
 
 	"yui/app/settings"
 	"yui/app/version"
+	"yui/transport/dataurl"
 )
 
 // Bounds of a server and its calls.
@@ -304,7 +304,7 @@ func (s *server) result(sess *sdk.ClientSession, tool string, res *sdk.CallToolR
 			if v.MIMEType != "image/png" && v.MIMEType != "image/jpeg" {
 				continue
 			}
-			u := "data:" + v.MIMEType + ";base64," + base64.StdEncoding.EncodeToString(v.Data)
+			u := dataurl.Encode(v.MIMEType, v.Data)
 			imgs = append(imgs, u)
 			size += len(u)
 		}

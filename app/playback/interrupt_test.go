@@ -2,6 +2,7 @@ package playback
 
 import (
 	"slices"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -172,5 +173,36 @@ func TestInterruptAfterCloseIsNoop(t *testing.T) {
 		p.EndUtterance("2")
 		p.SetMuted(true)
 		p.Close() // idempotent
+	})
+}
+
+func TestInterruptFencedRunsFenceBeforeTheNextEvent(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		fenced := false
+		var after []string // events delivered once the fence ran
+		var before []string
+		p := New(Options{Voice: Silent{CharsPerSecond: 10}, OnEvent: func(ev Event) {
+			mu.Lock()
+			defer mu.Unlock()
+			if fenced {
+				after = append(after, describe(ev))
+			} else {
+				before = append(before, describe(ev))
+			}
+		}})
+		t.Cleanup(p.Close)
+		p.Render("1", []Segment{seg("A sentence that plays a while.")})
+		time.Sleep(500 * time.Millisecond)
+		p.InterruptFenced(func() { mu.Lock(); fenced = true; mu.Unlock() })
+		time.Sleep(time.Minute)
+		mu.Lock()
+		defer mu.Unlock()
+		if !slices.Equal(before, []string{"start 1 A sentence that plays a while."}) {
+			t.Fatalf("before the fence: %q", before)
+		}
+		if !slices.Equal(after, []string{"idle"}) {
+			t.Fatalf("after the fence: %q (the cut's idle must come after it)", after)
+		}
 	})
 }

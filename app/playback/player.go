@@ -189,9 +189,19 @@ func (p *Player) Idle() bool {
 
 // Interrupt drops everything queued and returns what each dropped
 // utterance had spoken and still owed, in queue order.
-func (p *Player) Interrupt() []Cut {
+func (p *Player) Interrupt() []Cut { return p.InterruptFenced(nil) }
+
+// InterruptFenced is Interrupt that also runs fence, when not nil, before
+// any event can be delivered again: every event OnEvent receives before
+// fence runs was made before the interrupt, every one after it was made
+// after it (the Idle the cut leads to among them). fence must not call the
+// player.
+func (p *Player) InterruptFenced(fence func()) []Cut {
 	p.emitMu.Lock()
 	defer p.emitMu.Unlock()
+	if fence != nil {
+		defer fence() // runs before emitMu is released
+	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {

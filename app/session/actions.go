@@ -148,9 +148,9 @@ func (s *Session) stopSpeech(a stopAction) {
 // interruptPlayer drops everything queued and fences off the player
 // events delivered before the interrupt.
 func (s *Session) interruptPlayer() []playback.Cut {
-	cuts := s.player.Interrupt()
-	s.pgen.Add(1)
-	return cuts
+	// The fence bumps the generation before the player can deliver again,
+	// so the Idle the cut leads to is not taken for an event from before.
+	return s.player.InterruptFenced(func() { s.pgen.Add(1) })
 }
 
 // recordCut saves an interrupted record for the cut utterance: what was

@@ -1,6 +1,7 @@
 package settings
 
 import (
+	"errors"
 	"fmt"
 	"maps"
 	"net/url"
@@ -93,4 +94,44 @@ func cloneMCP(servers []MCPServer, grants MCPGrants) ([]MCPServer, MCPGrants) {
 		grants = g
 	}
 	return servers, grants
+}
+
+// ErrNoCharacter is a change to a preset that is gone.
+var ErrNoCharacter = errors.New("the character is gone")
+
+// SetMCP sets preset id's MCP servers and answers; ErrNoCharacter when
+// there is none.
+func (s *Settings) SetMCP(id string, servers []MCPServer, grants MCPGrants) error {
+	for i := range s.Presets {
+		if s.Presets[i].ID == id {
+			s.Presets[i].MCPServers, s.Presets[i].MCPGrants = servers, grants
+			return nil
+		}
+	}
+	return ErrNoCharacter
+}
+
+// SetMCPGrant saves the user's always or deny (mode) for one of preset
+// id's MCP tools; ErrNoCharacter when there is none.
+func (s *Settings) SetMCPGrant(id, tool, mode string) error {
+	for i := range s.Presets {
+		if s.Presets[i].ID != id {
+			continue
+		}
+		if s.Presets[i].MCPGrants == nil {
+			s.Presets[i].MCPGrants = MCPGrants{}
+		}
+		s.Presets[i].MCPGrants[tool] = mode
+		return nil
+	}
+	return ErrNoCharacter
+}
+
+// MCPChanged reports a change of the MCP servers from a to b (what makes
+// her hub, and the tools her transport declares, anew); answers are no
+// change.
+func MCPChanged(a, b Preset) bool {
+	return !slices.EqualFunc(a.MCPServers, b.MCPServers, func(x, y MCPServer) bool {
+		return x.Name == y.Name && x.Command == y.Command && x.URL == y.URL && x.Off == y.Off && slices.Equal(x.Args, y.Args)
+	})
 }

@@ -25,6 +25,10 @@ const TypeLookArt = "look_art"
 type LookArt struct {
 	Look     string            `json:"look"`
 	Emotions map[string]string `json:"emotions"`
+	// Poses are the poses a look folder draws itself (lookfolder.Poses:
+	// sit, peek, sleep, walk-1, walk-2), each a data: URL; the page draws
+	// the others with the built-in poses.
+	Poses map[string]string `json:"poses,omitempty"`
 	// VRM is set for a VRM look folder (then Emotions is empty).
 	VRM *VRMLook `json:"vrm,omitempty"`
 }

@@ -20,7 +20,7 @@ import { ComposerView } from './composer';
 import { PetMenu } from './menu';
 import { button, el } from './dom';
 import { VrmHost } from './vrmhost';
-import { applyPose, asleep } from './pose';
+import { PoseView, asleep } from './pose';
 import { t, type Key } from './i18n';
 
 export interface PetHost {
@@ -65,6 +65,8 @@ const PLATE_ACTIONS: Record<string, Key> = { reconnect: 'plate.reconnect', reset
 export class PetView {
   readonly root: HTMLElement;
   readonly character: Character;
+  /** Her body's pose and walk cycle (src/pose.ts). */
+  private readonly pose: PoseView;
   readonly bubble: SpeechBubble;
   readonly pill: StatusPill;
   /** The pill's voice segment (listening) and push-to-talk: src/listen.ts. */
@@ -105,6 +107,7 @@ export class PetView {
       this.plateText, el('span', { class: 'plate-dots', attrs: { 'aria-hidden': 'true' } }, el('i'), el('i'), el('i')), this.plateAction);
     this.plateCause = new PlateCause(() => this.openSettings('backend'));
     this.character = new Character(sched, motion);
+    this.pose = new PoseView(this.character.el, sched, motion);
     this.vrm = new VrmHost({
       character: this.character, sched, motion, send: (m) => this.host.send(m), changed,
       resolve: opts.lookURL ?? ((p) => p),
@@ -258,10 +261,11 @@ export class PetView {
         break;
       case 'look_art':
         this.character.setArt(m.emotions);
+        this.pose.setPoses(m.emotions ? m.poses : null);
         this.vrm.show(m.look, m.vrm);
         return;
       case 'body': // her pose (src/pose.ts); her box never changes
-        applyPose(this.character.el, m);
+        this.pose.apply(m);
         this.menu.applyBody(m.posture);
         return;
     }
@@ -452,13 +456,22 @@ export class PetView {
       start.dy = dy;
       if (start.win) this.host.moveWindow(start.win.x + dx, start.win.y + dy);
     });
-    const end = () => {
+    const end = (e: PointerEvent) => {
       if (!start) return;
       const s = start;
       const wasDrag = dragging;
       start = null;
       dragging = false;
       if (wasDrag) {
+        // Let go where the pointer is now: moves still in flight when the
+        // button came up (a quick flick) are not lost.
+        const dx = e.screenX - s.sx;
+        const dy = e.screenY - s.sy;
+        if (dx !== s.dx || dy !== s.dy) {
+          s.dx = dx;
+          s.dy = dy;
+          if (s.win) this.host.moveWindow(s.win.x + dx, s.win.y + dy);
+        }
         this.character.setMotion('idle');
         s.ended = true;
         // Still asking for the position: the answer finishes the drag.

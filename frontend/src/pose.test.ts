@@ -64,6 +64,21 @@ describe('her body', () => {
       { type: 'body_drag', phase: 'start', x: 0, y: 0 }, { type: 'body_drag', phase: 'end', x: 40, y: 10 }]);
   });
 
+  it('drops her where the pointer is let go, even when the last moves were not seen', async () => {
+    const moved: Array<[number, number]> = [];
+    const sent: PageMessage[] = [];
+    const host: PetHost = { send: (m) => (sent.push(m), true), setInputRegion: () => {}, windowPosition: async () => ({ x: 10, y: 20 }), moveWindow: (x, y) => moved.push([x, y]) };
+    const view = new PetView(host, new FakeScheduler(), { motion: new FakeMotion() });
+    view.mount(document.body);
+    const el = view.character.el;
+    el.dispatchEvent(new PointerEvent('pointerdown', { button: 0, screenX: 100, screenY: 100 }));
+    await flush();
+    el.dispatchEvent(new PointerEvent('pointermove', { screenX: 130, screenY: 90 }));
+    el.dispatchEvent(new PointerEvent('pointerup', { screenX: 190, screenY: 60 }));
+    expect(moved.at(-1)).toEqual([100, -20]);
+    expect(sent.filter((m) => m.type === 'body_drag').at(-1)).toEqual({ type: 'body_drag', phase: 'end', x: 100, y: -20 });
+  });
+
   it('reports the drop of a drag released before the window position came', async () => {
     let answer: (p: { x: number; y: number }) => void = () => {};
     const sent: PageMessage[] = [];

@@ -81,7 +81,7 @@ export type DesktopActionKind = 'hide' | 'reset_position' | 'mute' | 'unmute' | 
 export interface OpenComposer { type: 'open_composer' }
 /** A look folder's art (docs/looks.md): one sanitised SVG per emotion as a
  * data: URL; empty `emotions` means the look is a built-in one. */
-export interface LookArt { type: 'look_art'; look: string; emotions: Record<string, string> | null; vrm?: VRMLook }
+export interface LookArt { type: 'look_art'; look: string; emotions: Record<string, string> | null; poses?: Record<string, string> | null; vrm?: VRMLook }
 /** A VRM look folder (docs/looks.md): paths on the core's view server (the
  * page adds its token), the emotion → expression weights the core resolved,
  * the motions its clips play, its options. */

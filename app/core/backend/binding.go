@@ -101,5 +101,5 @@ func (b *Binding) SavePermission(m permission.Mode) error {
 // SaveThread remembers the thread a Standard Agents character made, while
 // the preset still points at the runtime it was made on.
 func (b *Binding) SaveThread(thread string) error {
-	return b.change("it made the thread", errors.New("the character is gone"), func(p *settings.Preset) { p.ThreadID = thread })
+	return b.change("it made the thread", settings.ErrNoCharacter, func(p *settings.Preset) { p.ThreadID = thread })
 }

@@ -96,3 +96,13 @@ func (r *Room) ShowWindows() {
 	}
 	r.log.Info("pets_shown")
 }
+
+// StartWindows starts the pet windows of the enabled characters the user
+// has not hidden (Run's start; the caller holds what Host.Hold holds).
+func (r *Room) StartWindows() {
+	for _, p := range r.cfg.Store.Get().Presets {
+		if p.Enabled && !r.Hidden(p.ID) {
+			r.cfg.Windows.Run(r.cfg.Host.PetSpec(p))
+		}
+	}
+}

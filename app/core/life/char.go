@@ -20,7 +20,7 @@ import (
 // HopDistance (across a monitor, to another one), so no move takes more
 // than a few seconds of the action's 15 s wait.
 const (
-	StepEvery   = 16 * time.Millisecond
+	StepEvery   = time.Second / 30
 	WalkSpeed   = 360.0  // pixels per second
 	HopSpeed    = 1200.0 // pixels per second
 	HopDistance = 900.0  // pixels

@@ -7,6 +7,7 @@
 package looks
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
@@ -49,6 +50,9 @@ func (c Catalog) Folders() []lookfolder.Look {
 		if l.Err != nil {
 			c.Log.Warn("look_refused", "look", l.ID, "err", l.Err.Error())
 		}
+		for _, e := range l.PoseErrs {
+			c.Log.Warn("look_pose_refused", "look", l.ID, "err", e.Error())
+		}
 	}
 	return ls
 }
@@ -72,6 +76,8 @@ func Choices(folders []lookfolder.Look) []view.Choice {
 		}
 		if l.Err != nil {
 			ch.Note = "cannot be used: " + l.Err.Error()
+		} else if len(l.PoseErrs) > 0 {
+			ch.Note = "draws the built-in pose instead: " + errors.Join(l.PoseErrs...).Error()
 		}
 		out = append(out, ch)
 	}
@@ -110,6 +116,12 @@ func (c Catalog) Art(look string) view.LookArt {
 			art.Emotions = map[string]string{}
 			for e, svg := range l.Art {
 				art.Emotions[e] = dataurl.Encode("image/svg+xml", svg)
+			}
+			if len(l.Poses) > 0 {
+				art.Poses = map[string]string{}
+				for p, svg := range l.Poses {
+					art.Poses[p] = dataurl.Encode("image/svg+xml", svg)
+				}
 			}
 		}
 	}

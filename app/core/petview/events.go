@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"yui/app/conncause"
+	"yui/app/delegation"
 	"yui/app/session"
 	"yui/app/view"
 	"yui/transport/push"
@@ -56,8 +57,8 @@ func (v *View) OnEvent(ev session.Event) {
 		for _, it := range e.Items {
 			v.delegationRow(it)
 		}
-		v.publish(view.TypeDelegations, view.Delegations{Items: DelegationItems(e.Items)})
-		v.cfg.Host.SetHistory(v.id, DelegationItems(e.History))
+		v.publish(view.TypeDelegations, view.Delegations{Items: delegation.ViewItems(e.Items)})
+		v.cfg.Host.SetHistory(v.id, delegation.ViewItems(e.History))
 	}
 }
 

@@ -179,16 +179,6 @@ func (v *View) delegationRow(it delegation.Item) {
 	}
 }
 
-// DelegationItems converts delegation items for the view protocol.
-func DelegationItems(in []delegation.Item) []view.DelegationItem {
-	out := make([]view.DelegationItem, len(in))
-	for i, it := range in {
-		out[i] = view.DelegationItem{ID: it.ID, Title: it.Title, StartedAt: it.StartedAt, State: it.State,
-			EndedAt: it.EndedAt, Status: it.Status, Summary: it.Summary}
-	}
-	return out
-}
-
 // toolLabel turns a backend tool id into a short label: "read_file" →
 // "Read file".
 func toolLabel(id string) string {

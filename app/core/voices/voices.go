@@ -120,9 +120,10 @@ func (r *Room) Apply(a settings.Audio) {
 		r.host.MuteChanged(a.Muted)
 	}
 	all := r.store.Get()
+	all.Audio = a // the settings being applied
 	for _, v := range r.host.Voices() {
 		if p, ok := all.Preset(v.ID()); ok {
-			v.Configure(voice.FromSettings(p, a).InLanguage(all.SpokenLanguage(p, i18n.SystemLocale())))
+			v.Configure(Spoken(all, p))
 		}
 		v.PublishVoice()
 	}
@@ -148,4 +149,10 @@ func (r *Room) fromPage(preset string, m view.Mute) {
 	if err != nil {
 		r.log.Error("settings_save_failed", "err", err.Error())
 	}
+}
+
+// Spoken is preset p's voice in s: the shared audio settings, in the
+// language she speaks (settings.SpokenLanguage, voice.Config.InLanguage).
+func Spoken(s settings.Settings, p settings.Preset) voice.Config {
+	return voice.FromSettings(p, s.Audio).InLanguage(s.SpokenLanguage(p, i18n.SystemLocale()))
 }

@@ -51,8 +51,6 @@ type Host interface {
 	// LooksChanged is told a look was imported or changed (the settings
 	// window lists it again).
 	LooksChanged()
-	// PublishArt sets preset id's look_art topic again.
-	PublishArt(id, look string)
 }
 
 // Config makes a Room.
@@ -234,7 +232,7 @@ func (r *Room) options(o view.LookOptions) {
 	r.cfg.Host.LooksChanged()
 	for _, p := range r.cfg.Store.Get().Presets {
 		if p.Look == o.Look && p.Enabled {
-			r.cfg.Host.PublishArt(p.ID, p.Look)
+			r.PublishArt(p.ID, p.Look)
 		}
 	}
 }
@@ -259,7 +257,7 @@ func (r *Room) characterOptions(o view.LookOptions) {
 	}
 	r.log.Info("look_options", "preset", o.Preset, "breathing", o.Breathing, "touch_turns", o.TouchTurns)
 	r.cfg.Host.LooksChanged()
-	r.cfg.Host.PublishArt(o.Preset, look)
+	r.PublishArt(o.Preset, look)
 }
 
 // Touched logs a touch and, when the look's option says so and the last

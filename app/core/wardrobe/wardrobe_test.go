@@ -28,8 +28,7 @@ func (h *host) StartTouchTurn(_ string, tr clientctx.Trigger) {
 	h.turns = append(h.turns, tr)
 	h.mu.Unlock()
 }
-func (h *host) LooksChanged()          {}
-func (h *host) PublishArt(_, _ string) {}
+func (h *host) LooksChanged() {}
 
 // A touch is logged; with the look's touch turns on it starts a turn, at
 // most one per TouchTurnGap; a touch that is no pat or poke of her head or

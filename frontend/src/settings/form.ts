@@ -176,7 +176,8 @@ export class PresetFormView {
     this.lookNote.id = this.id('look-note');
     this.lookNote.setAttribute('role', 'status');
     character.append(this.row('look', t('settings.form.look'), this.look, this.lookNote));
-    const refused = (choices.looks ?? []).filter((c) => !c.available && c.note);
+    // Refused folders, and usable ones with a refused pose file (its note).
+    const refused = (choices.looks ?? []).filter((c) => c.note);
     showNote(this.lookNote, refused.map((c) => `${c.label} ${c.note}`).join('\n'), this.look);
     this.enabled = this.checkbox('enabled');
     character.append(this.check('enabled', t('settings.form.enabled'), this.enabled, t('settings.form.enabled_hint')));

@@ -12,12 +12,14 @@ import { launchBrowser, newPage as openPage, startCore } from './core.mjs';
 const EMOTIONS = ['neutral', 'happy', 'angry', 'sad', 'relaxed', 'surprised', 'thinking', 'curious', 'sleepy', 'embarrassed'];
 const svg = (fill) => `<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 240">\n  <circle cx="100" cy="120" r="80" fill="${fill}"/>\n</svg>\n`;
 
-/** Writes a look folder with every emotion, `bad` replacing some files. */
-function writeLook(config, id, name, bad = {}) {
+/** Writes a look folder with every emotion, `bad` replacing some files,
+ * `extra` adding others (its own poses). */
+function writeLook(config, id, name, bad = {}, extra = {}) {
   const dir = join(config, 'looks', id);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'look.json'), JSON.stringify({ name }));
   for (const e of EMOTIONS) writeFileSync(join(dir, `${e}.svg`), bad[`${e}.svg`] ?? svg('#3a86ff'));
+  for (const [f, body] of Object.entries(extra)) writeFileSync(join(dir, f), body);
 }
 
 let core;
@@ -29,6 +31,11 @@ before(async () => {
   core = await startCore({
     prepare: (config) => {
       writeLook(config, 'ocean', 'Ocean');
+      // Its own sleeping pose (and a refused sitting one: the built-in pose).
+      writeLook(config, 'posed', 'Posed', {}, {
+        'sleep.svg': svg('#ff006e'),
+        'sit.svg': '<svg xmlns="http://www.w3.org/2000/svg">\n<image href="https://example.com/x.png"/>\n</svg>',
+      });
       writeLook(config, 'broken', 'Broken', {
         'curious.svg': '<svg xmlns="http://www.w3.org/2000/svg">\n<script>fetch("https://example.com")</script>\n</svg>',
       });
@@ -100,6 +107,8 @@ test('choosing a look folder draws its art in the pet; a built-in look draws tha
   const doc = Buffer.from(src.split(',')[1], 'base64').toString('utf8');
   assert.match(doc, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 200 240">/, 'the sanitised SVG (no XML declaration)');
   assert.ok(await pet.locator('.character svg.yui-figure').evaluate((s) => s.getAttribute('display') === 'none'));
+  // Not drawn: the art takes its place (a display attribute alone loses to CSS).
+  assert.equal(await pet.locator('.character svg.yui-figure').evaluate((s) => getComputedStyle(s).display), 'none');
   await pet.waitForFunction(() => document.querySelector('.character img.look-art').complete
     && document.querySelector('.character img.look-art').naturalWidth > 0);
   await pet.screenshot({ path: join(shots, 'pet-look-folder.png') });
@@ -130,4 +139,56 @@ test('the shortcut field records the keys pressed and the save keeps them', asyn
   assert.match(await saveAndWait(page), /^Not saved: .*needs Ctrl, Alt or Super/);
   assert.deepEqual(JSON.parse(readFileSync(settingsPath, 'utf8')).keyboard, { shortcut: 'Ctrl+Alt+K' });
   await page.close();
+});
+
+test("a look folder's own pose is drawn; a folder without one takes the built-in pose", async () => {
+  const id = core.settings.presets[0].id;
+  const pet = await newPage(core.pageURL(id), { width: 300, height: 420 });
+  await pet.waitForSelector('.character[data-pose="standing"]', { state: 'attached' });
+  const page = await newPage(core.pageURL(''));
+  await page.waitForSelector('.preset-form');
+  const look = page.getByLabel('Look', { exact: true });
+  // The refused sit.svg is named under Look; the look stays usable.
+  const note = page.locator('.look-note');
+  await note.waitFor({ state: 'visible' });
+  assert.match(await note.textContent(), /Posed \(look folder\) draws the built-in pose instead: looks\/posed\/sit\.svg: line 2: <image> is not allowed/);
+  const menu = async (action) => {
+    await pet.locator('.character').click({ button: 'right' });
+    await pet.locator(`[data-action="${action}"]`).click();
+  };
+  /** What shows while she sleeps: which image, its source's fill, and the
+   * figure's transform (the built-in pose's). */
+  const asleep = () => pet.evaluate(() => {
+    const shown = [...document.querySelectorAll('.character img')].filter((i) => getComputedStyle(i).display !== 'none' && getComputedStyle(i).visibility !== 'hidden');
+    return shown.map((i) => ({
+      cls: i.className,
+      fill: /fill="([^"]+)"/.exec(atob(i.getAttribute('src').split(',')[1]))?.[1],
+      transform: getComputedStyle(i).transform,
+    }));
+  });
+
+  await look.selectOption('posed');
+  assert.equal(await saveAndWait(page), 'Saved');
+  await pet.waitForSelector('.character img.look-art', { state: 'visible' });
+  await menu('bed');
+  await pet.waitForSelector('.character[data-pose="sleeping"][data-pose-art="sleep"] img.pose-art', { state: 'visible' });
+  assert.deepEqual(await asleep(), [{ cls: 'pose-art', fill: '#ff006e', transform: 'none' }], 'her own sleeping drawing, untransformed, instead of the emotion art');
+  await pet.screenshot({ path: join(shots, 'pet-look-own-pose.png') });
+  await menu('wake');
+  await pet.waitForSelector('.character[data-pose="standing"]', { state: 'attached' });
+  assert.deepEqual((await asleep()).map((i) => i.cls), ['yui-figure look-art'], 'awake: her emotion art again');
+
+  await look.selectOption('ocean');
+  assert.equal(await saveAndWait(page), 'Saved');
+  await pet.waitForFunction(() => !document.querySelector('.character img.look-art')?.getAttribute('src')?.includes(btoa('#ff006e')));
+  await menu('bed');
+  await pet.waitForSelector('.character[data-pose="sleeping"]', { state: 'attached' });
+  const shown = await asleep();
+  assert.equal(shown.length, 1, JSON.stringify(shown));
+  assert.equal(shown[0].cls, 'yui-figure look-art', 'no pose of its own: the emotion art');
+  assert.equal(shown[0].fill, '#3a86ff');
+  assert.notEqual(shown[0].transform, 'none', 'in the built-in sleeping pose (slumped)');
+  assert.equal(await pet.locator('.character').getAttribute('data-pose-art'), null);
+  await menu('wake');
+  await Promise.all([pet.close(), page.close()]);
 });
