@@ -1,20 +1,14 @@
 package push_test
 
 import (
-	"context"
 	"encoding/json"
-	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
-	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
-
-	"github.com/coder/websocket"
 
 	"yui/transport"
 	"yui/transport/push"
@@ -27,64 +21,6 @@ const (
 )
 
 // ---- log capture ----
-
-type logRec struct {
-	Msg   string
-	Attrs map[string]any
-	Time  time.Time
-}
-
-type logRecorder struct {
-	mu   sync.Mutex
-	recs []logRec
-}
-
-func (l *logRecorder) Enabled(context.Context, slog.Level) bool { return true }
-func (l *logRecorder) WithAttrs([]slog.Attr) slog.Handler       { return l }
-func (l *logRecorder) WithGroup(string) slog.Handler            { return l }
-func (l *logRecorder) Handle(_ context.Context, r slog.Record) error {
-	rec := logRec{Msg: r.Message, Attrs: map[string]any{}, Time: time.Now()}
-	r.Attrs(func(a slog.Attr) bool {
-		rec.Attrs[a.Key] = a.Value.Resolve().Any()
-		return true
-	})
-	l.mu.Lock()
-	l.recs = append(l.recs, rec)
-	l.mu.Unlock()
-	return nil
-}
-
-func (l *logRecorder) all(msg string) []logRec {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var out []logRec
-	for _, r := range l.recs {
-		if r.Msg == msg {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-func (l *logRecorder) count(msg string) int { return len(l.all(msg)) }
-
-func (l *logRecorder) len() int {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return len(l.recs)
-}
-
-func (l *logRecorder) dump() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var b strings.Builder
-	for _, r := range l.recs {
-		fmt.Fprintf(&b, "%s %v\n", r.Msg, r.Attrs)
-	}
-	return b.String()
-}
-
-// ---- handler capture ----
 
 type recorder struct {
 	order   []string
@@ -311,89 +247,6 @@ func (e *env) close() {
 }
 
 // ---- bare adversarial servers ----
-
-// bare is a websocket server that reads hello and hands the socket to fn.
-type bare struct {
-	mu     sync.Mutex
-	hellos []push.Hello
-	raw    [][]byte
-	fn     func(n int, c *websocket.Conn, h push.Hello)
-	count  int
-}
-
-func (b *bare) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	c, err := websocket.Accept(w, r, nil)
-	if err != nil {
-		return
-	}
-	defer c.CloseNow()
-	c.SetReadLimit(-1)
-	_, raw, err := c.Read(context.Background())
-	if err != nil {
-		return
-	}
-	f, err := push.DecodeOutbound(raw)
-	if err != nil {
-		return
-	}
-	b.mu.Lock()
-	b.hellos = append(b.hellos, f.(push.Hello))
-	b.raw = append(b.raw, raw)
-	b.count++
-	n := b.count
-	b.mu.Unlock()
-	b.fn(n, c, f.(push.Hello))
-}
-
-func (b *bare) Hellos() []push.Hello {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return append([]push.Hello(nil), b.hellos...)
-}
-
-func writeRaw(c *websocket.Conn, s string) error {
-	return c.Write(context.Background(), websocket.MessageText, []byte(s))
-}
-
-func writeFrame(t *testing.T, c *websocket.Conn, f push.Frame) {
-	t.Helper()
-	b, err := push.Encode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := c.Write(context.Background(), websocket.MessageText, b); err != nil {
-		t.Errorf("write %s: %v", f.FrameType(), err)
-	}
-}
-
-// readClient reads one client frame (decoded) from a bare server's socket.
-func readClient(c *websocket.Conn) (push.Frame, error) {
-	_, b, err := c.Read(context.Background())
-	if err != nil {
-		return nil, err
-	}
-	return push.DecodeOutbound(b)
-}
-
-// drain reads client frames into a channel until the socket ends.
-func drain(c *websocket.Conn) <-chan push.Frame {
-	ch := make(chan push.Frame, 64)
-	go func() {
-		defer close(ch)
-		for {
-			f, err := readClient(c)
-			if err != nil {
-				var de *push.DecodeError
-				if errors.As(err, &de) {
-					continue
-				}
-				return
-			}
-			ch <- f
-		}
-	}()
-	return ch
-}
 
 // serverHooks records what the pushserver hooks receive.
 type serverHooks struct {

@@ -12,7 +12,6 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
-	"unicode/utf8"
 
 	"github.com/coder/websocket"
 
@@ -305,98 +304,6 @@ func sized(f push.Frame, size int) string {
 	return string(b)
 }
 
-func TestFramesHeldForAnAbsentClientReplayInOrder(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		s := newServer(t, pushserver.Config{})
-		a := connect(t, s, "yui-1", nil)
-		a.frames()
-		a.c.Close(websocket.StatusNormalClosure, "")
-		synctest.Wait()
-		if s.Connected("yui-1") {
-			t.Fatal("still connected")
-		}
-		must(t, s.SendRender("yui-1", push.Render{TurnID: "1", Segments: []push.Segment{{Speech: "one"}}}))
-		if err := s.SendSpeech("yui-1", push.Speech{TurnID: "1"}); !errors.Is(err, pushserver.ErrNotConnected) {
-			t.Errorf("speech while away = %v", err)
-		}
-		if err := s.SendReasoning("yui-1", "1", "x"); !errors.Is(err, pushserver.ErrNotConnected) {
-			t.Errorf("reasoning while away = %v", err)
-		}
-		if err := s.SendToolStatus("yui-1", "1", "running", "x"); !errors.Is(err, pushserver.ErrNotConnected) {
-			t.Errorf("tool_status while away = %v", err)
-		}
-		must(t, s.SendTurnEnd("yui-1", "1", nil))
-		must(t, s.SendError("yui-1", "2", "boom"))
-		must(t, s.SendTurnEnd("yui-1", "2", nil))
-		b := connect(t, s, "yui-1", nil)
-		got := b.frames()
-		want := []push.Frame{
-			push.Ready{ChatID: "yui-1"},
-			push.Delegations{Items: []push.Delegation{}},
-			push.Render{TurnID: "1", Source: "pushserver", Segments: []push.Segment{{Speech: "one"}}},
-			push.TurnEnd{TurnID: "1"},
-			push.ErrorFrame{TurnID: "2", Message: "boom"},
-			push.TurnEnd{TurnID: "2"},
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("replay:\n got %#v\nwant %#v", got, want)
-		}
-		c := connect(t, s, "yui-1", nil)
-		if fs := c.frames(); len(fs) != 2 {
-			t.Errorf("held frames replayed twice: %+v", fs)
-		}
-	})
-}
-
-func TestHeldFramesAreCapped(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		s := newServer(t, pushserver.Config{HoldLimit: 3})
-		for i := 1; i <= 5; i++ {
-			must(t, s.SendTurnEnd("yui-1", fmt.Sprint(i), nil))
-		}
-		fs := connect(t, s, "yui-1", nil).frames()
-		if len(fs) != 5 || fs[2] != (push.TurnEnd{TurnID: "3"}) || fs[4] != (push.TurnEnd{TurnID: "5"}) {
-			t.Errorf("frames = %+v", fs)
-		}
-	})
-}
-
-func TestErrorFrameOnlyToClientsThatAcceptIt(t *testing.T) {
-	for _, tc := range []struct {
-		name    string
-		accepts any
-		want    push.Frame
-	}{
-		{"accepts error", []string{"error"}, push.ErrorFrame{TurnID: "1", Message: "429"}},
-		{"accepts absent", nil, push.Render{TurnID: "1", Source: "pushserver", Segments: []push.Segment{{Speech: "Sorry, something went wrong on my side."}}}},
-		{"accepts empty", []string{}, push.Render{TurnID: "1", Source: "pushserver", Segments: []push.Segment{{Speech: "Sorry, something went wrong on my side."}}}},
-		{"accepts not a list", "error", push.Render{TurnID: "1", Source: "pushserver", Segments: []push.Segment{{Speech: "Sorry, something went wrong on my side."}}}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			bubble(t, func(t *testing.T) {
-				s := newServer(t, pushserver.Config{})
-				r := connect(t, s, "yui-1", map[string]any{"accepts": tc.accepts})
-				r.frames()
-				must(t, s.SendError("yui-1", "1", "429"))
-				if f := r.next(); !reflect.DeepEqual(f, tc.want) {
-					t.Errorf("got %#v", f)
-				}
-			})
-		})
-	}
-}
-
-func TestHeldErrorFollowsTheLatestHello(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		s := newServer(t, pushserver.Config{FailureLine: func(m string) string { return "failed: " + m }})
-		must(t, s.SendError("yui-1", "1", "boom"))
-		fs := connect(t, s, "yui-1", map[string]any{"accepts": nil}).frames()
-		if len(fs) != 3 || !reflect.DeepEqual(fs[2], push.Render{TurnID: "1", Source: "pushserver", Segments: []push.Segment{{Speech: "failed: boom"}}}) {
-			t.Errorf("frames = %#v", fs)
-		}
-	})
-}
-
 func TestHooksReceiveClientFrames(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		var mu sync.Mutex
@@ -429,79 +336,6 @@ func TestHooksReceiveClientFrames(t *testing.T) {
 			t.Errorf("hooks = %q", got)
 		}
 	})
-}
-
-func TestResetEndsDelegations(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		s := newServer(t, pushserver.Config{})
-		must(t, s.SetDelegations("yui-1", []push.Delegation{{ID: "d", Title: "t", StartedAt: 1, State: "running"}}))
-		r := connect(t, s, "yui-1", nil)
-		r.frames()
-		r.send(push.Reset{})
-		if f := r.next(); !reflect.DeepEqual(f, push.Delegations{Items: []push.Delegation{}}) {
-			t.Errorf("after reset: %#v", f)
-		}
-		if d := s.Delegations("yui-1"); len(d) != 0 {
-			t.Errorf("stored delegations = %+v", d)
-		}
-	})
-}
-
-func TestSetDelegationsSendsWhenConnected(t *testing.T) {
-	bubble(t, func(t *testing.T) {
-		s := newServer(t, pushserver.Config{})
-		r := connect(t, s, "yui-1", nil)
-		r.frames()
-		items := []push.Delegation{{ID: "d", Title: "t", StartedAt: 1, State: "done", EndedAt: 2, Status: "ok", Summary: "s"}}
-		must(t, s.Send("yui-1", push.Delegations{Items: items}))
-		if f := r.next(); !reflect.DeepEqual(f, push.Delegations{Items: items}) {
-			t.Errorf("got %#v", f)
-		}
-	})
-}
-
-func TestDelegationCutsByCodePoints(t *testing.T) {
-	title := strings.Repeat("é", 130) // 2 bytes each
-	summary := strings.Repeat("漢", 2100)
-	d := pushserver.CutDelegation(push.Delegation{Title: title + "\nsecond line", Summary: summary})
-	if utf8.RuneCountInString(d.Title) != 120 || d.Title != strings.Repeat("é", 120) {
-		t.Errorf("title = %d code points", utf8.RuneCountInString(d.Title))
-	}
-	if utf8.RuneCountInString(d.Summary) != 2000 || !utf8.ValidString(d.Summary) {
-		t.Errorf("summary = %d code points", utf8.RuneCountInString(d.Summary))
-	}
-	if got := pushserver.CutDelegation(push.Delegation{Title: "first\r\nsecond"}).Title; got != "first" {
-		t.Errorf("first line = %q", got)
-	}
-	short := push.Delegation{Title: "short", Summary: "fine"}
-	if pushserver.CutDelegation(short) != short {
-		t.Error("short item changed")
-	}
-	if pushserver.CutCodePoints("😀😀😀", 2) != "😀😀" || pushserver.CutCodePoints("abc", 0) != "" {
-		t.Error("CutCodePoints")
-	}
-}
-
-func TestDelegationListCappedAt50KeepingRunningAndRecent(t *testing.T) {
-	var items []push.Delegation
-	for i := 0; i < 60; i++ {
-		items = append(items, push.Delegation{ID: fmt.Sprint("done-", i), State: "done", EndedAt: int64(i)})
-	}
-	items = append(items, push.Delegation{ID: "run-a", State: "running"}, push.Delegation{ID: "run-b", State: "running"})
-	got := pushserver.CutDelegations(items)
-	if len(got) != 50 {
-		t.Fatalf("kept %d", len(got))
-	}
-	ids := map[string]bool{}
-	for _, d := range got {
-		ids[d.ID] = true
-	}
-	if !ids["run-a"] || !ids["run-b"] || !ids["done-59"] || ids["done-11"] || !ids["done-12"] {
-		t.Errorf("kept %v", ids)
-	}
-	if got[0].ID != "done-12" || got[49].ID != "run-b" {
-		t.Errorf("order not kept: %s ... %s", got[0].ID, got[49].ID)
-	}
 }
 
 func TestSendRefusesOversizeAndClientFrames(t *testing.T) {

@@ -2,10 +2,8 @@ package request
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -13,7 +11,6 @@ import (
 	"time"
 
 	"yui/transport"
-	"yui/transport/httpapi"
 	"yui/transport/internal/callqueue"
 )
 
@@ -333,69 +330,4 @@ func (e *Engine) schemas(more []transport.Tool) []transport.ToolSchema {
 		out = append(out, transport.ToolSchema{Type: "function", Function: t.Schema()})
 	}
 	return out
-}
-
-// post sends one round and returns the open stream, or an error: a
-// *StatusError for an HTTP error answer.
-func (e *Engine) post(ctx context.Context, base string, body []byte) (io.ReadCloser, error) {
-	req, err := newRequest(ctx, http.MethodPost, base, e.wire.Path(), e.cfg.Key(), body)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := e.hc.Do(req)
-	if err != nil {
-		return nil, transport.RedactError(err)
-	}
-	if resp.StatusCode/100 != 2 {
-		se := httpapi.ReadError(resp, e.cfg.Key())
-		resp.Body.Close()
-		return nil, se
-	}
-	return resp.Body, nil
-}
-
-// ListModels is GET {base}/models: the model ids the server lists. Errors:
-// *StatusError for an HTTP error answer (401/403: the key), the network's
-// otherwise.
-func ListModels(ctx context.Context, hc *http.Client, base, key string) ([]string, error) {
-	req, err := newRequest(ctx, http.MethodGet, base, "/models", key, nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := guarded(hc).Do(req)
-	if err != nil {
-		return nil, transport.RedactError(err)
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode/100 != 2 {
-		return nil, httpapi.ReadError(resp, key)
-	}
-	var v struct {
-		Data []struct {
-			ID string `json:"id"`
-		} `json:"data"`
-		Models []struct {
-			Name  string `json:"name"`
-			Model string `json:"model"`
-		} `json:"models"`
-	}
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 8<<20)).Decode(&v); err != nil {
-		return nil, fmt.Errorf("models list unreadable: %w", err)
-	}
-	var ids []string
-	for _, m := range v.Data {
-		if m.ID != "" {
-			ids = append(ids, m.ID)
-		}
-	}
-	if len(ids) == 0 {
-		for _, m := range v.Models {
-			if n := m.Model; n != "" {
-				ids = append(ids, n)
-			} else if m.Name != "" {
-				ids = append(ids, m.Name)
-			}
-		}
-	}
-	return ids, nil
 }
