@@ -61,7 +61,7 @@ func ErrorText(b []byte, contentType string) string {
 		}
 	}
 	s := string(b)
-	if strings.Contains(contentType, "html") || looksLikeHTML(s) {
+	if strings.Contains(contentType, "html") || LooksLikeHTML(s) {
 		return OneLine(htmlText(s), 120)
 	}
 	return OneLine(s, 300)
@@ -85,7 +85,9 @@ func errorFieldText(raw json.RawMessage) string {
 	return ""
 }
 
-func looksLikeHTML(s string) bool {
+// LooksLikeHTML: the text is an HTML page (a proxy's or a login page), not
+// an API's answer.
+func LooksLikeHTML(s string) bool {
 	t := strings.ToLower(strings.TrimSpace(s))
 	return strings.HasPrefix(t, "<!doctype html") || strings.HasPrefix(t, "<html") || strings.Contains(t, "<body")
 }
@@ -114,8 +116,15 @@ func htmlText(s string) string {
 	return b.String()
 }
 
-// OneLine collapses whitespace and cuts to max code points.
+// OneLine collapses whitespace and control characters and cuts to max
+// code points.
 func OneLine(s string, max int) string {
+	s = strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f {
+			return ' '
+		}
+		return r
+	}, s)
 	s = strings.Join(strings.Fields(s), " ")
 	if utf8.RuneCountInString(s) <= max {
 		return s

@@ -173,7 +173,7 @@ type Agent struct {
 func (g Agent) Label() string {
 	for _, s := range []string{g.Title, g.Name, g.ID} {
 		if strings.TrimSpace(s) != "" {
-			return oneLine(s, 80)
+			return httpapi.OneLine(s, 80)
 		}
 	}
 	return "(unnamed agent)"
@@ -225,7 +225,7 @@ func (a *API) CreateThread(ctx context.Context, agentID string, tags []string) (
 		id = v.Thread.ID
 	}
 	if !ValidThreadID(id) {
-		return "", fmt.Errorf("threads: POST /api/threads: the answer named no usable thread id (%q)", oneLine(id, 80))
+		return "", fmt.Errorf("threads: POST /api/threads: the answer named no usable thread id (%q)", httpapi.OneLine(id, 80))
 	}
 	return id, nil
 }
@@ -240,7 +240,7 @@ type ThreadInfo struct {
 // Thread is GET /api/threads/<id>; a deleted thread is a 404 (IsNotFound).
 func (a *API) Thread(ctx context.Context, id string) (ThreadInfo, error) {
 	if !ValidThreadID(id) {
-		return ThreadInfo{}, fmt.Errorf("threads: thread id %q is not a usable id", oneLine(id, 80))
+		return ThreadInfo{}, fmt.Errorf("threads: thread id %q is not a usable id", httpapi.OneLine(id, 80))
 	}
 	var v struct {
 		Thread ThreadInfo `json:"thread"`

@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"strings"
-	"unicode/utf8"
 	"yui/transport"
+	"yui/transport/httpapi"
 )
 
 // The runtime's error answers, read into an APIError.
@@ -75,41 +74,19 @@ func errorBody(b []byte) (code, msg string) {
 		}
 		switch {
 		case len(v.Error) > 0 && json.Unmarshal(v.Error, &s) == nil:
-			return "", oneLine(s, 300)
+			return "", httpapi.OneLine(s, 300)
 		case len(v.Error) > 0 && json.Unmarshal(v.Error, &o) == nil:
 			var cs string
 			if json.Unmarshal(o.Code, &cs) != nil && len(o.Code) > 0 {
 				cs = string(o.Code)
 			}
-			return oneLine(cs, 60), oneLine(o.Message, 300)
+			return httpapi.OneLine(cs, 60), httpapi.OneLine(o.Message, 300)
 		case v.Message != "":
-			return "", oneLine(v.Message, 300)
+			return "", httpapi.OneLine(v.Message, 300)
 		}
 	}
-	if looksLikeHTML(b) {
+	if httpapi.LooksLikeHTML(string(b[:min(len(b), 512)])) {
 		return "", ""
 	}
-	return "", oneLine(string(b), 300)
-}
-
-func looksLikeHTML(b []byte) bool {
-	t := strings.ToLower(strings.TrimSpace(string(b[:min(len(b), 512)])))
-	return strings.HasPrefix(t, "<!doctype html") || strings.HasPrefix(t, "<html")
-}
-
-// oneLine collapses whitespace and control characters and cuts to max code
-// points.
-func oneLine(s string, max int) string {
-	s = strings.Map(func(r rune) rune {
-		if r < 0x20 || r == 0x7f {
-			return ' '
-		}
-		return r
-	}, s)
-	s = strings.Join(strings.Fields(s), " ")
-	if utf8.RuneCountInString(s) <= max {
-		return s
-	}
-	r := []rune(s)
-	return string(r[:max-1]) + "…"
+	return "", httpapi.OneLine(string(b), 300)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/coder/websocket"
 
 	"yui/transport"
+	"yui/transport/httpapi"
 )
 
 // socket is one connection attempt and, once caught up, the open stream.
@@ -235,7 +236,7 @@ func (t *Transport) connect(s *socket) (endKind, int, error) {
 
 	code, reason, err := t.read(s, conn)
 	_ = conn.CloseNow()
-	t.log.Info("ws_close", "code", code, "reason", oneLine(reason, 120))
+	t.log.Info("ws_close", "code", code, "reason", httpapi.OneLine(reason, 120))
 	if code == int(websocket.StatusNormalClosure) && strings.EqualFold(strings.TrimSpace(reason), "Thread deleted") {
 		return endDeleted, code, ErrThreadDeleted
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"yui/transport"
+	"yui/transport/httpapi"
 )
 
 // frame applies one stream frame.
@@ -42,7 +43,7 @@ func (m *model) frame(f frame) {
 		}
 		m.emit(transport.Reasoning{TurnID: t.id, Delta: f.Chunk})
 	case TypeEvent:
-		m.log.Info("threads.event", "name", oneLine(f.EventName, 80), "bytes", f.EventSize)
+		m.log.Info("threads.event", "name", httpapi.OneLine(f.EventName, 80), "bytes", f.EventSize)
 	case TypeStepStarted:
 		if !m.statusEver {
 			m.start()
@@ -64,7 +65,7 @@ func (m *model) frame(f frame) {
 				st = "failed"
 			}
 		}
-		m.emit(transport.ToolStatus{TurnID: t.id, State: st, ToolID: oneLine(f.Tool, 80)})
+		m.emit(transport.ToolStatus{TurnID: t.id, State: st, ToolID: httpapi.OneLine(f.Tool, 80)})
 	default:
 		// Other telemetry (llm_request, llm_response, step_completed,
 		// fallback_triggered, validation_failed, …) is advisory.
@@ -74,7 +75,7 @@ func (m *model) frame(f frame) {
 // threadStatus applies the authoritative run status.
 func (m *model) threadStatus(state, reason string) {
 	m.statusEver = true
-	m.log.Info("threads.status", "state", state, "reason", oneLine(reason, 80))
+	m.log.Info("threads.status", "state", state, "reason", httpapi.OneLine(reason, 80))
 	switch state {
 	case StateRunning:
 		m.start()
@@ -242,7 +243,7 @@ func (m *model) chunk(id, text string) {
 func (m *model) giveUp(d *draft, bound string, limit int) {
 	d.over = true
 	m.drop(d)
-	m.log.Warn("threads.draft_over", "message_id", oneLine(d.id, 80), "bound", bound, "limit", limit)
+	m.log.Warn("threads.draft_over", "message_id", httpapi.OneLine(d.id, 80), "bound", bound, "limit", limit)
 }
 
 // terminal applies a message's terminal record: its content is

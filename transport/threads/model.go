@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"yui/transport"
+	"yui/transport/httpapi"
 )
 
 // Bounds of the model (every buffer a runtime can fill has one).
@@ -250,7 +251,7 @@ func (m *model) finish(t *turn, failed bool, reason string) {
 		t.rendered = true
 	}
 	if failed {
-		m.log.Warn("threads.run_failed", "turn_id", t.id, "reason", oneLine(reason, 300))
+		m.log.Warn("threads.run_failed", "turn_id", t.id, "reason", httpapi.OneLine(reason, 300))
 		m.emit(transport.TurnError{TurnID: t.id})
 	}
 	m.emit(transport.TurnEnd{TurnID: t.id})

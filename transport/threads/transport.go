@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"yui/transport"
+	"yui/transport/httpapi"
 	"yui/transport/internal/callqueue"
 )
 
@@ -151,7 +152,7 @@ func New(cfg Config) (*Transport, error) {
 	}
 	cfg.Thread = strings.TrimSpace(cfg.Thread)
 	if cfg.Thread != "" && !ValidThreadID(cfg.Thread) {
-		return nil, fmt.Errorf("threads: thread id %q is not a usable id", oneLine(cfg.Thread, 80))
+		return nil, fmt.Errorf("threads: thread id %q is not a usable id", httpapi.OneLine(cfg.Thread, 80))
 	}
 	lg := cfg.Logger
 	if lg == nil {
