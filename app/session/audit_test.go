@@ -173,8 +173,8 @@ func TestCloseMidTurnIsNoNetworkFailure(t *testing.T) {
 			t.Fatalf("Close spoke a failure line: %+v", f)
 		}
 		for _, msg := range []string{"network_drop", "network_stall", "push.playback_not_sent"} {
-			if n := len(e.log.all(msg)); n != 0 {
-				t.Fatalf("Close logged %s:\n%s", msg, e.log.dump())
+			if n := len(e.log.All(msg)); n != 0 {
+				t.Fatalf("Close logged %s:\n%s", msg, e.log.Dump())
 			}
 		}
 		if rec := previous(t, e); rec.Outcome != "" {
@@ -265,9 +265,9 @@ func TestRenderLogSaysWhetherSpeechPlayed(t *testing.T) {
 		e.render("hermes-1", seg("All green.")) // repeats what speech queued: nothing new plays
 		e.render("hermes-2", seg("[SILENT]", push.Cue{EmotionID: "happy"}))
 		e.render("hermes-3", seg("New words."))
-		r := e.tlog.all("push.render")
+		r := e.tlog.All("push.render")
 		if len(r) != 3 {
-			t.Fatalf("turn log %s", e.tlog.dump())
+			t.Fatalf("turn log %s", e.tlog.Dump())
 		}
 		for i, want := range []bool{false, false, true} {
 			if r[i].Attrs["speech"] != want {

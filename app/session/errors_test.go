@@ -87,8 +87,8 @@ func TestErrorFrameForBackendTurnShowsNothing(t *testing.T) {
 		if len(of[session.ErrorLine](evs))+len(of[session.FailureLine](evs)) != 0 {
 			t.Fatalf("backend turn error shown: %v", kinds(evs))
 		}
-		if r := e.log.all("push.error"); len(r) != 1 || r[0].Attrs["message"] != "worker died" {
-			t.Fatalf("log %s", e.log.dump())
+		if r := e.log.All("push.error"); len(r) != 1 || r[0].Attrs["message"] != "worker died" {
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }
@@ -111,9 +111,9 @@ func TestErrorFrameLogLine(t *testing.T) {
 		e := newEnv(t, envOpts{})
 		id := e.send("hi")
 		e.errorFrame(id, "boom")
-		r := e.log.all("push.error")
+		r := e.log.All("push.error")
 		if len(r) != 1 || r[0].Attrs["turn_id"] != id || r[0].Attrs["message"] != "boom" || r[0].Attrs["dropped"] != nil {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }
@@ -125,8 +125,8 @@ func TestErrorThenTurnEndWritesNoNetworkDrop(t *testing.T) {
 		e.errorFrame(id, "boom")
 		e.turnEnd(id, nil)
 		sleep(2 * push.TurnFrameWait)
-		if n := len(e.log.all("network_drop")) + len(e.log.all("network_stall")); n != 0 {
-			t.Fatalf("log %s", e.log.dump())
+		if n := len(e.log.All("network_drop")) + len(e.log.All("network_stall")); n != 0 {
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }

@@ -28,7 +28,7 @@ func TestBackendTurnsThatNeverEndAreBounded(t *testing.T) {
 		settle()
 		stops := e.Stops()
 		if len(stops) != 1 {
-			t.Fatalf("%d stop frames; logs:\n%s", len(stops), e.log.dump())
+			t.Fatalf("%d stop frames; logs:\n%s", len(stops), e.log.Dump())
 		}
 		ids := stops[0]
 		raw, _ := json.Marshal(push.Stop{TurnIDs: ids})
@@ -42,7 +42,7 @@ func TestBackendTurnsThatNeverEndAreBounded(t *testing.T) {
 		if !strings.Contains(named, mine) || !strings.Contains(named, id(n-1)) || strings.Contains(named, id(n-session.MaxBackendTurns-1)) {
 			t.Fatalf("the stop does not name the newest turns")
 		}
-		if f := e.log.all("turn_forgotten"); len(f) != n-session.MaxBackendTurns || f[0].Attrs["reason"] != "backend_turns" {
+		if f := e.log.All("turn_forgotten"); len(f) != n-session.MaxBackendTurns || f[0].Attrs["reason"] != "backend_turns" {
 			t.Fatalf("%d turn_forgotten lines, want %d", len(f), n-session.MaxBackendTurns)
 		}
 	})

@@ -169,8 +169,8 @@ func TestBrowserStatusLeavesPillAlone(t *testing.T) {
 		if len(of[session.Pill](evs)) != 0 || len(of[session.Filler](evs)) != 0 {
 			t.Fatalf("browser status changed the pill: %v", kinds(evs))
 		}
-		if r := e.log.all("push.tool_status"); len(r) != 2 {
-			t.Fatalf("log %s", e.log.dump())
+		if r := e.log.All("push.tool_status"); len(r) != 2 {
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }
@@ -206,9 +206,9 @@ func TestToolStatusLogLine(t *testing.T) {
 		e := newEnv(t, envOpts{})
 		id := e.send("hi")
 		e.toolStatus(id, "failed", "grep")
-		r := e.log.all("push.tool_status")
+		r := e.log.All("push.tool_status")
 		if len(r) != 1 || r[0].Attrs["turn_id"] != id || r[0].Attrs["state"] != "failed" || r[0].Attrs["tool_id"] != "grep" {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }

@@ -58,9 +58,7 @@ func TestATypedLineGoesOutAheadOfQueuedBackendFrames(t *testing.T) {
 		close(gate.release)
 		synctest.Wait()
 		renders, sentAfter := 0, -1
-		e.tlog.mu.Lock()
-		defer e.tlog.mu.Unlock()
-		for _, r := range e.tlog.recs {
+		for _, r := range e.tlog.Records() {
 			switch r.Msg {
 			case "push.render":
 				renders++

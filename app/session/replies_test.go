@@ -277,9 +277,9 @@ func TestPushRenderLogLine(t *testing.T) {
 		e := newEnv(t, envOpts{})
 		e.render("hermes-1", seg("One."), seg("Two."))
 		e.render("hermes-2", seg(""))
-		r := e.tlog.all("push.render")
+		r := e.tlog.All("push.render")
 		if len(r) != 2 {
-			t.Fatalf("turn log %s", e.tlog.dump())
+			t.Fatalf("turn log %s", e.tlog.Dump())
 		}
 		a, b := r[0].Attrs, r[1].Attrs
 		if a["source"] != "test" || a["turn_id"] != "hermes-1" || a["segments"] != int64(2) || a["speech"] != true || a["owed"] != false {
@@ -288,7 +288,7 @@ func TestPushRenderLogLine(t *testing.T) {
 		if b["speech"] != false || b["owed"] != true {
 			t.Fatalf("second %v", b)
 		}
-		if len(e.log.all("push.render")) != 0 {
+		if len(e.log.All("push.render")) != 0 {
 			t.Fatal("push.render in the app log")
 		}
 	})
@@ -298,9 +298,9 @@ func TestPushSpeechLogLine(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{})
 		e.speech("hermes-1", seg("One."))
-		r := e.log.all("push.speech")
+		r := e.log.All("push.speech")
 		if len(r) != 1 || r[0].Attrs["turn_id"] != "hermes-1" || r[0].Attrs["segments"] != int64(1) || r[0].Attrs["dropped"] != nil {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }

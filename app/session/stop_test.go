@@ -24,8 +24,8 @@ func TestStopButtonSendsOneStopNamingOutstandingTurns(t *testing.T) {
 			t.Fatalf("stop frames %v", s)
 		}
 		eq(t, "stop ids", s[0], []string{"hermes-3", a, b})
-		if r := e.log.all("push.stop"); len(r) != 1 || r[0].Attrs["turns"] != int64(3) {
-			t.Fatalf("log %s", e.log.dump())
+		if r := e.log.All("push.stop"); len(r) != 1 || r[0].Attrs["turns"] != int64(3) {
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }
@@ -84,8 +84,8 @@ func TestStopAfterBargeInNamesTheCutTurns(t *testing.T) {
 		if len(s) != 2 || !slices.Equal(s[0], []string{a}) || !slices.Equal(s[1], []string{a}) {
 			t.Fatalf("stop frames after barge-in %v", s)
 		}
-		if r := e.log.all("push.stop"); len(r) != 2 || r[1].Attrs["turns"] != int64(1) {
-			t.Fatalf("log %s", e.log.dump())
+		if r := e.log.All("push.stop"); len(r) != 2 || r[1].Attrs["turns"] != int64(1) {
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }
@@ -134,8 +134,8 @@ func TestStoppedTurnGetsNoFailureLineWhenItsWaitWouldPass(t *testing.T) {
 		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 0 {
 			t.Fatalf("failure line for a stopped turn: %+v", f)
 		}
-		if n := len(e.log.all("network_stall")); n != 0 {
-			t.Fatalf("network_stall for a stopped turn:\n%s", e.log.dump())
+		if n := len(e.log.All("network_stall")); n != 0 {
+			t.Fatalf("network_stall for a stopped turn:\n%s", e.log.Dump())
 		}
 	})
 }
@@ -154,9 +154,9 @@ func TestStoppedTurnRenderDroppedAndLogged(t *testing.T) {
 		if evs := e.ev.since(m); len(evs) != 0 {
 			t.Fatalf("dropped render produced %v", kinds(evs))
 		}
-		r := e.tlog.all("push.render")
+		r := e.tlog.All("push.render")
 		if len(r) != 1 || r[0].Attrs["dropped"] != "cut_turn" || r[0].Attrs["stopped_count"] != int64(2) || r[0].Attrs["turn_id"] != a {
-			t.Fatalf("turn log %s", e.tlog.dump())
+			t.Fatalf("turn log %s", e.tlog.Dump())
 		}
 	})
 }
@@ -173,9 +173,9 @@ func TestStoppedTurnSpeechDroppedAndLogged(t *testing.T) {
 		if evs := e.ev.since(m); len(evs) != 0 {
 			t.Fatalf("dropped speech produced %v", kinds(evs))
 		}
-		r := e.log.all("push.speech")
+		r := e.log.All("push.speech")
 		if len(r) != 1 || r[0].Attrs["dropped"] != "cut_turn" || r[0].Attrs["stopped_count"] != int64(1) || r[0].Attrs["segments"] != int64(1) {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }
@@ -193,9 +193,9 @@ func TestStoppedTurnErrorDroppedAndLogged(t *testing.T) {
 		if len(of[session.ErrorLine](evs)) != 0 || len(of[session.FailureLine](evs)) != 0 {
 			t.Fatalf("stopped turn's error shown: %v", kinds(evs))
 		}
-		r := e.log.all("push.error")
+		r := e.log.All("push.error")
 		if len(r) != 1 || r[0].Attrs["dropped"] != "cut_turn" || r[0].Attrs["stopped_count"] != int64(1) || r[0].Attrs["message"] != nil {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }
@@ -211,9 +211,9 @@ func TestStoppedTurnToolStatusDroppedAndLogged(t *testing.T) {
 		if evs := e.ev.since(m); len(evs) != 0 {
 			t.Fatalf("dropped tool_status produced %v", kinds(evs))
 		}
-		r := e.log.all("push.tool_status")
+		r := e.log.All("push.tool_status")
 		if len(r) != 1 || r[0].Attrs["dropped"] != "cut_turn" || r[0].Attrs["state"] != nil {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }
@@ -260,9 +260,9 @@ func TestStoppedCountCountsStoppedTurnsStillWaiting(t *testing.T) {
 		settle()
 		e.turnEnd(a, nil)
 		e.speech(b, seg("Late."))
-		r := e.log.all("push.speech")
+		r := e.log.All("push.speech")
 		if len(r) != 1 || r[0].Attrs["stopped_count"] != int64(1) {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }
@@ -385,8 +385,8 @@ func TestStopNotSentWhileDisconnectedStillDrops(t *testing.T) {
 		if len(e.Stops()) != 0 {
 			t.Fatal("stop frame while disconnected")
 		}
-		if r := e.log.all("push.stop_not_sent"); len(r) != 1 {
-			t.Fatalf("log %s", e.log.dump())
+		if r := e.log.All("push.stop_not_sent"); len(r) != 1 {
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }

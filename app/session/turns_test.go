@@ -194,14 +194,14 @@ func TestTurnRecordInTurnLog(t *testing.T) {
 	bubble(t, func(t *testing.T) {
 		e := newEnv(t, envOpts{})
 		id := e.send("secret words")
-		recs := e.tlog.all("turn")
+		recs := e.tlog.All("turn")
 		if len(recs) != 1 || recs[0].Attrs["turn_id"] != id || recs[0].Attrs["spoke_text"] != false {
-			t.Fatalf("turn log %s", e.tlog.dump())
+			t.Fatalf("turn log %s", e.tlog.Dump())
 		}
-		if strings.Contains(e.tlog.dump()+e.log.dump(), "secret words") || strings.Contains(e.log.dump()+e.tlog.dump(), testKey) {
+		if strings.Contains(e.tlog.Dump()+e.log.Dump(), "secret words") || strings.Contains(e.log.Dump()+e.tlog.Dump(), testKey) {
 			t.Fatal("turn text or key in a log")
 		}
-		if len(e.log.all("turn")) != 0 {
+		if len(e.log.All("turn")) != 0 {
 			t.Fatal("turn record in the app log")
 		}
 	})
@@ -250,9 +250,9 @@ func TestTurnEndForUnknownTurnIgnored(t *testing.T) {
 		if evs := e.ev.since(m); len(evs) != 0 {
 			t.Fatalf("ignored turn_end produced %v", kinds(evs))
 		}
-		recs := e.log.all("push.turn_end")
+		recs := e.log.All("push.turn_end")
 		if len(recs) != 2 || recs[0].Attrs["held"] != false {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }

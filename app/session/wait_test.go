@@ -29,8 +29,8 @@ func TestFrameWaitBeforeRenderSpeaksFailureLine(t *testing.T) {
 		if c := of[session.Composer](evs); len(c) != 1 || c[0].Locked {
 			t.Fatalf("composer not released: %v", kinds(evs))
 		}
-		if n := len(e.log.all("network_stall")); n != 1 {
-			t.Fatalf("network_stall lines %d:\n%s", n, e.log.dump())
+		if n := len(e.log.All("network_stall")); n != 1 {
+			t.Fatalf("network_stall lines %d:\n%s", n, e.log.Dump())
 		}
 	})
 }
@@ -69,9 +69,9 @@ func TestFrameWaitAfterRenderOnlyLogs(t *testing.T) {
 		if c := of[session.Composer](evs); len(c) != 1 || c[0].Locked {
 			t.Fatalf("turn not ended: %v", kinds(evs))
 		}
-		st := e.log.all("network_stall")
+		st := e.log.All("network_stall")
 		if len(st) != 1 || st[0].Attrs["stage"] != "push_turn_end" {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }
@@ -118,14 +118,14 @@ func TestSocketLeavingReadyBeforeRenderSpeaksNoConnection(t *testing.T) {
 		if len(f) != 1 || f[0].TurnID != id || f[0].Text != session.EnglishLines().NoConnection {
 			t.Fatalf("events %+v", evs)
 		}
-		d := e.log.all("network_drop")
+		d := e.log.All("network_drop")
 		if len(d) != 1 || d[0].Attrs["stage"] != "push_wait" {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 		// The socket is gone: the failed record waits for the next turn's
 		// previous line; no playback frame is attempted (nor warned about).
-		if w := e.log.all("push.playback_not_sent"); len(w) != 0 {
-			t.Fatalf("tried to send playback on a dead socket: %s", e.log.dump())
+		if w := e.log.All("push.playback_not_sent"); len(w) != 0 {
+			t.Fatalf("tried to send playback on a dead socket: %s", e.log.Dump())
 		}
 	})
 }
@@ -141,9 +141,9 @@ func TestSocketLeavingReadyAfterRenderOnlyLogs(t *testing.T) {
 		if f := of[session.FailureLine](e.ev.since(m)); len(f) != 0 {
 			t.Fatalf("failure line %+v", f)
 		}
-		d := e.log.all("network_drop")
+		d := e.log.All("network_drop")
 		if len(d) != 1 || d[0].Attrs["stage"] != "push_turn_end" {
-			t.Fatalf("log %s", e.log.dump())
+			t.Fatalf("log %s", e.log.Dump())
 		}
 	})
 }

@@ -108,7 +108,7 @@ func TestNothingButHelloBeforeReady(t *testing.T) {
 		if len(got) != 0 {
 			t.Errorf("server got %d frames before ready", len(got))
 		}
-		if e.logs.count(push.EventPushStop) != 0 {
+		if e.logs.Count(push.EventPushStop) != 0 {
 			t.Errorf("push.stop logged for a stop that did not go out")
 		}
 		e.close()
@@ -126,12 +126,12 @@ func TestReadyWaitIsTenSecondsFromHello(t *testing.T) {
 		start := time.Now()
 		time.Sleep(push.HelloWait - time.Millisecond)
 		e.wantState(push.StateConnecting)
-		if e.logs.count(push.EventReadyTimeout) != 0 {
+		if e.logs.Count(push.EventReadyTimeout) != 0 {
 			t.Fatal("ready timeout before 10 s")
 		}
 		time.Sleep(time.Millisecond)
 		e.wantState(push.StateReconnecting)
-		if n := e.logs.count(push.EventReadyTimeout); n != 1 {
+		if n := e.logs.Count(push.EventReadyTimeout); n != 1 {
 			t.Fatalf("ws_ready_timeout lines = %d", n)
 		}
 		select {
@@ -179,7 +179,7 @@ func TestReplacedAndTooBigClosesAreRetried(t *testing.T) {
 				if last.Code != int(code) || last.RetryIn != time.Second {
 					t.Errorf("state change = %+v", last)
 				}
-				closes := e.logs.all(push.EventClose)
+				closes := e.logs.All(push.EventClose)
 				if len(closes) != 1 || closes[0].Attrs["code"] != int64(code) {
 					t.Errorf("ws_close = %+v", closes)
 				}
@@ -224,14 +224,14 @@ func TestLogEventsAndKeyNeverLogged(t *testing.T) {
 		time.Sleep(time.Second)
 		e.wantState(push.StateReady)
 		for _, ev := range []string{push.EventOpen, push.EventReady, push.EventClose, push.EventReconnect} {
-			if e.logs.count(ev) == 0 {
+			if e.logs.Count(ev) == 0 {
 				t.Errorf("%s not logged", ev)
 			}
 		}
-		if got := e.logs.all(push.EventReady)[0].Attrs["max_turn_bytes"]; got != int64(1<<20) {
+		if got := e.logs.All(push.EventReady)[0].Attrs["max_turn_bytes"]; got != int64(1<<20) {
 			t.Errorf("ws_ready max_turn_bytes = %v", got)
 		}
-		dump := e.logs.dump() + e.slog.dump()
+		dump := e.logs.Dump() + e.slog.Dump()
 		if strings.Contains(dump, testKey) || strings.Contains(dump, "base64,AAAA") {
 			t.Errorf("key or image data in logs:\n%s", dump)
 		}
@@ -260,8 +260,8 @@ func TestDialFailureIsRetried(t *testing.T) {
 		h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { http.NotFound(w, r) })
 		e := newEnv(t, envOpts{handler: h})
 		e.wantState(push.StateReconnecting)
-		if e.logs.count(push.EventOpenFailed) != 1 || e.logs.count(push.EventClose) != 0 {
-			t.Errorf("logs:\n%s", e.logs.dump())
+		if e.logs.Count(push.EventOpenFailed) != 1 || e.logs.Count(push.EventClose) != 0 {
+			t.Errorf("logs:\n%s", e.logs.Dump())
 		}
 		if last := e.rec.lastState(); last.Code != -1 || last.Err == nil {
 			t.Errorf("state change = %+v", last)

@@ -46,11 +46,11 @@ func TestInboundOversizeDroppedWithoutClosing(t *testing.T) {
 		if len(fr) != 1 || push.TurnIDOf(fr[0]) != "after" {
 			t.Fatalf("frames = %+v", fr)
 		}
-		over := e.logs.all(push.EventFrameOversize)
+		over := e.logs.All(push.EventFrameOversize)
 		if len(over) != 1 || over[0].Attrs["direction"] != "in" || over[0].Attrs["bytes"] != int64(push.MaxFrameBytes+1) {
 			t.Errorf("frame_oversize = %+v", over)
 		}
-		if e.logs.count(push.EventClose) != 0 || len(e.Dials()) != 1 {
+		if e.logs.Count(push.EventClose) != 0 || len(e.Dials()) != 1 {
 			t.Error("socket closed over an oversized frame")
 		}
 		e.close()
@@ -67,7 +67,7 @@ func TestInboundFrameOfExactlyTheLimitIsRead(t *testing.T) {
 		if fr := e.rec.Frames(); len(fr) != 1 || push.TurnIDOf(fr[0]) != "exact" {
 			t.Fatalf("frames = %d", len(fr))
 		}
-		if e.logs.count(push.EventFrameOversize) != 0 {
+		if e.logs.Count(push.EventFrameOversize) != 0 {
 			t.Error("oversize logged for a frame at the limit")
 		}
 		e.close()
@@ -90,7 +90,7 @@ func TestInboundOversizeFragmentedFrameDropped(t *testing.T) {
 		if fr := e.rec.Frames(); len(fr) != 1 || push.TurnIDOf(fr[0]) != "after" {
 			t.Fatalf("frames = %+v", fr)
 		}
-		if got := e.logs.all(push.EventFrameOversize); len(got) != 1 || got[0].Attrs["bytes"] != int64(3*push.MaxFrameBytes) {
+		if got := e.logs.All(push.EventFrameOversize); len(got) != 1 || got[0].Attrs["bytes"] != int64(3*push.MaxFrameBytes) {
 			t.Errorf("frame_oversize = %+v", got)
 		}
 		e.close()
@@ -112,15 +112,15 @@ func TestParseFailedMalformedUnknownAreDroppedAndLogged(t *testing.T) {
 		if fr := e.rec.Frames(); len(fr) != 1 || fr[0].FrameType() != push.TypeTurnEnd {
 			t.Fatalf("frames = %+v", fr)
 		}
-		if n := e.logs.count(push.EventParseFailed); n != 2 {
+		if n := e.logs.Count(push.EventParseFailed); n != 2 {
 			t.Errorf("frame_parse_failed = %d, want 2 (text and binary)", n)
 		}
-		mal := e.logs.all(push.EventMalformed)
+		mal := e.logs.All(push.EventMalformed)
 		if len(mal) != 2 || mal[0].Attrs["frame_type"] != "render" || mal[0].Attrs["field"] != "segments.speech" ||
 			mal[1].Attrs["frame_type"] != "tool_status" || mal[1].Attrs["field"] != "tool_id" {
 			t.Errorf("frame_malformed = %+v", mal)
 		}
-		if unk := e.logs.all(push.EventUnknown); len(unk) != 1 || unk[0].Attrs["frame_type"] != "telemetry" {
+		if unk := e.logs.All(push.EventUnknown); len(unk) != 1 || unk[0].Attrs["frame_type"] != "telemetry" {
 			t.Errorf("frame_unknown = %+v", unk)
 		}
 		e.wantState(push.StateReady)
@@ -167,7 +167,7 @@ func TestFramesBeforeReadyAreDropped(t *testing.T) {
 		if n := len(e.rec.Frames()); n != 0 {
 			t.Errorf("frames before ready delivered: %d", n)
 		}
-		if n := e.logs.count(push.EventBeforeReady); n != 2 {
+		if n := e.logs.Count(push.EventBeforeReady); n != 2 {
 			t.Errorf("frame_before_ready = %d", n)
 		}
 		e.close()
@@ -184,7 +184,7 @@ func TestOutboundOversizeNeverSent(t *testing.T) {
 		if !errors.Is(err, push.ErrOversize) || !errors.As(err, &oe) || oe.Limit != push.MaxFrameBytes {
 			t.Fatalf("err = %v", err)
 		}
-		if got := e.logs.all(push.EventFrameOversize); len(got) != 1 || got[0].Attrs["direction"] != "out" || got[0].Attrs["frame_type"] != "playback" {
+		if got := e.logs.All(push.EventFrameOversize); len(got) != 1 || got[0].Attrs["direction"] != "out" || got[0].Attrs["frame_type"] != "playback" {
 			t.Errorf("frame_oversize = %+v", got)
 		}
 		synctest.Wait()
@@ -312,7 +312,7 @@ func TestClientFramesReachTheServer(t *testing.T) {
 			got.resets != 1 || len(got.playbacks) != 1 || got.playbacks[0] != (push.Playback{TurnID: "9", Ended: "failed"}) {
 			t.Errorf("server saw turns %+v stops %v resets %d playbacks %+v", got.turns, got.stops, got.resets, got.playbacks)
 		}
-		if st := e.logs.all(push.EventPushStop); len(st) != 1 || st[0].Attrs["turns"] != int64(2) {
+		if st := e.logs.All(push.EventPushStop); len(st) != 1 || st[0].Attrs["turns"] != int64(2) {
 			t.Errorf("push.stop = %+v", st)
 		}
 	})

@@ -235,7 +235,7 @@ func (e *env) wantState(st push.State) {
 	e.t.Helper()
 	synctest.Wait()
 	if got := e.c.State(); got != st {
-		e.t.Fatalf("state = %v, want %v\nlogs:\n%s", got, st, e.logs.dump())
+		e.t.Fatalf("state = %v, want %v\nlogs:\n%s", got, st, e.logs.Dump())
 	}
 }
 

@@ -127,8 +127,8 @@ func TestLoopbackOversizeInboundKeepsSocket(t *testing.T) {
 	if f := h.nextFrame(t); push.TurnIDOf(f) != "after" {
 		t.Errorf("frame = %#v", f)
 	}
-	if c.State() != push.StateReady || logs.count(push.EventFrameOversize) != 1 {
-		t.Errorf("state %v, oversize lines %d", c.State(), logs.count(push.EventFrameOversize))
+	if c.State() != push.StateReady || logs.Count(push.EventFrameOversize) != 1 {
+		t.Errorf("state %v, oversize lines %d", c.State(), logs.Count(push.EventFrameOversize))
 	}
 }
 

@@ -32,7 +32,7 @@ func TestBackoffSequence1To30(t *testing.T) {
 				t.Errorf("delay %d = %v, want %v", i, got, w*time.Second)
 			}
 		}
-		logs := e.logs.all(push.EventReconnect)
+		logs := e.logs.All(push.EventReconnect)
 		for i, w := range want {
 			if got := logs[i].Attrs["delay_ms"]; got != (w * time.Second).Milliseconds() {
 				t.Errorf("ws_reconnect %d delay_ms = %v, want %v", i, got, (w * time.Second).Milliseconds())
@@ -104,10 +104,10 @@ func Test4401FailsAndStopsRetrying(t *testing.T) {
 		if n := len(e.Dials()); n != 1 {
 			t.Errorf("dials after 4401 = %d, want 1", n)
 		}
-		if n := e.logs.count(push.EventReconnect); n != 0 {
+		if n := e.logs.Count(push.EventReconnect); n != 0 {
 			t.Errorf("ws_reconnect after 4401: %d", n)
 		}
-		if got := e.logs.all(push.EventClose); len(got) != 1 || got[0].Attrs["code"] != int64(4401) {
+		if got := e.logs.All(push.EventClose); len(got) != 1 || got[0].Attrs["code"] != int64(4401) {
 			t.Errorf("ws_close = %+v", got)
 		}
 	})
@@ -143,7 +143,7 @@ func TestBlankEndpointIsNotConfigured(t *testing.T) {
 		if n := len(e.Dials()); n != 0 {
 			t.Errorf("dials = %d", n)
 		}
-		if e.logs.count(push.EventNotConfigured) != 1 {
+		if e.logs.Count(push.EventNotConfigured) != 1 {
 			t.Errorf("ws_not_configured not logged once")
 		}
 		e.setEndpoint("http://backend.test")
@@ -164,7 +164,7 @@ func TestKeyAndEndpointReadFreshOnEachAttempt(t *testing.T) {
 		if len(hs) < 2 || hs[0].Key != testKey || hs[1].Key != "k2" {
 			t.Fatalf("hello keys not read fresh (%d hellos)", len(hs))
 		}
-		opens := e.logs.all(push.EventOpen)
+		opens := e.logs.All(push.EventOpen)
 		if opens[1].Attrs["url"] != "ws://second.test/base/ws" {
 			t.Errorf("second url = %v", opens[1].Attrs["url"])
 		}
@@ -262,13 +262,13 @@ func TestNoTimerSurvivesClose(t *testing.T) {
 				}
 				synctest.Wait()
 				e.c.Close()
-				n := e.logs.len()
+				n := e.logs.Len()
 				dials := len(e.Dials())
 				states := len(e.rec.States())
 				waits := len(e.rec.Waits())
 				time.Sleep(24 * time.Hour)
-				if e.logs.len() != n {
-					t.Errorf("log lines after Close:\n%s", e.logs.dump())
+				if e.logs.Len() != n {
+					t.Errorf("log lines after Close:\n%s", e.logs.Dump())
 				}
 				if len(e.Dials()) != dials || len(e.rec.States()) != states || len(e.rec.Waits()) != waits {
 					t.Errorf("activity after Close")

@@ -49,7 +49,7 @@ func TestURLSecretsStayOutOfLogsAndErrors(t *testing.T) {
 		synctest.Wait()
 		c.Close()
 		var all strings.Builder
-		all.WriteString(logs.dump())
+		all.WriteString(logs.Dump())
 		for _, s := range rec.States() {
 			if s.Err != nil {
 				all.WriteString(s.Err.Error() + "\n")

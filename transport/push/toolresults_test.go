@@ -44,7 +44,7 @@ func TestToolResultTooLarge(t *testing.T) {
 				if r.Result != tc.want || len(r.Images) != tc.nimg {
 					t.Errorf("result %.40q with %d images", r.Result, len(r.Images))
 				}
-				if tc.want == push.ResultTooLarge && e.logs.count(push.EventToolTooLarge) != 1 {
+				if tc.want == push.ResultTooLarge && e.logs.Count(push.EventToolTooLarge) != 1 {
 					t.Error("tool_result_too_large not logged")
 				}
 				e.close()
@@ -109,8 +109,8 @@ func TestToolResultDroppedWhenSocketLeftReady(t *testing.T) {
 		if r := <-done; r != pushserver.ResultClientDisconnected {
 			t.Errorf("backend answer = %q", r)
 		}
-		if n := e.logs.count(push.EventToolDropped); n != 1 {
-			t.Errorf("tool_result_dropped = %d\n%s", n, e.logs.dump())
+		if n := e.logs.Count(push.EventToolDropped); n != 1 {
+			t.Errorf("tool_result_dropped = %d\n%s", n, e.logs.Dump())
 		}
 	})
 }
@@ -216,8 +216,8 @@ func TestCloseEndsRunningTurnsSilently(t *testing.T) {
 		if w := e.rec.Waits(); len(w) != 0 {
 			t.Errorf("Close reported turn waits %+v", w)
 		}
-		if n := e.logs.count(push.EventNetworkDrop); n != 0 {
-			t.Errorf("Close logged network_drop:\n%s", e.logs.dump())
+		if n := e.logs.Count(push.EventNetworkDrop); n != 0 {
+			t.Errorf("Close logged network_drop:\n%s", e.logs.Dump())
 		}
 	})
 }

@@ -325,7 +325,7 @@ func TestToolCallDuplicateIDDroppedWithLogLine(t *testing.T) {
 		tb.call("c-1", "1", "look", `{}`) // repeats the running one
 		tb.call("c-2", "1", "look", `{}`) // repeats the queued one
 		synctest.Wait()
-		if n := e.logs.count(push.EventToolDuplicate); n != 2 {
+		if n := e.logs.Count(push.EventToolDuplicate); n != 2 {
 			t.Errorf("tool_call_duplicate lines = %d", n)
 		}
 		close(tool.release)
@@ -356,7 +356,7 @@ func TestToolCallUnreadableIsDroppedWithoutResult(t *testing.T) {
 		if n := len(tb.Results()); n != 0 {
 			t.Errorf("unreadable calls answered: %d", n)
 		}
-		mal := e.logs.all(push.EventMalformed)
+		mal := e.logs.All(push.EventMalformed)
 		if len(mal) != 2 || mal[0].Attrs["frame_type"] != "tool_call" || mal[0].Attrs["field"] != "id" || mal[1].Attrs["field"] != "arguments" {
 			t.Errorf("frame_malformed = %+v", mal)
 		}

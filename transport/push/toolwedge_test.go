@@ -57,9 +57,9 @@ func TestToolCallIDReusedRightAfterItsResultIsAnswered(t *testing.T) {
 		mu.Unlock()
 		if n != calls {
 			t.Fatalf("%d of %d calls reusing one id were answered; %d %s lines", n, calls,
-				e.logs.count(push.EventToolDuplicate), push.EventToolDuplicate)
+				e.logs.Count(push.EventToolDuplicate), push.EventToolDuplicate)
 		}
-		if d := e.logs.count(push.EventToolDuplicate); d != 0 {
+		if d := e.logs.Count(push.EventToolDuplicate); d != 0 {
 			t.Fatalf("%d %s lines for ids whose call was already answered", d, push.EventToolDuplicate)
 		}
 		e.close()
@@ -106,7 +106,7 @@ func TestARunThatNeverReturnsIsAbandonedAndTheQueueMovesOn(t *testing.T) {
 			t.Fatalf("c-2 %q at %v, want ok at %v (c-1 abandoned %v after its answer)", r2.Result, r2.At.Sub(start),
 				wait+push.ToolAbandonAfter, push.ToolAbandonAfter)
 		}
-		ab := e.logs.all(push.EventToolAbandoned)
+		ab := e.logs.All(push.EventToolAbandoned)
 		if len(ab) != 1 || ab[0].Attrs["id"] != "c-1" || ab[0].Attrs["name"] != "look" {
 			t.Fatalf("abandon lines %+v, want one for c-1", ab)
 		}
@@ -137,7 +137,7 @@ func TestAToolCallFloodIsBounded(t *testing.T) {
 		if want := 1000 - 1 - push.MaxQueuedToolCalls; refused != want {
 			t.Fatalf("%d calls refused, want %d", refused, want)
 		}
-		if n := e.logs.count(push.EventToolRefused); n != refused {
+		if n := e.logs.Count(push.EventToolRefused); n != refused {
 			t.Fatalf("%d %s lines", n, push.EventToolRefused)
 		}
 		close(tool.release)

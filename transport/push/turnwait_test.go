@@ -34,7 +34,7 @@ func TestTurnWaitEndsAfter240sWithoutFrames(t *testing.T) {
 		if len(w) != 1 || w[0] != (push.TurnWaitEnded{TurnID: "1", Rendered: false, Reason: push.WaitPassed}) {
 			t.Fatalf("waits = %+v", w)
 		}
-		if st := e.logs.all(push.EventNetworkStall); len(st) != 1 || st[0].Attrs["stage"] != push.StagePushWait || st[0].Attrs["turn_id"] != "1" {
+		if st := e.logs.All(push.EventNetworkStall); len(st) != 1 || st[0].Attrs["stage"] != push.StagePushWait || st[0].Attrs["turn_id"] != "1" {
 			t.Errorf("network_stall = %+v", st)
 		}
 		e.wantState(push.StateReady)
@@ -85,7 +85,7 @@ func TestTurnWaitAfterFirstRenderIsPushTurnEnd(t *testing.T) {
 				if w := e.rec.Waits(); len(w) != 1 || !w[0].Rendered || w[0].Reason != push.WaitPassed {
 					t.Errorf("waits = %+v", w)
 				}
-				if st := e.logs.all(push.EventNetworkStall); len(st) != 1 || st[0].Attrs["stage"] != push.StagePushTurnEnd {
+				if st := e.logs.All(push.EventNetworkStall); len(st) != 1 || st[0].Attrs["stage"] != push.StagePushTurnEnd {
 					t.Errorf("network_stall = %+v", st)
 				}
 			})
@@ -128,7 +128,7 @@ func TestSocketLeavingReadyEndsRunningTurns(t *testing.T) {
 			t.Errorf("waits = %+v", w)
 		}
 		stages := map[any]int{}
-		for _, r := range e.logs.all(push.EventNetworkDrop) {
+		for _, r := range e.logs.All(push.EventNetworkDrop) {
 			stages[r.Attrs["stage"]]++
 		}
 		if stages[push.StagePushWait] != 1 || stages[push.StagePushTurnEnd] != 1 {
