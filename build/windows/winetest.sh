@@ -70,6 +70,7 @@ tests=(
 	"voice ./app/voice/"
 	"listen ./app/listen/"
 	"parentconsole ./app/parentconsole/"
+	"gaze ./app/core/gaze/"
 )
 for t in "${tests[@]}"; do
 	read -r name pkg flags <<<"$t"

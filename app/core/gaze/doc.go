@@ -3,7 +3,7 @@
 // outside her own window.
 //
 // A Follower is fed by a motion source (on X11, x11.WatchPointerMotion:
-// XInput2 raw motion, event driven) and asks for the pointer's position
+// XInput2 raw motion; on Windows, a WH_MOUSE_LL hook; both event driven) and asks for the pointer's position
 // only when it moved, at most once per Interval, with one trailing report
 // so the last position is always sent. It sends view.Pointer messages in
 // her window's own pixels while the pointer is within Reach of her window,
