@@ -25,6 +25,9 @@ export default defineConfig({
     // a pet wearing a VRM look (src/vrmhost.ts); every other chunk is far
     // below this.
     chunkSizeWarningLimit: 800,
+    // dist/.vite/manifest.json: a window's shell reads it to preload its
+    // role's chunk from the page's head (app/shell/page.go).
+    manifest: true,
   },
   test: {
     environment: 'happy-dom',

@@ -129,12 +129,21 @@ func New(opts Options) (*Core, error) {
 		c.pets.Put(p.ID, pt)
 		c.publishPet(p, pt, rep)
 	}
+	// The settings window's states (publishRooms) are published by Run,
+	// after it has started the pet windows: listing the system voices
+	// runs programs (≈ 20 ms) that a pet window need not wait for.
+	return c, nil
+}
+
+// publishRooms publishes the settings window's first states (what it
+// shows, the history, audio, memories, listening); nothing reads them
+// before Run listens.
+func (c *Core) publishRooms() {
 	c.sui.PublishState()
 	c.sui.PublishHistory()
 	c.sui.PublishAudio()
 	c.mind.Publish()
 	c.ear.PublishSettings()
-	return c, nil
 }
 
 // Settings returns the settings store.

@@ -125,7 +125,9 @@ func appOptions(cfg view.WindowConfig, assets fs.FS, w *window, ws *websocket.Co
 		Title:       cfg.Title,
 		Width:       cfg.Width,
 		Height:      cfg.Height,
-		AssetServer: &assetserver.Options{Assets: assets},
+		AssetServer: &assetserver.Options{Assets: assets, Middleware: func(next http.Handler) http.Handler {
+			return pageHandler(assets, bridge.Config(), next) // the page's config and preloads in its head (page.go)
+		}},
 		OnStartup:   w.startup,
 		OnDomReady:  w.domReady,
 		OnShutdown:  func(context.Context) { ws.Close(websocket.StatusNormalClosure, "window closing") },

@@ -46,7 +46,24 @@ export function startupStep(step: StartupStep): void {
   w.go?.shell?.Bridge?.StartupStep?.(step, Date.now());
 }
 
-export async function pageConfig(loc: Location = window.location): Promise<PageConfig> {
+/** The config a window's shell wrote into the page's head (a
+ * `<meta name="yui-page">` holding PageConfig as JSON, app/shell/page.go),
+ * so the page needs no round trip through the bindings; null when there is
+ * none or it does not parse. */
+export function inlineConfig(doc: Document = document): PageConfig | null {
+  const raw = doc.querySelector('meta[name="yui-page"]')?.getAttribute('content');
+  if (!raw) return null;
+  try {
+    const c = JSON.parse(raw) as PageConfig;
+    return typeof c.view_url === 'string' && typeof c.role === 'string' ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function pageConfig(loc: Location = window.location, doc: Document = document): Promise<PageConfig> {
+  const inline = inlineConfig(doc);
+  if (inline) return inline;
   if (w.go?.shell?.Bridge) return w.go.shell.Bridge.Config();
   const q = new URLSearchParams(loc.search);
   const scheme = loc.protocol === 'https:' ? 'wss:' : 'ws:';

@@ -16,7 +16,11 @@
 // the load average is printed beside each round. The ratio is the median
 // cold start (mapped and connected) over the median bare map.
 //
-// Usage: go run ./docs/bench/startup -bin build/bin/yui [-rounds 5]
+// With -compare OTHER, each round also cold-starts OTHER right after bin
+// (the order alternating each round), and the medians of both are
+// printed against the same bare maps.
+//
+// Usage: go run ./docs/bench/startup -bin build/bin/yui [-rounds 5] [-compare OTHER]
 package main
 
 import (
@@ -37,8 +41,9 @@ func main() {
 	bin := flag.String("bin", "build/bin/yui", "the yui binary")
 	rounds := flag.Int("rounds", 5, "rounds (each: a bare window, then a cold start)")
 	timeout := flag.Duration("timeout", 60*time.Second, "longest wait for one step")
+	compare := flag.String("compare", "", "another yui binary (an earlier build) whose cold start is measured in the same rounds, right after bin's")
 	flag.Parse()
-	if err := run(*bin, *rounds, *timeout); err != nil {
+	if err := run(*bin, *compare, *rounds, *timeout); err != nil {
 		fmt.Fprintln(os.Stderr, "startup bench:", err)
 		os.Exit(1)
 	}
@@ -134,8 +139,43 @@ func median(v []float64) float64 {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-func run(bin string, rounds int, timeout time.Duration) error {
+// coldStart starts binary b with a fresh config and waits for its pet
+// window to be mapped and connected; it returns the running core (the
+// caller stops it) and its dir, and prints the round's line.
+func coldStart(b string, r int, bare float64, timeout time.Duration) (string, *exec.Cmd, float64, float64, error) {
+	dir, err := os.MkdirTemp("", "yui-startup-cold-")
+	if err != nil {
+		return "", nil, 0, 0, err
+	}
+	logs := filepath.Join(dir, "logs")
+	core := exec.Command(b, "--config-dir", filepath.Join(dir, "config"), "--log-dir", logs, "--demo-addr", "127.0.0.1:0")
+	t0 := time.Now()
+	if err := core.Start(); err != nil {
+		return "", nil, 0, 0, err
+	}
+	lm, err := waitStep(logs, "pet", "mapped", timeout)
+	if err == nil {
+		var lf line
+		if lf, err = waitStep(logs, "pet", "first_state", timeout); err == nil {
+			m, c := ms(lm.TS.Sub(t0)), ms(lf.TS.Sub(t0))
+			c = max(m, c)
+			spawn := ms(lf.TS.Add(-time.Duration(lf.Ms) * time.Millisecond).Sub(t0))
+			fmt.Printf("round %d: cold start of %s: exec → pet mapped %.0f ms, mapped and connected (first sticky state) %.0f ms = %.2fx the bare map; the pet window process started ≈ %.0f ms after exec; its steps: %s (load %s)\n",
+				r, filepath.Base(b), m, c, c/bare, spawn, stepsOf(logs, "pet"), loadavg())
+			return dir, core, m, c, nil
+		}
+	}
+	stop(core)
+	os.RemoveAll(dir)
+	return "", nil, 0, 0, fmt.Errorf("cold start of %s: %w", b, err)
+}
+
+func run(bin, other string, rounds int, timeout time.Duration) error {
 	bin, _ = filepath.Abs(bin)
+	if other != "" {
+		other, _ = filepath.Abs(other)
+	}
+	var oMapped, oConnected []float64
 	fmt.Printf("start-up bench, %s, %d rounds, load %s\n", time.Now().UTC().Format(time.RFC3339), rounds, loadavg())
 	var bare, mapped, connected, settings []float64
 	for r := 1; r <= rounds; r++ {
@@ -162,33 +202,30 @@ func run(bin string, rounds int, timeout time.Duration) error {
 		os.RemoveAll(dir)
 		fmt.Printf("round %d: bare window: exec → mapped %.0f ms (steps since its process start: %s) (load %s)\n", r, b, bareSteps, loadavg())
 
-		// The cold start.
-		dir, err = os.MkdirTemp("", "yui-startup-cold-")
-		if err != nil {
-			return err
+		// The cold start (and the other binary's, alternating which goes first).
+		order := []string{bin, other}
+		if r%2 == 0 {
+			order = []string{other, bin}
+		}
+		var core *exec.Cmd
+		for _, b2 := range order {
+			if b2 == "" {
+				continue
+			}
+			d2, c2, m, c, err := coldStart(b2, r, b, timeout)
+			if err != nil {
+				return err
+			}
+			if b2 == bin {
+				dir, core = d2, c2
+				mapped, connected = append(mapped, m), append(connected, c)
+				continue
+			}
+			oMapped, oConnected = append(oMapped, m), append(oConnected, c)
+			stop(c2)
+			os.RemoveAll(d2)
 		}
 		logs := filepath.Join(dir, "logs")
-		core := exec.Command(bin, "--config-dir", filepath.Join(dir, "config"), "--log-dir", logs, "--demo-addr", "127.0.0.1:0")
-		t0 = time.Now()
-		if err := core.Start(); err != nil {
-			return err
-		}
-		lm, err := waitStep(logs, "pet", "mapped", timeout)
-		if err == nil {
-			var lf line
-			if lf, err = waitStep(logs, "pet", "first_state", timeout); err == nil {
-				m, c := ms(lm.TS.Sub(t0)), ms(lf.TS.Sub(t0))
-				c = max(m, c)
-				mapped, connected = append(mapped, m), append(connected, c)
-				spawn := ms(lf.TS.Add(-time.Duration(lf.Ms) * time.Millisecond).Sub(t0))
-				fmt.Printf("round %d: cold start: exec → pet mapped %.0f ms, mapped and connected (first sticky state) %.0f ms = %.2fx the bare map; the pet window process started ≈ %.0f ms after exec; its steps: %s (load %s)\n",
-					r, m, c, c/b, spawn, stepsOf(logs, "pet"), loadavg())
-			}
-		}
-		if err != nil {
-			stop(core)
-			return fmt.Errorf("cold start: %w", err)
-		}
 		// Settings from the running core, once it has settled.
 		time.Sleep(5 * time.Second)
 		load := loadavg()
@@ -211,5 +248,9 @@ func run(bin string, rounds int, timeout time.Duration) error {
 	}
 	fmt.Printf("median of %d: bare window mapped %.0f ms; cold start → pet mapped %.0f ms, mapped and connected %.0f ms: %.2fx the bare map (goal ≤ 1.2x); settings opened from a running core %.0f ms (goal ≤ 1500 ms on a quiet machine); load now %s\n",
 		rounds, median(bare), median(mapped), median(connected), median(connected)/median(bare), median(settings), loadavg())
+	if other != "" {
+		fmt.Printf("median of %d, the compared binary %s in the same rounds: cold start → pet mapped %.0f ms, mapped and connected %.0f ms: %.2fx the bare map\n",
+			rounds, other, median(oMapped), median(oConnected), median(oConnected)/median(bare))
+	}
 	return nil
 }
