@@ -1,4 +1,4 @@
-package core
+package gaze
 
 import (
 	"image"
@@ -26,9 +26,9 @@ func TestWindowRectFollowsHerWhileSheMoves(t *testing.T) {
 		{"walking, never saved", nil, body.State{At: image.Pt(5, 6), Moving: true}, image.Pt(5, 6), true},
 		{"never placed, still", nil, body.State{}, image.Point{}, false},
 	} {
-		r, ok := windowRect(c.saved, c.body)
+		r, ok := WindowRect(c.saved, c.body)
 		if ok != c.ok || (ok && r != (image.Rectangle{Min: c.at, Max: c.at.Add(size)})) {
-			t.Errorf("%s: windowRect = %v, %v; want at %v, %v", c.name, r, ok, c.at, c.ok)
+			t.Errorf("%s: WindowRect = %v, %v; want at %v, %v", c.name, r, ok, c.at, c.ok)
 		}
 	}
 }
